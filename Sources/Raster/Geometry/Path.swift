@@ -1,0 +1,203 @@
+import Foundation
+
+/// A vector path: contours of lines, quadratic and cubic Béziers, each optionally closed.
+///
+/// Invariant: every contour starts with `.move`; drawing commands issued without a
+/// current point start a contour at the last point (or the origin), as in SVG.
+/// Arcs are stored as cubic Béziers (at most 90° each, radial error below 0.03 %).
+public struct Path: Hashable, Sendable {
+    public enum Element: Hashable, Sendable {
+        case move(Point)
+        case line(Point)
+        case quad(control: Point, to: Point)
+        case cubic(control1: Point, control2: Point, to: Point)
+        case close
+    }
+
+    public private(set) var elements: [Element] = []
+    /// Where the current contour started (the target of `close`).
+    private var contourStart = Point.zero
+    /// The current point, or `nil` before the first `move` and after `close`.
+    public private(set) var currentPoint: Point?
+
+    public init() {}
+
+    public init(_ build: (inout Path) -> Void) {
+        self.init()
+        build(&self)
+    }
+
+    public var isEmpty: Bool { elements.isEmpty }
+
+    // MARK: - Building
+
+    public mutating func move(to p: Point) {
+        elements.append(.move(p))
+        contourStart = p
+        currentPoint = p
+    }
+
+    private mutating func ensureStarted() {
+        if currentPoint == nil { move(to: lastPoint ?? .zero) }
+    }
+
+    /// The last point of the path, whatever the element.
+    private var lastPoint: Point? {
+        switch elements.last {
+        case .move(let p)?, .line(let p)?: return p
+        case .quad(_, let p)?, .cubic(_, _, let p)?: return p
+        case .close?: return contourStart
+        case nil: return nil
+        }
+    }
+
+    public mutating func line(to p: Point) {
+        ensureStarted()
+        elements.append(.line(p))
+        currentPoint = p
+    }
+
+    public mutating func quad(to p: Point, control c: Point) {
+        ensureStarted()
+        elements.append(.quad(control: c, to: p))
+        currentPoint = p
+    }
+
+    public mutating func cubic(to p: Point, control1 c1: Point, control2 c2: Point) {
+        ensureStarted()
+        elements.append(.cubic(control1: c1, control2: c2, to: p))
+        currentPoint = p
+    }
+
+    public mutating func close() {
+        guard currentPoint != nil else { return }
+        elements.append(.close)
+        currentPoint = nil
+    }
+
+    /// Appends a circular arc about `center`, from `startAngle` to `endAngle` (radians,
+    /// measured from +x, increasing clockwise on a y-down screen). Connects to the
+    /// arc's start with a line when a contour is open, or starts one.
+    public mutating func addArc(center: Point, radius: Double, startAngle: Double, endAngle: Double,
+                                clockwise: Bool = true) {
+        addEllipticalArc(center: center, radii: Size(width: radius, height: radius), rotation: 0,
+                         startAngle: startAngle, sweep: Path.sweep(from: startAngle, to: endAngle, clockwise: clockwise))
+    }
+
+    static func sweep(from start: Double, to end: Double, clockwise: Bool) -> Double {
+        var sweep = end - start
+        let full = 2 * Double.pi
+        if clockwise {
+            if sweep < 0 { sweep = sweep.truncatingRemainder(dividingBy: full) + full }
+            if sweep > full { sweep = full }
+        } else {
+            if sweep > 0 { sweep = sweep.truncatingRemainder(dividingBy: full) - full }
+            if sweep < -full { sweep = -full }
+        }
+        return sweep
+    }
+
+    /// Appends an elliptical arc given in centre form: `sweep` radians from `startAngle`
+    /// (positive sweeps clockwise on screen), the ellipse rotated by `rotation`.
+    public mutating func addEllipticalArc(center: Point, radii: Size, rotation: Double,
+                                          startAngle: Double, sweep: Double) {
+        let cr = cos(rotation), sr = sin(rotation)
+        func point(_ angle: Double) -> Point {
+            let x = radii.width * cos(angle), y = radii.height * sin(angle)
+            return Point(x: center.x + x * cr - y * sr, y: center.y + x * sr + y * cr)
+        }
+        func derivative(_ angle: Double) -> Point {
+            let x = -radii.width * sin(angle), y = radii.height * cos(angle)
+            return Point(x: x * cr - y * sr, y: x * sr + y * cr)
+        }
+        let start = point(startAngle)
+        if currentPoint == nil { move(to: start) } else { line(to: start) }
+        guard sweep != 0, sweep.isFinite else { return }
+        let pieces = max(1, Int((abs(sweep) / (Double.pi / 2)).rounded(.up) - 1e-9))
+        let step = sweep / Double(pieces)
+        let k = 4.0 / 3.0 * tan(step / 4)
+        var angle = startAngle
+        for _ in 0..<pieces {
+            let next = angle + step
+            let p0 = point(angle), p3 = point(next)
+            cubic(to: p3, control1: p0 + derivative(angle) * k, control2: p3 - derivative(next) * k)
+            angle = next
+        }
+    }
+
+    public mutating func addRect(_ r: Rect) {
+        move(to: Point(x: r.minX, y: r.minY))
+        line(to: Point(x: r.maxX, y: r.minY))
+        line(to: Point(x: r.maxX, y: r.maxY))
+        line(to: Point(x: r.minX, y: r.maxY))
+        close()
+    }
+
+    /// Appends the ellipse inscribed in `r`, drawn clockwise from its rightmost point.
+    public mutating func addEllipse(in r: Rect) {
+        guard !r.isEmpty else { return }
+        let center = r.center
+        move(to: Point(x: r.maxX, y: center.y))
+        addEllipticalArc(center: center, radii: Size(width: r.width / 2, height: r.height / 2),
+                         rotation: 0, startAngle: 0, sweep: 2 * Double.pi)
+        close()
+    }
+
+    /// Appends every element of `other`.
+    public mutating func addPath(_ other: Path) {
+        for element in other.elements { append(element) }
+    }
+
+    mutating func append(_ element: Element) {
+        switch element {
+        case .move(let p): move(to: p)
+        case .line(let p): line(to: p)
+        case .quad(let c, let p): quad(to: p, control: c)
+        case .cubic(let c1, let c2, let p): cubic(to: p, control1: c1, control2: c2)
+        case .close: close()
+        }
+    }
+
+    // MARK: - Queries
+
+    /// The path mapped through `t`.
+    public func applying(_ t: Transform) -> Path {
+        var out = Path()
+        out.elements.reserveCapacity(elements.count)
+        for element in elements {
+            switch element {
+            case .move(let p): out.move(to: t.apply(p))
+            case .line(let p): out.line(to: t.apply(p))
+            case .quad(let c, let p): out.quad(to: t.apply(p), control: t.apply(c))
+            case .cubic(let c1, let c2, let p): out.cubic(to: t.apply(p), control1: t.apply(c1), control2: t.apply(c2))
+            case .close: out.close()
+            }
+        }
+        return out
+    }
+
+    /// The bounding box of all points and control points (contains the path; may be
+    /// larger than its tight bounds), or `nil` for an empty path.
+    public var controlPointBounds: Rect? {
+        var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
+        func add(_ p: Point) {
+            x0 = min(x0, p.x); y0 = min(y0, p.y); x1 = max(x1, p.x); y1 = max(y1, p.y)
+        }
+        for element in elements {
+            switch element {
+            case .move(let p), .line(let p): add(p)
+            case .quad(let c, let p): add(c); add(p)
+            case .cubic(let c1, let c2, let p): add(c1); add(c2); add(p)
+            case .close: break
+            }
+        }
+        guard x0 <= x1 else { return nil }
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    /// True when every coordinate is finite.
+    public var isFinite: Bool {
+        guard let b = controlPointBounds else { return true }
+        return b.minX.isFinite && b.minY.isFinite && b.maxX.isFinite && b.maxY.isFinite
+    }
+}

@@ -1,0 +1,27 @@
+/// How a path is outlined.
+public struct StrokeStyle: Hashable, Sendable {
+    public enum Cap: String, Hashable, Sendable, CaseIterable { case butt, round, square }
+    public enum Join: String, Hashable, Sendable, CaseIterable { case miter, round, bevel }
+
+    /// Width in user space, centred on the path. Zero draws a one-device-pixel hairline.
+    public var width: Double
+    public var cap: Cap
+    public var join: Join
+    /// Miter joins longer than `miterLimit × width` become bevels (Core Graphics' default 10).
+    public var miterLimit: Double
+    /// Alternating on/off lengths; empty for a solid stroke. An odd count is repeated
+    /// once (as SVG does); negative entries or an all-zero pattern disable dashing.
+    public var dash: [Double]
+    /// Distance into the dash pattern at which each contour starts.
+    public var dashPhase: Double
+
+    public init(width: Double = 1, cap: Cap = .butt, join: Join = .miter, miterLimit: Double = 10,
+                dash: [Double] = [], dashPhase: Double = 0) {
+        self.width = width
+        self.cap = cap
+        self.join = join
+        self.miterLimit = miterLimit
+        self.dash = dash
+        self.dashPhase = dashPhase
+    }
+}

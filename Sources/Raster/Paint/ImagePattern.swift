@@ -1,0 +1,91 @@
+import Foundation
+
+/// How an image is sampled between its pixels.
+public enum ImageFilter: String, Hashable, Sendable, CaseIterable {
+    /// The nearest pixel: crisp, blocky when magnified, aliased when minified.
+    case nearest
+    /// Bilinear interpolation of the four nearest pixels.
+    case bilinear
+    /// Bilinear when magnifying; trilinear mipmapping (box-filtered half-size levels,
+    /// blended between the two nearest) when minifying, so a large photo drawn small
+    /// does not alias.
+    case smooth
+}
+
+/// An image with its lazily built mipmap chain. A class so that levels are built once
+/// and shared by every draw of the same image.
+public final class ImageSource: @unchecked Sendable, Hashable {
+    public let bitmap: Bitmap
+    private let lock = NSLock()
+    private var levels: [Bitmap] = []
+
+    public init(_ bitmap: Bitmap) {
+        self.bitmap = bitmap
+    }
+
+    public static func == (a: ImageSource, b: ImageSource) -> Bool { a === b }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+
+    /// Level 0 is the image; level k is half of level k−1 (rounded up), averaged over
+    /// 2×2 boxes (edge pixels repeated), down to 1×1.
+    func mipmaps() -> [Bitmap] {
+        lock.lock()
+        defer { lock.unlock() }
+        if levels.isEmpty {
+            levels = [bitmap]
+            var current = bitmap
+            while current.width > 1 || current.height > 1 {
+                guard let next = try? ImageSource.halve(current) else { break }
+                levels.append(next)
+                current = next
+            }
+        }
+        return levels
+    }
+
+    /// The rounded mean of four packed pixels, per channel.
+    @inline(__always)
+    static func average(_ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: UInt32) -> UInt32 {
+        let lo: UInt32 = 0x00FF_00FF
+        let rbSum: UInt32 = (a & lo) &+ (b & lo) &+ (c & lo) &+ (d & lo) &+ 0x0002_0002
+        let agSum: UInt32 = ((a >> 8) & lo) &+ ((b >> 8) & lo) &+ ((c >> 8) & lo) &+ ((d >> 8) & lo) &+ 0x0002_0002
+        return ((rbSum >> 2) & lo) | (((agSum >> 2) & lo) << 8)
+    }
+
+    static func halve(_ src: Bitmap) throws -> Bitmap {
+        let w = (src.width + 1) / 2, h = (src.height + 1) / 2
+        let dst = try Bitmap(width: w, height: h)
+        for y in 0..<h {
+            let r0 = src.row(min(2 * y, src.height - 1)), r1 = src.row(min(2 * y + 1, src.height - 1))
+            let out = dst.row(y)
+            for x in 0..<w {
+                let x0 = min(2 * x, src.width - 1), x1 = min(2 * x + 1, src.width - 1)
+                out[x] = average(r0[x0], r0[x1], r1[x0], r1[x1])
+            }
+        }
+        return dst
+    }
+}
+
+/// An image used as paint: `transform` maps image pixel coordinates to user space.
+/// Outside the image the edge pixels repeat (`pad`), tile (`repeat`, `reflect`);
+/// `decal` is transparent outside.
+public struct ImagePattern: Hashable, Sendable {
+    public enum Tiling: String, Hashable, Sendable { case pad, `repeat`, reflect, decal }
+
+    public var source: ImageSource
+    public var transform: Transform
+    public var filter: ImageFilter
+    public var tiling: Tiling
+    /// Extra opacity applied to every sample (0...1).
+    public var opacity: Double
+
+    public init(source: ImageSource, transform: Transform = .identity, filter: ImageFilter = .smooth,
+                tiling: Tiling = .pad, opacity: Double = 1) {
+        self.source = source
+        self.transform = transform
+        self.filter = filter
+        self.tiling = tiling
+        self.opacity = opacity
+    }
+}

@@ -1,0 +1,110 @@
+/// Composites a paint through coverage into a bitmap: the pixel end of every fill.
+///
+/// Fast paths (pixman's lesson: specialise what dominates, fall back to one general
+/// loop): a solid colour with source-over and no clip mask goes straight to the
+/// destination (opaque full-coverage spans are a plain store); everything else runs
+/// fetch (shader row or constant), coverage (span alpha × opacity × clip mask),
+/// combine, one span at a time through scratch rows.
+struct PaintBlitter: Blitter {
+    let bitmap: Bitmap
+    /// Premultiplied solid colour (unused when `shader` is set).
+    let color: UInt32
+    let shader: PaintShader?
+    let blend: BlendMode
+    /// Extra alpha for the whole draw, 0...255.
+    let opacity: UInt32
+    /// Device-space clip coverage, or nil.
+    let clipMask: UnsafePointer<UInt8>?
+    let clipRect: PixelRect
+    let source: UnsafeMutablePointer<UInt32>
+    let coverage: UnsafeMutablePointer<UInt8>
+
+    var isSimpleSolid: Bool { shader == nil && blend == .sourceOver && clipMask == nil }
+
+    @inline(__always)
+    private func maskRow(_ y: Int) -> UnsafePointer<UInt8>? {
+        guard let m = clipMask else { return nil }
+        return m + (y - clipRect.y0) * clipRect.width - clipRect.x0
+    }
+
+    mutating func blitSpan(y: Int, x: Int, count: Int, alpha: UInt8) {
+        let a = opacity == 255 ? UInt32(alpha) : PixelMath.mulDiv255(UInt32(alpha), opacity)
+        if isSimpleSolid {
+            let dst = bitmap.row(y) + x
+            if a == 255 && color >> 24 == 255 {
+                dst.update(repeating: color, count: count)
+            } else {
+                PaintBlitter.sourceOverConstant(PixelMath.scale(color, by: a), dst, count)
+            }
+            return
+        }
+        coverage.update(repeating: UInt8(a), count: count)
+        general(y: y, x: x, count: count)
+    }
+
+    mutating func blitRun(y: Int, x: Int, alphas: UnsafeBufferPointer<UInt8>) {
+        let count = alphas.count
+        if isSimpleSolid {
+            let dst = bitmap.row(y) + x
+            let c = color, op = opacity
+            for i in 0..<count {
+                var a = UInt32(alphas[i])
+                if op != 255 { a = PixelMath.mulDiv255(a, op) }
+                if a == 0 { continue }
+                dst[i] = PixelMath.sourceOver(PixelMath.scale(c, by: a), dst[i])
+            }
+            return
+        }
+        if opacity == 255 {
+            coverage.update(from: alphas.baseAddress!, count: count)
+        } else {
+            for i in 0..<count { coverage[i] = UInt8(PixelMath.mulDiv255(UInt32(alphas[i]), opacity)) }
+        }
+        general(y: y, x: x, count: count)
+    }
+
+    /// d = s + d·(255 − s.alpha)/255 over a row, one constant source.
+    @inline(__always)
+    static func sourceOverConstant(_ s: UInt32, _ dst: UnsafeMutablePointer<UInt32>, _ count: Int) {
+        let ia = 255 &- (s >> 24)
+        if ia == 255 { return }
+        for i in 0..<count {
+            dst[i] = s &+ PixelMath.scale(dst[i], by: ia)
+        }
+    }
+
+    private func general(y: Int, x: Int, count: Int) {
+        if let m = maskRow(y) {
+            for i in 0..<count { coverage[i] = PixelMath.mulDiv255(coverage[i], m[x + i]) }
+        }
+        if let shader {
+            shader.shade(x: x, y: y, count: count, into: source)
+        } else {
+            source.update(repeating: color, count: count)
+        }
+        let dst = bitmap.row(y) + x
+        switch blend {
+        case .sourceOver:
+            for i in 0..<count {
+                let c = UInt32(coverage[i])
+                if c == 0 { continue }
+                let s = c == 255 ? source[i] : PixelMath.scale(source[i], by: c)
+                dst[i] = PixelMath.sourceOver(s, dst[i])
+            }
+        case .source:
+            for i in 0..<count {
+                let c = UInt32(coverage[i])
+                if c == 0 { continue }
+                dst[i] = c == 255 ? source[i] : PixelMath.lerp(dst[i], source[i], c)
+            }
+        default:
+            let mode = blend
+            for i in 0..<count {
+                let c = UInt32(coverage[i])
+                if c == 0 { continue }
+                let blended = mode.blend(source[i], dst[i])
+                dst[i] = c == 255 ? blended : PixelMath.lerp(dst[i], blended, c)
+            }
+        }
+    }
+}

@@ -1,0 +1,155 @@
+/// Pixel storage shared by a bitmap and its views.
+@usableFromInline
+final class PixelStorage: @unchecked Sendable {
+    @usableFromInline let base: UnsafeMutablePointer<UInt32>
+    @usableFromInline let count: Int
+
+    init(count: Int) {
+        self.count = count
+        base = UnsafeMutablePointer<UInt32>.allocate(capacity: max(count, 1))
+        base.initialize(repeating: 0, count: max(count, 1))
+    }
+
+    deinit { base.deallocate() }
+}
+
+/// An image in premultiplied RGBA8: bytes R, G, B, A per pixel, rows `stride` pixels apart.
+///
+/// A `Bitmap` is a view: copies of the value and sub-bitmap views share pixels (drawing
+/// into a view draws into its parent). Use `copy()` for independent pixels.
+///
+/// Invariants: `width, height >= 0`; `stride >= width`; every pixel of the view lies
+/// inside the storage; channels are premultiplied (each colour channel at most alpha).
+/// Sharing one bitmap between threads that write overlapping pixels is the caller's
+/// responsibility.
+public struct Bitmap: @unchecked Sendable {
+    @usableFromInline let storage: PixelStorage
+    /// Offset of pixel (0, 0) in the storage, in pixels.
+    @usableFromInline let offset: Int
+    public let width: Int
+    public let height: Int
+    /// Distance between rows, in pixels.
+    public let stride: Int
+
+    /// The largest bitmap this library allocates, in pixels (256 Mpx, 1 GiB).
+    public static let maxPixelCount = 1 << 28
+
+    /// A transparent bitmap.
+    /// - Throws: `RasterError.imageTooLarge` for negative or absurd sizes.
+    public init(width: Int, height: Int) throws {
+        guard width >= 0, height >= 0 else {
+            throw RasterError.invalidSize("bitmap size \(width)x\(height) is negative")
+        }
+        let (count, overflow) = width.multipliedReportingOverflow(by: height)
+        guard !overflow, count <= Bitmap.maxPixelCount else {
+            throw RasterError.imageTooLarge(width: width, height: height, limit: Bitmap.maxPixelCount)
+        }
+        storage = PixelStorage(count: count)
+        offset = 0
+        self.width = width
+        self.height = height
+        stride = width
+    }
+
+    /// A bitmap filled with `color`.
+    public init(width: Int, height: Int, color: PremultipliedColor) throws {
+        try self.init(width: width, height: height)
+        fill(color)
+    }
+
+    init(storage: PixelStorage, offset: Int, width: Int, height: Int, stride: Int) {
+        self.storage = storage
+        self.offset = offset
+        self.width = width
+        self.height = height
+        self.stride = stride
+    }
+
+    public var bounds: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
+
+    /// A view of the pixels in `rect` (clamped to the bitmap) sharing this bitmap's storage.
+    public func view(_ rect: PixelRect) -> Bitmap {
+        let r = rect.intersection(bounds)
+        return Bitmap(storage: storage, offset: offset + r.y0 * stride + r.x0,
+                      width: r.width, height: r.height, stride: stride)
+    }
+
+    /// Independent pixels with the same content (stride equals width).
+    public func copy() -> Bitmap {
+        let out = Bitmap(storage: PixelStorage(count: width * height), offset: 0,
+                         width: width, height: height, stride: width)
+        for y in 0..<height {
+            out.row(y).update(from: row(y), count: width)
+        }
+        return out
+    }
+
+    /// The first pixel of row `y` (packed premultiplied RGBA, little-endian words).
+    /// - Precondition: `0 <= y < height`.
+    @inlinable @inline(__always)
+    public func row(_ y: Int) -> UnsafeMutablePointer<UInt32> {
+        storage.base + (offset + y * stride)
+    }
+
+    public subscript(x: Int, y: Int) -> PremultipliedColor {
+        get {
+            precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel (\(x), \(y)) outside \(width)x\(height)")
+            return PremultipliedColor(packed: row(y)[x])
+        }
+        nonmutating set {
+            precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel (\(x), \(y)) outside \(width)x\(height)")
+            row(y)[x] = newValue.packed
+        }
+    }
+
+    /// Sets every pixel of the view.
+    public func fill(_ color: PremultipliedColor) {
+        let v = color.packed
+        for y in 0..<height { row(y).update(repeating: v, count: width) }
+    }
+
+    /// True when both have the same size and the same pixels.
+    public func pixelsEqual(_ other: Bitmap) -> Bool {
+        guard width == other.width, height == other.height else { return false }
+        for y in 0..<height where memcmp(row(y), other.row(y), width * 4) != 0 { return false }
+        return true
+    }
+
+    /// Straight-alpha RGBA8 bytes, rows packed (the PNG byte order).
+    public func straightRGBA() -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: width * height * 4)
+        out.withUnsafeMutableBufferPointer { buffer in
+            for y in 0..<height {
+                let src = row(y)
+                var o = y * width * 4
+                for x in 0..<width {
+                    let c = PremultipliedColor(packed: src[x]).unpremultiplied
+                    buffer[o] = c.r; buffer[o + 1] = c.g; buffer[o + 2] = c.b; buffer[o + 3] = c.a
+                    o += 4
+                }
+            }
+        }
+        return out
+    }
+
+    /// A bitmap from straight-alpha RGBA8 bytes (rows packed).
+    public init(straightRGBA bytes: UnsafeBufferPointer<UInt8>, width: Int, height: Int) throws {
+        try self.init(width: width, height: height)
+        precondition(bytes.count >= width * height * 4, "buffer too small for \(width)x\(height)")
+        for y in 0..<height {
+            let dst = row(y)
+            var i = y * width * 4
+            for x in 0..<width {
+                let c = Color(r: bytes[i], g: bytes[i + 1], b: bytes[i + 2], a: bytes[i + 3])
+                dst[x] = c.premultiplied.packed
+                i += 4
+            }
+        }
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif

@@ -1,0 +1,119 @@
+/// A straight (non-premultiplied) sRGB colour, 8 bits per channel.
+///
+/// This is the form users write (`#RRGGBBAA`) and PNG stores. Convert with
+/// `premultiplied` before compositing.
+public struct Color: Hashable, Sendable, CustomStringConvertible {
+    public var r: UInt8
+    public var g: UInt8
+    public var b: UInt8
+    public var a: UInt8
+
+    public init(r: UInt8, g: UInt8, b: UInt8, a: UInt8 = 255) {
+        self.r = r
+        self.g = g
+        self.b = b
+        self.a = a
+    }
+
+    /// A colour from components in 0...1 (clamped, rounded to nearest).
+    public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
+        func byte(_ v: Double) -> UInt8 { UInt8((min(max(v.isNaN ? 0 : v, 0), 1) * 255).rounded()) }
+        self.init(r: byte(red), g: byte(green), b: byte(blue), a: byte(alpha))
+    }
+
+    public static let clear = Color(r: 0, g: 0, b: 0, a: 0)
+    public static let black = Color(r: 0, g: 0, b: 0)
+    public static let white = Color(r: 255, g: 255, b: 255)
+    public static let red = Color(r: 255, g: 0, b: 0)
+    public static let green = Color(r: 0, g: 255, b: 0)
+    public static let blue = Color(r: 0, g: 0, b: 255)
+
+    /// Parses `#RGB`, `#RGBA`, `#RRGGBB` or `#RRGGBBAA` (case-insensitive), or `nil`.
+    public init?(hex: String) {
+        guard hex.hasPrefix("#") else { return nil }
+        let digits = Array(hex.utf8.dropFirst())
+        var values: [UInt8] = []
+        for d in digits {
+            switch d {
+            case 0x30...0x39: values.append(d - 0x30)
+            case 0x41...0x46: values.append(d - 0x41 + 10)
+            case 0x61...0x66: values.append(d - 0x61 + 10)
+            default: return nil
+            }
+        }
+        switch values.count {
+        case 3, 4:
+            let v = values.map { $0 * 17 }
+            self.init(r: v[0], g: v[1], b: v[2], a: values.count == 4 ? v[3] : 255)
+        case 6, 8:
+            func pair(_ i: Int) -> UInt8 { values[i] << 4 | values[i + 1] }
+            self.init(r: pair(0), g: pair(2), b: pair(4), a: values.count == 8 ? pair(6) : 255)
+        default:
+            return nil
+        }
+    }
+
+    public var hexString: String {
+        func h(_ v: UInt8) -> String {
+            let s = String(v, radix: 16, uppercase: true)
+            return s.count == 1 ? "0" + s : s
+        }
+        return "#" + h(r) + h(g) + h(b) + (a == 255 ? "" : h(a))
+    }
+
+    public var description: String { hexString }
+
+    /// The same colour with its alpha multiplied by `opacity` (0...1).
+    public func withOpacity(_ opacity: Double) -> Color {
+        Color(r: r, g: g, b: b, a: UInt8((Double(a) * min(max(opacity, 0), 1)).rounded()))
+    }
+
+    /// Premultiplied form: each colour channel times alpha / 255, rounded to nearest.
+    public var premultiplied: PremultipliedColor {
+        PremultipliedColor(r: PixelMath.mulDiv255(r, a), g: PixelMath.mulDiv255(g, a),
+                           b: PixelMath.mulDiv255(b, a), a: a)
+    }
+}
+
+/// A premultiplied sRGB colour, 8 bits per channel: the in-memory pixel format.
+///
+/// Invariant (for values produced by this library): every colour channel is at most `a`.
+public struct PremultipliedColor: Hashable, Sendable, CustomStringConvertible {
+    public var r: UInt8
+    public var g: UInt8
+    public var b: UInt8
+    public var a: UInt8
+
+    public init(r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+        self.r = r
+        self.g = g
+        self.b = b
+        self.a = a
+    }
+
+    public static let clear = PremultipliedColor(r: 0, g: 0, b: 0, a: 0)
+
+    /// The pixel as stored: bytes R, G, B, A in memory order, read as a little-endian word.
+    @inlinable public var packed: UInt32 {
+        UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16 | UInt32(a) << 24
+    }
+
+    @inlinable public init(packed p: UInt32) {
+        self.init(r: UInt8(truncatingIfNeeded: p), g: UInt8(truncatingIfNeeded: p >> 8),
+                  b: UInt8(truncatingIfNeeded: p >> 16), a: UInt8(truncatingIfNeeded: p >> 24))
+    }
+
+    public var description: String { "premultiplied(\(r), \(g), \(b), \(a))" }
+
+    /// Straight form: each channel times 255 / alpha, rounded to nearest and clamped.
+    /// Exact inverse of `Color.premultiplied` on its image: for any premultiplied `p`
+    /// with channels at most alpha, `p.unpremultiplied.premultiplied == p`.
+    public var unpremultiplied: Color {
+        guard a != 0 else { return .clear }
+        guard a != 255 else { return Color(r: r, g: g, b: b, a: 255) }
+        func u(_ c: UInt8) -> UInt8 {
+            UInt8(min(255, (UInt32(c) * 255 + UInt32(a) / 2) / UInt32(a)))
+        }
+        return Color(r: u(r), g: u(g), b: u(b), a: a)
+    }
+}

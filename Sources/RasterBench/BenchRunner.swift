@@ -1,0 +1,43 @@
+import Foundation
+import Raster
+
+/// Times workloads the way the anchor harness does: per workload one warm-up run and
+/// seven timed runs on one thread; a run clears the canvas to opaque white, then draws.
+public struct BenchRunner {
+    public struct Result: Sendable {
+        public var name: String
+        public var summary: String
+        public var medianMS: Double
+        public var minMS: Double
+        public var maxMS: Double
+        public var bytes: Int?
+    }
+
+    public var timedRuns = 7
+    public init() {}
+
+    public func run(_ workload: Workload, saveTo directory: String? = nil) throws -> Result {
+        let bitmap = try Bitmap(width: workload.width, height: workload.height)
+        let canvas = Canvas(bitmap: bitmap)
+        let white = Color.white.premultiplied
+        var times: [Double] = []
+        var bytes: Int?
+        for i in 0...timedRuns {
+            let start = DispatchTime.now().uptimeNanoseconds
+            if let encode = workload.encode {
+                bytes = try encode()
+            } else {
+                bitmap.fill(white)
+                workload.draw(canvas)
+            }
+            let ms = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+            if i > 0 { times.append(ms) }
+        }
+        times.sort()
+        if let directory, workload.encode == nil {
+            try PNGEncoder.standard.write(bitmap, to: directory + "/\(workload.name).png")
+        }
+        return Result(name: workload.name, summary: workload.summary, medianMS: times[times.count / 2],
+                      minMS: times.first ?? 0, maxMS: times.last ?? 0, bytes: bytes)
+    }
+}
