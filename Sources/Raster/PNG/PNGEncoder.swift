@@ -1,5 +1,8 @@
 import CPNG
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Writes bitmaps as 8-bit RGBA PNG (straight alpha, as PNG requires).
 public struct PNGEncoder: Sendable {
@@ -80,11 +83,13 @@ public enum FileOutput {
         let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
         do {
             try Data(bytes).write(to: temporary)
-            if FileManager.default.fileExists(atPath: url.path) {
-                _ = try FileManager.default.replaceItemAt(url, withItemAt: temporary)
-            } else {
-                try FileManager.default.moveItem(at: temporary, to: url)
+            // rename(2) replaces the target atomically on the same file system.
+            guard rename(temporary.path, url.path) == 0 else {
+                throw PNGError(kind: .io, message: String(cString: strerror(errno)), path: path)
             }
+        } catch let error as PNGError {
+            try? FileManager.default.removeItem(at: temporary)
+            throw PNGError(kind: .io, message: "cannot write the file (\(error.message))", path: path)
         } catch {
             try? FileManager.default.removeItem(at: temporary)
             throw PNGError(kind: .io, message: "cannot write the file (\(error.localizedDescription))", path: path)

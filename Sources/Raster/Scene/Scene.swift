@@ -1,0 +1,129 @@
+import Foundation
+
+/// A decoded scene file: the canvas and the node tree (the shape subset of the
+/// scene contract; see docs/ARCHITECTURE.md for what is decoded so far).
+public struct Scene: Sendable {
+    public var canvas: SceneCanvas
+    public var root: SceneNode
+    /// The folder relative paths in the scene resolve against.
+    public var baseDirectory: String
+}
+
+public struct SceneCanvas: Sendable, Hashable {
+    public var width: Double
+    public var height: Double
+    public var scale: Double
+    public var background: Color
+    public var alignment: Alignment
+
+    /// The largest output accepted, in pixels (width × height × scale²).
+    public static let maxPixels = 100_000_000
+}
+
+/// Where content sits inside a larger box (the ZStack alignment names).
+public struct Alignment: Hashable, Sendable {
+    /// 0 = leading/top, 0.5 = centre, 1 = trailing/bottom.
+    public var x: Double
+    public var y: Double
+
+    public static let names: [String: Alignment] = [
+        "center": .init(x: 0.5, y: 0.5), "topLeading": .init(x: 0, y: 0), "top": .init(x: 0.5, y: 0),
+        "topTrailing": .init(x: 1, y: 0), "leading": .init(x: 0, y: 0.5), "trailing": .init(x: 1, y: 0.5),
+        "bottomLeading": .init(x: 0, y: 1), "bottom": .init(x: 0.5, y: 1), "bottomTrailing": .init(x: 1, y: 1),
+    ]
+    public static let center = Alignment(x: 0.5, y: 0.5)
+    public static let topLeading = Alignment(x: 0, y: 0)
+}
+
+/// A paint as written in a scene: colours, or gradients in unit coordinates of the
+/// node's bounds (resolved to a `Paint` once the bounds are known).
+public enum ScenePaint: Hashable, Sendable {
+    case color(Color)
+    case linear(angle: Double, stops: [GradientStop])
+    case radial(center: Point, radius: Double, focal: Point?, stops: [GradientStop])
+    case conic(center: Point, angle: Double, stops: [GradientStop])
+
+    /// The paint for a node whose bounds are `rect`.
+    public func resolve(in rect: Rect) -> Paint {
+        switch self {
+        case .color(let c):
+            return .solid(c)
+        case .linear(let angle, let stops):
+            return .linear(LinearGradient(cssAngle: angle, in: rect, gradient: Gradient(stops: stops)))
+        case .radial(let c, let r, let f, let stops):
+            // Unit radius refers to the larger side, so a circle fills a square node.
+            let size = max(rect.width, rect.height)
+            func map(_ p: Point) -> Point { Point(x: rect.minX + p.x * rect.width, y: rect.minY + p.y * rect.height) }
+            return .radial(RadialGradient(center: map(c), radius: r * size, focal: f.map(map), gradient: Gradient(stops: stops)))
+        case .conic(let c, let angle, let stops):
+            let center = Point(x: rect.minX + c.x * rect.width, y: rect.minY + c.y * rect.height)
+            // Scene angles follow CSS conic-gradient: 0 points up, clockwise.
+            return .conic(ConicGradient(center: center, startAngle: (angle - 90) * Double.pi / 180, gradient: Gradient(stops: stops)))
+        }
+    }
+}
+
+public struct SceneStroke: Hashable, Sendable {
+    public var paint: ScenePaint
+    public var width: Double
+    public var dash: [Double]
+    public var dashPhase: Double
+    public var cap: StrokeStyle.Cap
+    public var join: StrokeStyle.Join
+}
+
+public struct SceneShadow: Hashable, Sendable {
+    public var color: Color
+    /// CSS blur radius (σ = radius / 2).
+    public var radius: Double
+    public var offset: Point
+    public var opacity: Double
+}
+
+public struct SceneFrame: Hashable, Sendable {
+    public var width: Double?
+    public var height: Double?
+    public var minWidth: Double?
+    public var maxWidth: Double?
+    public var minHeight: Double?
+    public var maxHeight: Double?
+    public var alignment: Alignment = .center
+}
+
+/// One node of the tree with the props every node takes and its type's own.
+public struct SceneNode: Sendable, Hashable {
+    public enum Kind: Hashable, Sendable {
+        case zStack(children: [SceneNode], alignment: Alignment)
+        case rectangle
+        case roundedRectangle(cornerRadius: Double)
+        case circle
+        case path(Path, fillRule: FillRule)
+    }
+
+    public var kind: Kind
+    public var id: String?
+    /// Shape props.
+    public var fill: ScenePaint?
+    public var stroke: SceneStroke?
+    public var width: Double?
+    public var height: Double?
+    public var smoothCorners = false
+    // Props every node takes.
+    public var padding = EdgeInsets.zero
+    public var frame: SceneFrame?
+    public var offset = Point.zero
+    public var opacity = 1.0
+    public var scale = 1.0
+    public var rotation = 0.0
+    public var background: ScenePaint?
+    public var cornerRadius = 0.0
+    public var clip = false
+    public var border: (color: Color, width: Double)? {
+        get { borderColor.map { ($0, borderWidth) } }
+        set { borderColor = newValue?.color; borderWidth = newValue?.width ?? 0 }
+    }
+    public var borderColor: Color?
+    public var borderWidth = 0.0
+    public var shadow: SceneShadow?
+    public var hidden = false
+}

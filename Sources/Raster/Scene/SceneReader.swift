@@ -1,0 +1,110 @@
+import Foundation
+
+/// Typed access to one JSON value with its path, so every decoding error names where
+/// it happened and what was expected.
+public struct SceneReader {
+    public let value: JSONValue
+    public let path: String
+
+    public init(_ value: JSONValue, path: String) {
+        self.value = value
+        self.path = path
+    }
+
+    public func error(_ message: String) -> SceneError { SceneError(path: path, message: message) }
+
+    public func expected(_ what: String) -> SceneError {
+        error("expected \(what), found \(value.kindName)")
+    }
+
+    func child(_ key: String, _ v: JSONValue) -> SceneReader {
+        SceneReader(v, path: path.isEmpty ? key : "\(path).\(key)")
+    }
+
+    public func object() throws -> [String: JSONValue] {
+        guard case .object(let o) = value else { throw expected("an object") }
+        return o
+    }
+
+    public func array() throws -> [SceneReader] {
+        guard case .array(let a) = value else { throw expected("an array") }
+        return a.enumerated().map { SceneReader($1, path: "\(path)[\($0)]") }
+    }
+
+    public func number() throws -> Double {
+        guard case .number(let d) = value else { throw expected("a number") }
+        guard d.isFinite else { throw error("expected a finite number") }
+        return d
+    }
+
+    public func number(in range: ClosedRange<Double>) throws -> Double {
+        let d = try number()
+        guard range.contains(d) else { throw error("expected a number from \(format(range.lowerBound)) to \(format(range.upperBound)), found \(format(d))") }
+        return d
+    }
+
+    public func bool() throws -> Bool {
+        guard case .bool(let b) = value else { throw expected("true or false") }
+        return b
+    }
+
+    public func string() throws -> String {
+        guard case .string(let s) = value else { throw expected("a string") }
+        return s
+    }
+
+    /// One of the given names.
+    public func name(of choices: [String]) throws -> String {
+        let s = try string()
+        guard choices.contains(s) else {
+            throw error("expected one of \(choices.map { "'\($0)'" }.joined(separator: ", ")), found '\(s)'")
+        }
+        return s
+    }
+
+    /// `[x, y]`.
+    public func pair() throws -> (Double, Double) {
+        let items = try array()
+        guard items.count == 2 else { throw error("expected an array of two numbers [x, y], found \(items.count) items") }
+        return (try items[0].number(), try items[1].number())
+    }
+
+    func format(_ d: Double) -> String {
+        d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d)
+    }
+}
+
+/// The props of one object, read once each; `finish` reports any prop nobody read.
+public final class PropReader {
+    public let reader: SceneReader
+    private let props: [String: JSONValue]
+    private var used: Set<String> = []
+
+    public init(_ reader: SceneReader) throws {
+        self.reader = reader
+        props = try reader.object()
+    }
+
+    public var keys: [String] { props.keys.sorted() }
+
+    public func has(_ key: String) -> Bool { props[key] != nil }
+
+    /// The prop's reader, or nil when absent (or JSON null).
+    public func optional(_ key: String) -> SceneReader? {
+        used.insert(key)
+        guard let v = props[key], v != .null else { return nil }
+        return reader.child(key, v)
+    }
+
+    public func required(_ key: String, _ what: String) throws -> SceneReader {
+        guard let r = optional(key) else { throw reader.error("missing '\(key)' (\(what))") }
+        return r
+    }
+
+    /// Throws for the first (alphabetically) prop that was never read.
+    public func finish(allowed: String) throws {
+        for (key, value) in props.sorted(by: { $0.key < $1.key }) where !used.contains(key) {
+            throw reader.child(key, value).error("unknown prop '\(key)' (\(allowed))")
+        }
+    }
+}
