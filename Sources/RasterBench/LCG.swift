@@ -33,4 +33,11 @@ public struct LCG: Sendable {
 /// A straight RGBA8 colour as the workloads specify them.
 public struct Color255: Hashable, Sendable {
     public var r, g, b, a: UInt8
+
+    public init(r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+        self.r = r
+        self.g = g
+        self.b = b
+        self.a = a
+    }
 }

@@ -113,7 +113,7 @@ public struct Path: Hashable, Sendable {
         let start = point(startAngle)
         if currentPoint == nil { move(to: start) } else { line(to: start) }
         guard sweep != 0, sweep.isFinite else { return }
-        let pieces = max(1, Int((abs(sweep) / (Double.pi / 2)).rounded(.up) - 1e-9))
+        let pieces = max(1, Int((abs(sweep) / (Double.pi / 2) - 1e-9).rounded(.up)))
         let step = sweep / Double(pieces)
         let k = 4.0 / 3.0 * tan(step / 4)
         var angle = startAngle

@@ -28,10 +28,37 @@ public indirect enum JSONValue: Hashable, Sendable, Decodable {
             return try JSONDecoder().decode(JSONValue.self, from: data)
         } catch let DecodingError.dataCorrupted(context) {
             let detail = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
-            throw SceneError(path: "", message: "the file is not valid JSON (\(detail ?? context.debugDescription))")
+            var text = detail ?? context.debugDescription
+            if text.lowercased().contains("depth") || text.lowercased().contains("deep") || data.count > 1000 && (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) == nil && isDeeplyNested(data) {
+                text = "nested more than \(JSONValue.maxNesting) levels deep"
+            }
+            throw SceneError(path: "", message: "the file is not valid JSON (\(text))")
         } catch {
             throw SceneError(path: "", message: "the file is not valid JSON (\(error))")
         }
+    }
+
+    /// The JSON parser's own nesting limit (arrays and objects).
+    static let maxNesting = 512
+
+    /// True when brackets nest deeper than the parser accepts (strings skipped).
+    static func isDeeplyNested(_ data: Data) -> Bool {
+        var depth = 0, inString = false, escaped = false
+        for b in data {
+            if inString {
+                if escaped { escaped = false } else if b == 0x5C { escaped = true } else if b == 0x22 { inString = false }
+                continue
+            }
+            switch b {
+            case 0x22: inString = true
+            case 0x5B, 0x7B:
+                depth += 1
+                if depth > maxNesting { return true }
+            case 0x5D, 0x7D: depth -= 1
+            default: break
+            }
+        }
+        return false
     }
 
     /// A short name of the value's kind, for error messages.

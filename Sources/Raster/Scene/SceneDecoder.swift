@@ -4,7 +4,7 @@ import Foundation
 /// contract. The first problem found is thrown as a `SceneError` naming its JSON path.
 public enum SceneDecoder {
     /// Nesting deeper than this is refused (a guard against absurd or generated input).
-    public static let maxDepth = 200
+    public static let maxDepth = 100
 
     static let commonProps = ["id", "padding", "frame", "offset", "opacity", "scale", "rotation", "background",
                               "cornerRadius", "smoothCorners", "clip", "border", "shadow", "hidden"]

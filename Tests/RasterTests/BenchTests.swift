@@ -1,0 +1,28 @@
+import Raster
+import RasterBench
+import XCTest
+
+final class BenchTests: XCTestCase {
+    func testLCG_MatchesTheSpecifiedCheckValues() {
+        var rng = LCG(seed: 1)
+        XCTAssertEqual([rng.nextU32(), rng.nextU32(), rng.nextU32()], [1_015_568_748, 1_586_005_467, 2_165_703_038])
+    }
+
+    func testFirstW1Rect_MatchesTheSpecifiedCheckValues() {
+        var rng = LCG(seed: 1)
+        let w = rng.uniform(20, 200), h = rng.uniform(20, 200)
+        let x = rng.uniform(0, 1920 - w), y = rng.uniform(0, 1080 - h)
+        let r = min(rng.uniform(4, 24), min(w, h) / 2)
+        let c = rng.colorRGBAHalf()
+        XCTAssertEqual(x, 936.5983147411923, accuracy: 1e-9)
+        XCTAssertEqual(y, 700.3235703188534, accuracy: 1e-9)
+        XCTAssertEqual(w, 62.561994548887014, accuracy: 1e-9)
+        XCTAssertEqual(h, 86.4687212696299, accuracy: 1e-9)
+        XCTAssertEqual(r, 5.010872572660446, accuracy: 1e-9)
+        XCTAssertEqual(c, Color255(r: 94, g: 198, b: 142, a: 255))
+        // The generator the workloads use produces the same first shape.
+        let first = Workloads.w1Shapes(width: 1920, height: 1080)[0]
+        XCTAssertEqual(first.1, Color(r: 94, g: 198, b: 142))
+        XCTAssertEqual(first.0.controlPointBounds!.minX, 936.5983147411923, accuracy: 1e-9)
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import Raster
+import XCTest
+
+/// Coverage of `path` in a `width`×`height` mask at the origin.
+func coverage(of path: Path, width: Int, height: Int, rule: FillRule = .nonZero,
+              transform: Transform = .identity) -> Mask {
+    var poly = Polyline()
+    PathFlattener.flatten(path, transform: transform, into: &poly)
+    let rect = PixelRect(x: 0, y: 0, width: width, height: height)
+    var blitter = MaskBlitter(mask: Mask(rect: rect))
+    Rasterizer().fill(poly, rule: rule, clip: rect, into: &blitter)
+    return blitter.mask
+}
+
+final class RasterizerTests: XCTestCase {
+    func testHalfCoveredPixel_HasHalfCoverage() {
+        let m = coverage(of: Path(rect: Rect(x: 1, y: 1, width: 0.5, height: 1)), width: 4, height: 4)
+        XCTAssertEqual(m.coverage(x: 1, y: 1), 128)
+        XCTAssertEqual(m.coverage(x: 0, y: 1), 0)
+        XCTAssertEqual(m.coverage(x: 2, y: 1), 0)
+        let diagonal = Path { p in
+            p.move(to: Point(x: 0, y: 0)); p.line(to: Point(x: 1, y: 0)); p.line(to: Point(x: 0, y: 1)); p.close()
+        }
+        XCTAssertEqual(coverage(of: diagonal, width: 2, height: 2).coverage(x: 0, y: 0), 128)
+    }
+
+    func testIntegerRect_HasNoAntialiasingFringe() {
+        let m = coverage(of: Path(rect: Rect(x: 3, y: 2, width: 10, height: 5)), width: 20, height: 10)
+        for y in 0..<10 {
+            for x in 0..<20 {
+                let inside = x >= 3 && x < 13 && y >= 2 && y < 7
+                XCTAssertEqual(m.coverage(x: x, y: y), inside ? 255 : 0, "(\(x), \(y))")
+            }
+        }
+    }
+
+    func testCircleCoverage_MatchesPiRSquared_WithinATenthOfAPercent() {
+        for r in [10.0, 37.3, 120.0] {
+            let size = Int(2 * r) + 4
+            let c = Double(size) / 2 + 0.3
+            let m = coverage(of: Path(ellipseIn: Rect(x: c - r, y: c - r, width: 2 * r, height: 2 * r)), width: size, height: size)
+            let total = m.storage.reduce(0.0) { $0 + Double($1) / 255 }
+            let expected = Double.pi * r * r
+            XCTAssertLessThan(abs(total - expected) / expected, 0.001, "radius \(r): \(total) vs \(expected)")
+        }
+    }
+
+    func testShapeSplitInTwo_ComposesSeamlessly() {
+        // A triangle split along a slanted line: the halves' coverages add up to the whole.
+        let whole = Path { p in
+            p.move(to: Point(x: 2.3, y: 1.1)); p.line(to: Point(x: 40.7, y: 5.2)); p.line(to: Point(x: 12.4, y: 30.9)); p.close()
+        }
+        let a = Path { p in
+            p.move(to: Point(x: 2.3, y: 1.1)); p.line(to: Point(x: 40.7, y: 5.2)); p.line(to: Point(x: 7.35, y: 16.0)); p.close()
+        }
+        let b = Path { p in
+            p.move(to: Point(x: 7.35, y: 16.0)); p.line(to: Point(x: 40.7, y: 5.2)); p.line(to: Point(x: 12.4, y: 30.9)); p.close()
+        }
+        let mw = coverage(of: whole, width: 48, height: 36)
+        let ma = coverage(of: a, width: 48, height: 36), mb = coverage(of: b, width: 48, height: 36)
+        for i in mw.storage.indices {
+            XCTAssertLessThanOrEqual(abs(Int(ma.storage[i]) + Int(mb.storage[i]) - Int(mw.storage[i])), 1, "pixel \(i)")
+        }
+    }
+
+    func testFillRules_DifferOnSelfOverlap() {
+        // Two nested squares drawn in the same direction: nonzero fills the hole, even-odd does not.
+        var p = Path(rect: Rect(x: 0, y: 0, width: 20, height: 20))
+        p.addRect(Rect(x: 5, y: 5, width: 10, height: 10))
+        XCTAssertEqual(coverage(of: p, width: 20, height: 20, rule: .nonZero).coverage(x: 10, y: 10), 255)
+        XCTAssertEqual(coverage(of: p, width: 20, height: 20, rule: .evenOdd).coverage(x: 10, y: 10), 0)
+        XCTAssertEqual(coverage(of: p, width: 20, height: 20, rule: .evenOdd).coverage(x: 2, y: 2), 255)
+    }
+
+    func testGeometryOutsideTheClip_StillCountsFromTheLeft() {
+        // A rect starting far left of the canvas covers the canvas fully.
+        let m = coverage(of: Path(rect: Rect(x: -1000.5, y: -3, width: 1010, height: 100)), width: 8, height: 4)
+        XCTAssertTrue(m.storage.allSatisfy { $0 == 255 })
+    }
+
+    func testDegenerateInput_DrawsNothingAndDoesNotTrap() {
+        let nan = Path { p in p.move(to: Point(x: .nan, y: 0)); p.line(to: Point(x: 5, y: 5)); p.line(to: Point(x: 0, y: 5)) }
+        XCTAssertTrue(coverage(of: nan, width: 8, height: 8).storage.allSatisfy { $0 == 0 })
+        let huge = Path(rect: Rect(x: -1e300, y: -1e300, width: 2e300, height: 2e300))
+        _ = coverage(of: huge, width: 8, height: 8)
+        XCTAssertTrue(coverage(of: Path(), width: 8, height: 8).storage.allSatisfy { $0 == 0 })
+    }
+
+    func testFlattening_StaysWithinTolerance() {
+        var poly = Polyline()
+        let r = 200.0
+        PathFlattener.flatten(Path(ellipseIn: Rect(x: -r, y: -r, width: 2 * r, height: 2 * r)), into: &poly)
+        // Every chord midpoint is within the tolerance (plus the cubic-arc error) of the circle.
+        let pts = poly.points
+        for i in pts.indices {
+            let a = pts[i], b = pts[(i + 1) % pts.count]
+            let mid = a.lerp(to: b, 0.5)
+            XCTAssertLessThan(r - mid.length, PathFlattener.defaultTolerance + r * 3e-4)
+        }
+    }
+}
