@@ -1,5 +1,18 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
+
+// The compositing loops are written so the compiler vectorises them; on x86-64 they are
+// about three times faster when it may use AVX2 (x86-64-v3, every x86 server since
+// 2015). Set RENDER_PORTABLE=1 to build for baseline x86-64, for example when this
+// package is a dependency of another (SwiftPM refuses unsafe flags in dependencies).
+// Integer pixel arithmetic gives identical bytes either way.
+var rasterSettings: [SwiftSetting] = []
+#if arch(x86_64)
+if ProcessInfo.processInfo.environment["RENDER_PORTABLE"] == nil {
+    rasterSettings.append(.unsafeFlags(["-target-cpu", "haswell"]))
+}
+#endif
 
 let package = Package(
     name: "Render",
@@ -22,7 +35,8 @@ let package = Package(
         ),
         .target(
             name: "Raster",
-            dependencies: ["CPNG", "CFreeType"]
+            dependencies: ["CPNG", "CFreeType"],
+            swiftSettings: rasterSettings
         ),
         .target(
             name: "RasterBench",
@@ -38,8 +52,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RasterTests",
-            dependencies: ["Raster", "RasterBench"],
-            resources: []
+            dependencies: ["Raster", "RasterBench"]
         ),
     ]
 )
