@@ -66,13 +66,36 @@ public struct Gradient: Hashable, Sendable {
     }
 
     /// Premultiplied packed colours at `tableSize` evenly spaced parameters 0...1.
+    /// One pass with a moving stop index; same values as `color(at:)` rounded.
     func makeTable() -> [UInt32] {
-        (0..<Gradient.tableSize).map { i in
-            let c = color(at: Double(i) / Double(Gradient.tableSize - 1))
-            func byte(_ v: Double) -> UInt32 { UInt32((min(max(v, 0), 1) * 255).rounded()) }
-            let a = byte(c.a)
-            return min(byte(c.r), a) | min(byte(c.g), a) << 8 | min(byte(c.b), a) << 16 | a << 24
+        let n = Gradient.tableSize
+        guard let first = stops.first, let last = stops.last else { return [UInt32](repeating: 0, count: n) }
+        func premul(_ c: Color) -> SIMD4<Double> {
+            let a = Double(c.a) / 255
+            return SIMD4(Double(c.r) / 255 * a, Double(c.g) / 255 * a, Double(c.b) / 255 * a, a)
         }
+        let colors = stops.map { premul($0.color) }
+        var table = [UInt32](repeating: 0, count: n)
+        var next = 1
+        for i in 0..<n {
+            let t = Double(i) / Double(n - 1)
+            var c: SIMD4<Double>
+            if t <= first.location {
+                c = colors[0]
+            } else if t >= last.location {
+                c = colors[colors.count - 1]
+            } else {
+                while next < stops.count - 1 && stops[next].location < t { next += 1 }
+                let s0 = stops[next - 1], s1 = stops[next]
+                let span = s1.location - s0.location
+                let f = span > 0 ? (t - s0.location) / span : 1
+                c = colors[next - 1] + (colors[next] - colors[next - 1]) * f
+            }
+            let v = (c.clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 1)) * 255).rounded(.toNearestOrAwayFromZero)
+            let a = UInt32(v[3])
+            table[i] = min(UInt32(v[0]), a) | min(UInt32(v[1]), a) << 8 | min(UInt32(v[2]), a) << 16 | a << 24
+        }
+        return table
     }
 
     /// True when every stop is opaque.

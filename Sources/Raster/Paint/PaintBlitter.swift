@@ -39,7 +39,7 @@ struct PaintBlitter: Blitter {
             return
         }
         coverage.update(repeating: UInt8(a), count: count)
-        general(y: y, x: x, count: count)
+        general(y: y, x: x, count: count, uniform: clipMask == nil ? a : nil)
     }
 
     mutating func blitRun(y: Int, x: Int, alphas: UnsafeBufferPointer<UInt8>) {
@@ -60,7 +60,7 @@ struct PaintBlitter: Blitter {
         } else {
             for i in 0..<count { coverage[i] = UInt8(PixelMath.mulDiv255(UInt32(alphas[i]), opacity)) }
         }
-        general(y: y, x: x, count: count)
+        general(y: y, x: x, count: count, uniform: nil)
     }
 
     /// d = s + d·(255 − s.alpha)/255 over a row, one constant source.
@@ -73,7 +73,8 @@ struct PaintBlitter: Blitter {
         }
     }
 
-    private func general(y: Int, x: Int, count: Int) {
+    /// - Parameter uniform: the coverage of every pixel when it is the same for all.
+    private func general(y: Int, x: Int, count: Int, uniform: UInt32?) {
         if let m = maskRow(y) {
             for i in 0..<count { coverage[i] = PixelMath.mulDiv255(coverage[i], m[x + i]) }
         }
@@ -85,11 +86,17 @@ struct PaintBlitter: Blitter {
         let dst = bitmap.row(y) + x
         switch blend {
         case .sourceOver:
-            for i in 0..<count {
-                let c = UInt32(coverage[i])
-                if c == 0 { continue }
-                let s = c == 255 ? source[i] : PixelMath.scale(source[i], by: c)
-                dst[i] = PixelMath.sourceOver(s, dst[i])
+            // Branch-free loops so they vectorise.
+            if uniform == 255 {
+                if shader?.isOpaque ?? (color >> 24 == 255) {
+                    dst.update(from: source, count: count)
+                } else {
+                    for i in 0..<count { dst[i] = PixelMath.sourceOver(source[i], dst[i]) }
+                }
+            } else {
+                for i in 0..<count {
+                    dst[i] = PixelMath.sourceOver(PixelMath.scale(source[i], by: UInt32(coverage[i])), dst[i])
+                }
             }
         case .source:
             for i in 0..<count {

@@ -121,19 +121,38 @@ final class PaintShader {
         case .linear(let dtdx, let dtdy, let t0):
             table.withUnsafeBufferPointer { lut in
                 let base = t0 + dtdx * px + dtdy * py
-                for i in 0..<count {
-                    out[i] = lookup(base + dtdx * Double(i), lut.baseAddress!)
+                if spread == .pad {
+                    // t scaled to table indices, clamped: no spread switch per pixel.
+                    let top = Double(Gradient.tableSize - 1)
+                    let start = base * top + 0.5, step = dtdx * top
+                    for i in 0..<count {
+                        let v = start + step * Double(i)
+                        out[i] = lut[Int(v < 0 ? 0 : (v > top ? top : v))]
+                    }
+                } else {
+                    for i in 0..<count {
+                        out[i] = lookup(base + dtdx * Double(i), lut.baseAddress!)
+                    }
                 }
             }
         case .radialCentered(let c, let invR):
             table.withUnsafeBufferPointer { lut in
                 let m = inverse
-                var ux = m.a * px + m.c * py + m.tx - c.x
-                var uy = m.b * px + m.d * py + m.ty - c.y
-                for i in 0..<count {
-                    out[i] = lookup((ux * ux + uy * uy).squareRoot() * invR, lut.baseAddress!)
-                    ux += m.a
-                    uy += m.b
+                let ux = m.a * px + m.c * py + m.tx - c.x
+                let uy = m.b * px + m.d * py + m.ty - c.y
+                if spread == .pad {
+                    let top = Double(Gradient.tableSize - 1)
+                    let scale = invR * top
+                    for i in 0..<count {
+                        let x = ux + m.a * Double(i), y = uy + m.b * Double(i)
+                        let v = (x * x + y * y).squareRoot() * scale + 0.5
+                        out[i] = lut[Int(v > top ? top : v)]
+                    }
+                } else {
+                    for i in 0..<count {
+                        let x = ux + m.a * Double(i), y = uy + m.b * Double(i)
+                        out[i] = lookup((x * x + y * y).squareRoot() * invR, lut.baseAddress!)
+                    }
                 }
             }
         case .radialFocal(let f, let cd, let r):
