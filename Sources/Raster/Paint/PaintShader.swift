@@ -114,6 +114,21 @@ final class PaintShader {
         return lut[i]
     }
 
+    /// A row buffer for the second mipmap level, grown when needed, never per span.
+    private var scratchRow: UnsafeMutablePointer<UInt32>?
+    private var scratchCapacity = 0
+
+    private func scratch(_ count: Int) -> UnsafeMutablePointer<UInt32> {
+        if let row = scratchRow, scratchCapacity >= count { return row }
+        scratchRow?.deallocate()
+        scratchCapacity = max(count, 256)
+        let row = UnsafeMutablePointer<UInt32>.allocate(capacity: scratchCapacity)
+        scratchRow = row
+        return row
+    }
+
+    deinit { scratchRow?.deallocate() }
+
     /// Writes `count` premultiplied pixels for device row `y` starting at `x`.
     func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         let px = Double(x) + 0.5, py = Double(y) + 0.5
@@ -198,8 +213,7 @@ final class PaintShader {
             sampler.sample(px: px, py: py, count: count, into: out)
         case .trilinear(let s0, let s1, let weight):
             s0.sample(px: px, py: py, count: count, into: out)
-            let tmp = UnsafeMutablePointer<UInt32>.allocate(capacity: count)
-            defer { tmp.deallocate() }
+            let tmp = scratch(count)
             s1.sample(px: px, py: py, count: count, into: tmp)
             for i in 0..<count {
                 out[i] = ImageSampler.mix(out[i], tmp[i], weight)
