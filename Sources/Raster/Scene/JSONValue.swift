@@ -29,7 +29,7 @@ public indirect enum JSONValue: Hashable, Sendable, Decodable {
         } catch let DecodingError.dataCorrupted(context) {
             let detail = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
             var text = detail ?? context.debugDescription
-            if text.lowercased().contains("depth") || text.lowercased().contains("deep") || data.count > 1000 && (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) == nil && isDeeplyNested(data) {
+            if isDeeplyNested(data) {
                 text = "nested more than \(JSONValue.maxNesting) levels deep"
             }
             throw SceneError(path: "", message: "the file is not valid JSON (\(text))")
