@@ -118,10 +118,6 @@ public struct SceneNode: Sendable, Hashable {
     public var background: ScenePaint?
     public var cornerRadius = 0.0
     public var clip = false
-    public var border: (color: Color, width: Double)? {
-        get { borderColor.map { ($0, borderWidth) } }
-        set { borderColor = newValue?.color; borderWidth = newValue?.width ?? 0 }
-    }
     public var borderColor: Color?
     public var borderWidth = 0.0
     public var shadow: SceneShadow?

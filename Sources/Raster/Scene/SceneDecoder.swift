@@ -272,7 +272,8 @@ public enum SceneDecoder {
             let color = try decodeColor(try b.required("color", "the border color"), palette)
             let width = try b.optional("width")?.number(in: 0...10_000) ?? 1
             try b.finish(allowed: "border takes color and width")
-            node.border = (color, width)
+            node.borderColor = color
+            node.borderWidth = width
         }
         if let r = p.optional("shadow") {
             let s = try PropReader(r)
