@@ -33,9 +33,14 @@ let package = Package(
             pkgConfig: "freetype2",
             providers: [.apt(["libfreetype-dev"])]
         ),
+        .systemLibrary(
+            name: "CDeflate",
+            pkgConfig: "libdeflate",
+            providers: [.apt(["libdeflate-dev"])]
+        ),
         .target(
             name: "Raster",
-            dependencies: ["CPNG", "CFreeType"],
+            dependencies: ["CPNG", "CFreeType", "CDeflate"],
             swiftSettings: rasterSettings
         ),
         .target(

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs the C libraries the package links (libpng, zlib, FreeType) and the
+# Installs the C libraries the package links (libpng, zlib, libdeflate, FreeType) and the
 # pkg-config that locates FreeType, when they are missing. Needs root to install;
 # without root it only reports what is missing.
 set -euo pipefail
@@ -7,6 +7,7 @@ missing=()
 command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
 [ -f /usr/include/png.h ] || missing+=(libpng-dev)
 [ -f /usr/include/zlib.h ] || missing+=(zlib1g-dev)
+[ -f /usr/include/libdeflate.h ] || missing+=(libdeflate-dev)
 [ -d /usr/include/freetype2 ] || missing+=(libfreetype-dev)
 [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || missing+=(fonts-dejavu-core)
 if [ ${#missing[@]} -eq 0 ]; then exit 0; fi

@@ -7,7 +7,6 @@
 #include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
-#include <zlib.h>
 
 typedef struct {
     jmp_buf jump;
@@ -127,98 +126,6 @@ int cpng_decode(const uint8_t *data, size_t length, uint64_t max_pixels,
     out->height = height;
     out->pixels = pixels;
     return CPNG_OK;
-}
-
-static int buffer_append(cpng_buffer *buffer, const uint8_t *bytes, size_t count) {
-    if (buffer->size + count > buffer->capacity) {
-        size_t capacity = buffer->capacity ? buffer->capacity : 65536;
-        while (capacity < buffer->size + count) capacity *= 2;
-        uint8_t *grown = (uint8_t *)realloc(buffer->data, capacity);
-        if (!grown) return 0;
-        buffer->data = grown;
-        buffer->capacity = capacity;
-    }
-    memcpy(buffer->data + buffer->size, bytes, count);
-    buffer->size += count;
-    return 1;
-}
-
-static void write_to_buffer(png_structp png, png_bytep bytes, png_size_t count) {
-    cpng_buffer *buffer = (cpng_buffer *)png_get_io_ptr(png);
-    if (!buffer_append(buffer, bytes, count)) png_error(png, "out of memory");
-}
-
-static void flush_nothing(png_structp png) { (void)png; }
-
-int cpng_encode(const uint8_t *rgba, uint32_t width, uint32_t height, size_t stride,
-                cpng_encode_options options, cpng_buffer *out,
-                char *errbuf, size_t errlen) {
-    error_context context;
-    context.errbuf = errbuf;
-    context.errlen = errlen;
-    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &context, on_error, on_warning);
-    if (!png) return CPNG_ERROR_NO_MEMORY;
-    png_infop info = png_create_info_struct(png);
-    if (!info) {
-        png_destroy_write_struct(&png, NULL);
-        return CPNG_ERROR_NO_MEMORY;
-    }
-    if (setjmp(context.jump)) {
-        png_destroy_write_struct(&png, &info);
-        return CPNG_ERROR_LIBPNG;
-    }
-    png_set_write_fn(png, out, write_to_buffer, flush_nothing);
-    png_set_IHDR(png, info, width, height, 8, PNG_COLOR_TYPE_RGB_ALPHA, PNG_INTERLACE_NONE,
-                 PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
-    png_set_compression_level(png, options.compression_level);
-    png_set_compression_strategy(png, options.strategy);
-    if (options.filters != 0) png_set_filter(png, PNG_FILTER_TYPE_BASE, options.filters);
-    png_write_info(png, info);
-    for (uint32_t y = 0; y < height; y++) png_write_row(png, (png_const_bytep)(rgba + (size_t)y * stride));
-    png_write_end(png, info);
-    png_destroy_write_struct(&png, &info);
-    return CPNG_OK;
-}
-
-int cpng_deflate(const uint8_t *data, size_t length, int level, int strategy,
-                 cpng_buffer *out, char *errbuf, size_t errlen) {
-    z_stream stream;
-    memset(&stream, 0, sizeof(stream));
-    if (deflateInit2(&stream, level, Z_DEFLATED, 15, 9, strategy) != Z_OK) {
-        if (errbuf && errlen) snprintf(errbuf, errlen, "zlib could not start");
-        return CPNG_ERROR_NO_MEMORY;
-    }
-    uLong bound = deflateBound(&stream, (uLong)length);
-    if (out->capacity < out->size + bound) {
-        uint8_t *grown = (uint8_t *)realloc(out->data, out->size + bound);
-        if (!grown) {
-            deflateEnd(&stream);
-            return CPNG_ERROR_NO_MEMORY;
-        }
-        out->data = grown;
-        out->capacity = out->size + bound;
-    }
-    stream.next_in = (Bytef *)data;
-    stream.avail_in = (uInt)length;
-    stream.next_out = out->data + out->size;
-    stream.avail_out = (uInt)(out->capacity - out->size);
-    int result = deflate(&stream, Z_FINISH);
-    if (result != Z_STREAM_END) {
-        deflateEnd(&stream);
-        if (errbuf && errlen) snprintf(errbuf, errlen, "zlib could not finish the stream");
-        return CPNG_ERROR_LIBPNG;
-    }
-    out->size += stream.total_out;
-    deflateEnd(&stream);
-    return CPNG_OK;
-}
-
-uint32_t cpng_crc32(uint32_t crc, const uint8_t *data, size_t length) {
-    return (uint32_t)crc32_z(crc, data, length);
-}
-
-uint32_t cpng_adler32(uint32_t adler, const uint8_t *data, size_t length) {
-    return (uint32_t)adler32_z(adler, data, length);
 }
 
 void cpng_free(void *pointer) { free(pointer); }

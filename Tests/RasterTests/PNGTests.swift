@@ -10,8 +10,9 @@ final class PNGTests: XCTestCase {
         for y in 0..<23 { for x in 0..<37 {
             b[x, y] = Color(r: UInt8(x * 7), g: UInt8(y * 11), b: UInt8((x * y) & 255), a: UInt8((x + y) * 4)).premultiplied
         } }
-        for encoder in [PNGEncoder.standard, .fast, PNGEncoder(compressionLevel: 0, filter: .none),
-                        PNGEncoder(compressionLevel: 9, filter: .paeth)] {
+        for encoder in [PNGEncoder.standard, .fast, PNGEncoder(filter: .none, compression: .deflate(level: 0)),
+                        PNGEncoder(filter: .paeth, compression: .deflate(level: 12)), PNGEncoder(filter: .up, compression: .runLength)]
+            + PNGEncoder.FilterStrategy.allCases.map({ PNGEncoder(filter: $0) }) {
             let back = try PNGDecoder.decode(try encoder.encode(b))
             XCTAssertTrue(back.pixelsEqual(b), "\(encoder)")
         }
