@@ -137,6 +137,28 @@ final class PaintTests: XCTestCase {
         }
     }
 
+    func testBlur_OfABitmapIsTheBlurOfEachChannel() throws {
+        // Not square, and not a multiple of the transpose tile, in both blur regimes.
+        let width = 37, height = 23
+        for sigma in [2.0, 9.0] {
+            let bitmap = try Bitmap(width: width, height: height)
+            var channels = [Mask](repeating: Mask(rect: PixelRect(x: 0, y: 0, width: width, height: height)), count: 4)
+            for y in 0..<height { for x in 0..<width {
+                let a = UInt8((x * 13 + y * 7) % 200 + 55)
+                let p = PremultipliedColor(r: UInt8(x * 5 % Int(a)), g: UInt8(y * 9 % Int(a)), b: 0, a: a)
+                bitmap[x, y] = p
+                for (k, v) in [p.r, p.g, p.b, p.a].enumerated() { channels[k].storage[y * width + x] = v }
+            } }
+            GaussianBlur.blur(bitmap, sigma: sigma)
+            for k in 0..<4 { GaussianBlur.blur(&channels[k], sigma: sigma) }
+            for y in 0..<height { for x in 0..<width {
+                let p = bitmap[x, y]
+                let expected = channels.map { $0.storage[y * width + x] }
+                XCTAssertEqual([p.r, p.g, p.b, p.a], expected, "(\(x), \(y)) sigma \(sigma)")
+            } }
+        }
+    }
+
     func testClip_NestedRectAndRoundedPath() throws {
         let b = try Bitmap(width: 40, height: 40)
         let c = Canvas(bitmap: b)

@@ -49,39 +49,79 @@ public enum GaussianBlur {
     }
 
     /// Blurs interleaved 8-bit channels in place.
+    ///
+    /// Every pass runs along the columns of a packed buffer, where each step is one
+    /// contiguous, vectorised loop over a whole row; the horizontal passes run on the
+    /// transpose. Pass order and arithmetic are those of a direct horizontal-then-vertical
+    /// blur, so the bytes do not depend on this layout.
     /// - Parameters:
     ///   - rowElements: bytes from one row to the next.
     static func blur(_ data: UnsafeMutablePointer<UInt8>, width: Int, height: Int, rowElements: Int, channels: Int,
                      sigmaX: Double, sigmaY: Double) {
-        let lineLength = max(width, height) * channels
-        let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: lineLength)
-        defer { scratch.deallocate() }
-        // Horizontal passes, row by row.
+        let total = width * height * channels
+        let a = UnsafeMutablePointer<UInt8>.allocate(capacity: total)
+        let b = UnsafeMutablePointer<UInt8>.allocate(capacity: total)
+        defer { a.deallocate(); b.deallocate() }
+        let rowLength = width * channels, columnLength = height * channels
         if sigmaX > 0 {
-            let passes = sigmaX < exactKernelLimit ? [] : boxes(sigma: sigmaX)
-            let kernel = passes.isEmpty ? gaussianKernel(sigmaX) : []
-            for y in 0..<height {
-                let row = data + y * rowElements
-                if passes.isEmpty {
-                    convolveLine(row, scratch, count: width, channels: channels, kernel: kernel)
-                } else {
-                    for (left, right) in passes {
-                        boxLine(row, scratch, count: width, channels: channels, left: left, right: right)
-                        row.update(from: scratch, count: width * channels)
-                    }
+            transpose(data, stride: rowElements, into: a, stride: columnLength, width: width, height: height,
+                      channels: channels)
+            let result = passes(a, b, lineLength: columnLength, lines: width, sigma: sigmaX)
+            transpose(result, stride: columnLength, into: data, stride: rowElements, width: height, height: width,
+                      channels: channels)
+        }
+        if sigmaY > 0 {
+            for y in 0..<height { (a + y * rowLength).update(from: data + y * rowElements, count: rowLength) }
+            let result = passes(a, b, lineLength: rowLength, lines: height, sigma: sigmaY)
+            for y in 0..<height { (data + y * rowElements).update(from: result + y * rowLength, count: rowLength) }
+        }
+    }
+
+    /// Blurs across `lines` packed lines of `lineLength` elements, alternating between the
+    /// two buffers; returns the one holding the result.
+    private static func passes(_ a: UnsafeMutablePointer<UInt8>, _ b: UnsafeMutablePointer<UInt8>,
+                               lineLength: Int, lines: Int, sigma: Double) -> UnsafeMutablePointer<UInt8> {
+        if sigma < exactKernelLimit {
+            convolveAcross(a, into: b, lineLength: lineLength, lines: lines, kernel: gaussianKernel(sigma))
+            return b
+        }
+        var source = a, destination = b
+        for (left, right) in boxes(sigma: sigma) {
+            boxAcross(source, into: destination, lineLength: lineLength, lines: lines, left: left, right: right)
+            swap(&source, &destination)
+        }
+        return source
+    }
+
+    /// Transposes a grid of `width` x `height` pixels of `channels` bytes.
+    private static func transpose(_ source: UnsafePointer<UInt8>, stride sourceStride: Int,
+                                  into destination: UnsafeMutablePointer<UInt8>, stride destinationStride: Int,
+                                  width: Int, height: Int, channels: Int) {
+        if channels == 4 {
+            UnsafeRawPointer(source).withMemoryRebound(to: UInt32.self, capacity: height * sourceStride / 4) { s in
+                UnsafeMutableRawPointer(destination).withMemoryRebound(to: UInt32.self,
+                                                                       capacity: width * destinationStride / 4) { d in
+                    transposeTiles(s, sourceStride / 4, d, destinationStride / 4, width, height)
                 }
             }
+        } else {
+            precondition(channels == 1, "blur supports one or four channels")
+            transposeTiles(source, sourceStride, destination, destinationStride, width, height)
         }
-        // Vertical passes, all columns at once (contiguous inner loops).
-        if sigmaY > 0 {
-            let passes = sigmaY < exactKernelLimit ? [] : boxes(sigma: sigmaY)
-            if passes.isEmpty {
-                verticalConvolve(data, width: width, height: height, rowElements: rowElements, channels: channels,
-                                 kernel: gaussianKernel(sigmaY))
-            } else {
-                for (left, right) in passes {
-                    verticalBox(data, width: width, height: height, rowElements: rowElements, channels: channels,
-                                left: left, right: right)
+    }
+
+    /// Cache-friendly transpose in 16 x 16 tiles.
+    @inline(__always)
+    private static func transposeTiles<T>(_ s: UnsafePointer<T>, _ sStride: Int, _ d: UnsafeMutablePointer<T>,
+                                          _ dStride: Int, _ width: Int, _ height: Int) {
+        let tile = 16
+        for y0 in Swift.stride(from: 0, to: height, by: tile) {
+            let y1 = min(y0 + tile, height)
+            for x0 in Swift.stride(from: 0, to: width, by: tile) {
+                let x1 = min(x0 + tile, width)
+                for y in y0..<y1 {
+                    let row = s + y * sStride
+                    for x in x0..<x1 { d[x * dStride + y] = row[x] }
                 }
             }
         }
@@ -98,95 +138,64 @@ public enum GaussianBlur {
         return fixed
     }
 
-    /// out[i] = round(Σ in[i−left ... i+right] / (left + right + 1)) per channel.
-    private static func boxLine(_ src: UnsafeMutablePointer<UInt8>, _ dst: UnsafeMutablePointer<UInt8>,
-                                count: Int, channels: Int, left: Int, right: Int) {
+    /// Line y of the output is round(Σ lines y−left ... y+right / (left + right + 1)),
+    /// element by element; lines outside the buffer count as zero.
+    private static func boxAcross(_ source: UnsafeMutablePointer<UInt8>, into destination: UnsafeMutablePointer<UInt8>,
+                                  lineLength n: Int, lines: Int, left: Int, right: Int) {
         let size = left + right + 1
         let inv = (1 << 24) / size + 1
-        for c in 0..<channels {
-            var sum = 0
-            for i in 0...min(right, count - 1) { sum += Int(src[i * channels + c]) }
-            for i in 0..<count {
-                dst[i * channels + c] = UInt8(truncatingIfNeeded: min(255, (sum * inv + (1 << 23)) >> 24))
-                let add = i + right + 1, remove = i - left
-                if add < count { sum += Int(src[add * channels + c]) }
-                if remove >= 0 { sum -= Int(src[remove * channels + c]) }
-            }
-        }
-    }
-
-    private static func convolveLine(_ row: UnsafeMutablePointer<UInt8>, _ scratch: UnsafeMutablePointer<UInt8>,
-                                     count: Int, channels: Int, kernel: [Int]) {
-        let radius = kernel.count / 2
-        for i in 0..<count {
-            for c in 0..<channels {
-                var sum = 0
-                for k in -radius...radius {
-                    let j = i + k
-                    if j >= 0 && j < count { sum += Int(row[j * channels + c]) * kernel[k + radius] }
-                }
-                scratch[i * channels + c] = UInt8(truncatingIfNeeded: min(255, (sum + 32768) >> 16))
-            }
-        }
-        row.update(from: scratch, count: count * channels)
-    }
-
-    private static func verticalBox(_ data: UnsafeMutablePointer<UInt8>, width: Int, height: Int, rowElements: Int,
-                                    channels: Int, left: Int, right: Int) {
-        let n = width * channels
-        let size = left + right + 1
-        let inv = UInt32((1 << 24) / size + 1)
         let sums = UnsafeMutablePointer<UInt32>.allocate(capacity: n)
         defer { sums.deallocate() }
-        // The rows still needed as "remove" inputs are overwritten by outputs, so keep
-        // a ring of the last left + 1 original rows.
-        let ringRows = left + 1
-        let ring = UnsafeMutablePointer<UInt8>.allocate(capacity: ringRows * n)
-        defer { ring.deallocate() }
         sums.initialize(repeating: 0, count: n)
-        for r in 0...min(right, height - 1) {
-            let row = data + r * rowElements
-            for i in 0..<n { sums[i] &+= UInt32(row[i]) }
+        for r in 0...min(right, lines - 1) {
+            let line = source + r * n
+            for i in 0..<n { sums[i] &+= UInt32(line[i]) }
         }
-        for y in 0..<height {
-            let row = data + y * rowElements
-            let saved = ring + (y % ringRows) * n
-            saved.update(from: row, count: n)
-            for i in 0..<n {
-                row[i] = UInt8(truncatingIfNeeded: min(255, (UInt64(sums[i]) * UInt64(inv) + (1 << 23)) >> 24))
+        // sum * inv + 2^23 stays below 2^32 while 255 * size < 2^23, so 32-bit lanes suffice.
+        let narrow = 255 * size < 1 << 23
+        for y in 0..<lines {
+            let out = destination + y * n
+            if narrow {
+                let inv32 = UInt32(inv)
+                for i in 0..<n { out[i] = UInt8(truncatingIfNeeded: min(255, (sums[i] &* inv32 &+ (1 << 23)) >> 24)) }
+            } else {
+                let inv64 = UInt64(inv)
+                for i in 0..<n { out[i] = UInt8(truncatingIfNeeded: min(255, (UInt64(sums[i]) * inv64 + (1 << 23)) >> 24)) }
             }
             let add = y + right + 1, remove = y - left
-            if add < height {
-                let addRow = data + add * rowElements
-                for i in 0..<n { sums[i] &+= UInt32(addRow[i]) }
-            }
-            if remove >= 0 {
-                let removeRow = ring + (remove % ringRows) * n
-                for i in 0..<n { sums[i] &-= UInt32(removeRow[i]) }
+            if add < lines {
+                let line = source + add * n
+                if remove >= 0 {
+                    let old = source + remove * n
+                    for i in 0..<n { sums[i] = sums[i] &+ UInt32(line[i]) &- UInt32(old[i]) }
+                } else {
+                    for i in 0..<n { sums[i] &+= UInt32(line[i]) }
+                }
+            } else if remove >= 0 {
+                let old = source + remove * n
+                for i in 0..<n { sums[i] &-= UInt32(old[i]) }
             }
         }
     }
 
-    private static func verticalConvolve(_ data: UnsafeMutablePointer<UInt8>, width: Int, height: Int,
-                                         rowElements: Int, channels: Int, kernel: [Int]) {
-        let n = width * channels
+    /// Line y of the output is the kernel-weighted sum of the lines around it, rounded.
+    private static func convolveAcross(_ source: UnsafeMutablePointer<UInt8>, into destination: UnsafeMutablePointer<UInt8>,
+                                       lineLength n: Int, lines: Int, kernel: [Int]) {
         let radius = kernel.count / 2
-        let copy = UnsafeMutablePointer<UInt8>.allocate(capacity: n * height)
-        defer { copy.deallocate() }
-        for y in 0..<height { (copy + y * n).update(from: data + y * rowElements, count: n) }
-        let acc = UnsafeMutablePointer<Int>.allocate(capacity: n)
+        let acc = UnsafeMutablePointer<UInt32>.allocate(capacity: n)
         defer { acc.deallocate() }
-        for y in 0..<height {
+        // Weights sum to 65536, so acc <= 255 * 65536 + 32768 fits 32 bits.
+        for y in 0..<lines {
             acc.update(repeating: 32768, count: n)
             for k in -radius...radius {
                 let j = y + k
-                guard j >= 0, j < height else { continue }
-                let wgt = kernel[k + radius]
-                let src = copy + j * n
-                for i in 0..<n { acc[i] += Int(src[i]) * wgt }
+                guard j >= 0, j < lines else { continue }
+                let weight = UInt32(kernel[k + radius])
+                let line = source + j * n
+                for i in 0..<n { acc[i] &+= UInt32(line[i]) &* weight }
             }
-            let row = data + y * rowElements
-            for i in 0..<n { row[i] = UInt8(truncatingIfNeeded: min(255, acc[i] >> 16)) }
+            let out = destination + y * n
+            for i in 0..<n { out[i] = UInt8(truncatingIfNeeded: min(255, acc[i] >> 16)) }
         }
     }
 }

@@ -45,13 +45,19 @@ struct PaintBlitter: Blitter {
     mutating func blitRun(y: Int, x: Int, alphas: UnsafeBufferPointer<UInt8>) {
         let count = alphas.count
         if isSimpleSolid {
+            // Branch-free so it vectorises: zero coverage scales the source to zero, and
+            // source-over of zero leaves the pixel exactly as it was.
             let dst = bitmap.row(y) + x
             let c = color, op = opacity
-            for i in 0..<count {
-                var a = UInt32(alphas[i])
-                if op != 255 { a = PixelMath.mulDiv255(a, op) }
-                if a == 0 { continue }
-                dst[i] = PixelMath.sourceOver(PixelMath.scale(c, by: a), dst[i])
+            if op == 255 {
+                for i in 0..<count {
+                    dst[i] = PixelMath.sourceOver(PixelMath.scale(c, by: UInt32(alphas[i])), dst[i])
+                }
+            } else {
+                for i in 0..<count {
+                    let a = PixelMath.mulDiv255(UInt32(alphas[i]), op)
+                    dst[i] = PixelMath.sourceOver(PixelMath.scale(c, by: a), dst[i])
+                }
             }
             return
         }
