@@ -106,7 +106,52 @@ public enum GaussianBlur {
             }
         } else {
             precondition(channels == 1, "blur supports one or four channels")
-            transposeTiles(source, sourceStride, destination, destinationStride, width, height)
+            transposeBytes(source, sourceStride, destination, destinationStride, width, height)
+        }
+    }
+
+    /// Byte transpose: whole 8 x 8 blocks as eight 64-bit words, the ragged edges one by one.
+    private static func transposeBytes(_ s: UnsafePointer<UInt8>, _ sStride: Int, _ d: UnsafeMutablePointer<UInt8>,
+                                       _ dStride: Int, _ width: Int, _ height: Int) {
+        let fullWidth = width & ~7, fullHeight = height & ~7
+        let w = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: 8)
+        defer { w.deallocate() }
+        for y0 in Swift.stride(from: 0, to: fullHeight, by: 8) {
+            for x0 in Swift.stride(from: 0, to: fullWidth, by: 8) {
+                for i in 0..<8 {
+                    let source = UnsafeRawPointer(s + ((y0 &+ i) &* sStride &+ x0))
+                    w[i] = source.loadUnaligned(as: UInt64.self)
+                }
+                transpose8x8(w)
+                for i in 0..<8 {
+                    let target = UnsafeMutableRawPointer(d + ((x0 &+ i) &* dStride &+ y0))
+                    target.storeBytes(of: w[i], as: UInt64.self)
+                }
+            }
+        }
+        // Right edge (all rows), then the bottom edge of the full-width part.
+        if fullWidth < width { transposeTiles(s + fullWidth, sStride, d + fullWidth * dStride, dStride, width - fullWidth, height) }
+        if fullHeight < height {
+            transposeTiles(s + fullHeight * sStride, sStride, d + fullHeight, dStride, fullWidth, height - fullHeight)
+        }
+    }
+
+    /// Transposes the 8 x 8 byte matrix whose row i is `w[i]` (byte j = column j), by
+    /// swapping the off-diagonal halves of 2 x 2 blocks of bytes, then of 2-byte units,
+    /// then of 4-byte units.
+    @inline(__always)
+    private static func transpose8x8(_ w: UnsafeMutableBufferPointer<UInt64>) {
+        swapHalves(w, step: 1, shift: 8, mask: 0x00FF_00FF_00FF_00FF)
+        swapHalves(w, step: 2, shift: 16, mask: 0x0000_FFFF_0000_FFFF)
+        swapHalves(w, step: 4, shift: 32, mask: 0x0000_0000_FFFF_FFFF)
+    }
+
+    @inline(__always)
+    private static func swapHalves(_ w: UnsafeMutableBufferPointer<UInt64>, step: Int, shift: UInt64, mask: UInt64) {
+        for i in 0..<8 where i & step == 0 {
+            let t = ((w[i] >> shift) ^ w[i + step]) & mask
+            w[i + step] ^= t
+            w[i] ^= t << shift
         }
     }
 
@@ -120,8 +165,8 @@ public enum GaussianBlur {
             for x0 in Swift.stride(from: 0, to: width, by: tile) {
                 let x1 = min(x0 + tile, width)
                 for y in y0..<y1 {
-                    let row = s + y * sStride
-                    for x in x0..<x1 { d[x * dStride + y] = row[x] }
+                    let row = s + y &* sStride
+                    for x in x0..<x1 { d[x &* dStride &+ y] = row[x] }
                 }
             }
         }
