@@ -300,10 +300,13 @@ public final class Canvas {
                                        source: sourceRow, coverage: coverageRow)
             body(&blitter)
         }
-        if let mask = clip.mask {
-            mask.storage.withUnsafeBufferPointer { run($0.baseAddress) }
-        } else {
-            run(nil)
+        // The blitter borrows the shader; keep it alive until the draw is done.
+        withExtendedLifetime(shader) {
+            if let mask = clip.mask {
+                mask.storage.withUnsafeBufferPointer { run($0.baseAddress) }
+            } else {
+                run(nil)
+            }
         }
     }
 }

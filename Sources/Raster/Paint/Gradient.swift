@@ -46,56 +46,61 @@ public struct Gradient: Hashable, Sendable {
     /// The number of entries of the colour lookup table.
     static let tableSize = 1024
 
-    /// The premultiplied colour at parameter `t` in 0...1 (real arithmetic, for tests and
-    /// for building the table).
-    public func color(at t: Double) -> (r: Double, g: Double, b: Double, a: Double) {
-        guard let first = stops.first, let last = stops.last else { return (0, 0, 0, 0) }
-        func premul(_ c: Color) -> (Double, Double, Double, Double) {
-            let a = Double(c.a) / 255
-            return (Double(c.r) / 255 * a, Double(c.g) / 255 * a, Double(c.b) / 255 * a, a)
+    /// Writes `tableSize` premultiplied packed colours at evenly spaced parameters 0...1:
+    /// stops interpolated in premultiplied space, each channel rounded to nearest and
+    /// never above alpha. One pass with a moving stop index.
+    func fillTable(_ table: UnsafeMutablePointer<UInt32>) {
+        let n = Gradient.tableSize
+        guard let first = stops.first, let last = stops.last else {
+            table.update(repeating: 0, count: n)
+            return
         }
-        if t <= first.location { return premul(first.color) }
-        if t >= last.location { return premul(last.color) }
-        var i = 1
-        while i < stops.count && stops[i].location < t { i += 1 }
-        let s0 = stops[i - 1], s1 = stops[i]
-        let span = s1.location - s0.location
-        let f = span > 0 ? (t - s0.location) / span : 1
-        let c0 = premul(s0.color), c1 = premul(s1.color)
-        return (c0.0 + (c1.0 - c0.0) * f, c0.1 + (c1.1 - c0.1) * f, c0.2 + (c1.2 - c0.2) * f, c0.3 + (c1.3 - c0.3) * f)
+        let colors = stops.map { stop -> SIMD4<Double> in
+            let a = Double(stop.color.a) / 255
+            return SIMD4(Double(stop.color.r) / 255 * a, Double(stop.color.g) / 255 * a, Double(stop.color.b) / 255 * a, a)
+        }
+        @inline(__always) func parameter(_ i: Int) -> Double { Double(i) / Double(n - 1) }
+        var i = 0
+        while i < n && parameter(i) <= first.location {
+            table[i] = Self.pack(colors[0])
+            i += 1
+        }
+        // Each stretch of entries between two stops is one branch-free loop.
+        var next = 1
+        while i < n && parameter(i) < last.location {
+            while next < stops.count - 1 && stops[next].location < parameter(i) { next += 1 }
+            var end = i + 1
+            while end < n && parameter(end) < last.location
+                && !(next < stops.count - 1 && stops[next].location < parameter(end)) { end += 1 }
+            let s0 = stops[next - 1].location
+            let span = stops[next].location - s0
+            let c0 = colors[next - 1], delta = colors[next] - colors[next - 1]
+            for k in i..<end {
+                let f = span > 0 ? (parameter(k) - s0) / span : 1
+                table[k] = Self.pack(SIMD4(c0.x + delta.x * f, c0.y + delta.y * f, c0.z + delta.z * f, c0.w + delta.w * f))
+            }
+            i = end
+        }
+        while i < n {
+            table[i] = Self.pack(colors[colors.count - 1])
+            i += 1
+        }
     }
 
-    /// Premultiplied packed colours at `tableSize` evenly spaced parameters 0...1.
-    /// One pass with a moving stop index; same values as `color(at:)` rounded.
-    func makeTable() -> [UInt32] {
-        let n = Gradient.tableSize
-        guard let first = stops.first, let last = stops.last else { return [UInt32](repeating: 0, count: n) }
-        func premul(_ c: Color) -> SIMD4<Double> {
-            let a = Double(c.a) / 255
-            return SIMD4(Double(c.r) / 255 * a, Double(c.g) / 255 * a, Double(c.b) / 255 * a, a)
+    /// Premultiplied components in 0...1 to a packed pixel: each channel rounded half
+    /// away from zero (as `rounded()`), then limited to alpha.
+    @inline(__always)
+    private static func pack(_ c: SIMD4<Double>) -> UInt32 {
+        // y − ⌊y⌋ is exact, so ties are decided exactly; an integral double plus 2^52 holds
+        // the integer in its low mantissa bits (no trapping conversion, so loops vectorise).
+        @inline(__always) func channel(_ v: Double) -> UInt32 {
+            let y = min(max(v, 0), 1) * 255
+            let down = y.rounded(.down)
+            let whole = UInt32(truncatingIfNeeded: (down + 4_503_599_627_370_496.0).bitPattern)
+            return whole + (y - down >= 0.5 ? 1 : 0)
         }
-        let colors = stops.map { premul($0.color) }
-        var table = [UInt32](repeating: 0, count: n)
-        var next = 1
-        for i in 0..<n {
-            let t = Double(i) / Double(n - 1)
-            var c: SIMD4<Double>
-            if t <= first.location {
-                c = colors[0]
-            } else if t >= last.location {
-                c = colors[colors.count - 1]
-            } else {
-                while next < stops.count - 1 && stops[next].location < t { next += 1 }
-                let s0 = stops[next - 1], s1 = stops[next]
-                let span = s1.location - s0.location
-                let f = span > 0 ? (t - s0.location) / span : 1
-                c = colors[next - 1] + (colors[next] - colors[next - 1]) * f
-            }
-            let v = (c.clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 1)) * 255).rounded(.toNearestOrAwayFromZero)
-            let a = UInt32(v[3])
-            table[i] = min(UInt32(v[0]), a) | min(UInt32(v[1]), a) << 8 | min(UInt32(v[2]), a) << 16 | a << 24
-        }
-        return table
+        let a = channel(c.w)
+        return min(channel(c.x), a) | min(channel(c.y), a) << 8 | min(channel(c.z), a) << 16 | a << 24
     }
 
     /// True when every stop is opaque.

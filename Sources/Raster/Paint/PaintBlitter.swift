@@ -6,10 +6,30 @@
 /// fetch (shader row or constant), coverage (span alpha × opacity × clip mask),
 /// combine, one span at a time through scratch rows.
 struct PaintBlitter: Blitter {
-    let bitmap: Bitmap
+    init(bitmap: Bitmap, color: UInt32, shader: PaintShader?, blend: BlendMode, opacity: UInt32,
+         clipMask: UnsafePointer<UInt8>?, clipRect: PixelRect, source: UnsafeMutablePointer<UInt32>,
+         coverage: UnsafeMutablePointer<UInt8>) {
+        pixels = bitmap.row(0)
+        pitch = bitmap.stride
+        self.color = color
+        self.shader = shader.map { Unmanaged.passUnretained($0) }
+        self.blend = blend
+        self.opacity = opacity
+        self.clipMask = clipMask
+        self.clipRect = clipRect
+        self.source = source
+        self.coverage = coverage
+    }
+
+    /// The destination's first row and row pitch, copied out of the bitmap so that no
+    /// span touches a reference count.
+    let pixels: UnsafeMutablePointer<UInt32>
+    let pitch: Int
     /// Premultiplied solid colour (unused when `shader` is set).
     let color: UInt32
-    let shader: PaintShader?
+    /// Borrowed: the caller keeps the shader alive for the blitter's lifetime (no
+    /// reference counting per span).
+    let shader: Unmanaged<PaintShader>?
     let blend: BlendMode
     /// Extra alpha for the whole draw, 0...255.
     let opacity: UInt32
@@ -30,7 +50,7 @@ struct PaintBlitter: Blitter {
     mutating func blitSpan(y: Int, x: Int, count: Int, alpha: UInt8) {
         let a = opacity == 255 ? UInt32(alpha) : PixelMath.mulDiv255(UInt32(alpha), opacity)
         if isSimpleSolid {
-            let dst = bitmap.row(y) + x
+            let dst = pixels + (y * pitch + x)
             if a == 255 && color >> 24 == 255 {
                 dst.update(repeating: color, count: count)
             } else {
@@ -47,7 +67,7 @@ struct PaintBlitter: Blitter {
         if isSimpleSolid {
             // Branch-free so it vectorises: zero coverage scales the source to zero, and
             // source-over of zero leaves the pixel exactly as it was.
-            let dst = bitmap.row(y) + x
+            let dst = pixels + (y * pitch + x)
             let c = color, op = opacity
             if op == 255 {
                 for i in 0..<count {
@@ -85,16 +105,16 @@ struct PaintBlitter: Blitter {
             for i in 0..<count { coverage[i] = PixelMath.mulDiv255(coverage[i], m[x + i]) }
         }
         if let shader {
-            shader.shade(x: x, y: y, count: count, into: source)
+            shader._withUnsafeGuaranteedRef { $0.shade(x: x, y: y, count: count, into: source) }
         } else {
             source.update(repeating: color, count: count)
         }
-        let dst = bitmap.row(y) + x
+        let dst = pixels + (y * pitch + x)
         switch blend {
         case .sourceOver:
             // Branch-free loops so they vectorise.
             if uniform == 255 {
-                if shader?.isOpaque ?? (color >> 24 == 255) {
+                if shader?._withUnsafeGuaranteedRef({ $0.isOpaque }) ?? (color >> 24 == 255) {
                     dst.update(from: source, count: count)
                 } else {
                     for i in 0..<count { dst[i] = PixelMath.sourceOver(source[i], dst[i]) }

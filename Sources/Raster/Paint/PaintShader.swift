@@ -18,7 +18,8 @@ final class PaintShader {
     private let kind: Kind
     /// device → paint (user) space
     private let inverse: Transform
-    private let table: [UInt32]
+    /// The gradient's colour table (`Gradient.tableSize` entries; unused for images).
+    private let table: UnsafeMutablePointer<UInt32>
     private let spread: SpreadMode
     let isOpaque: Bool
 
@@ -35,7 +36,7 @@ final class PaintShader {
         case .linear(let g):
             let d = g.end - g.start
             let len2 = d.dot(d)
-            table = g.gradient.makeTable()
+            table = PaintShader.table(for: g.gradient)
             spread = g.gradient.spread
             isOpaque = g.gradient.isOpaque
             if len2 <= 0 {
@@ -50,7 +51,7 @@ final class PaintShader {
                 kind = .linear(dtdx: dtdx, dtdy: dtdy, t0: t0)
             }
         case .radial(let g):
-            table = g.gradient.makeTable()
+            table = PaintShader.table(for: g.gradient)
             spread = g.gradient.spread
             isOpaque = g.gradient.isOpaque && (g.focal == nil || g.focal == g.center)
             guard g.radius > 0 else { return nil }
@@ -60,12 +61,12 @@ final class PaintShader {
                 kind = .radialCentered(center: g.center, invRadius: 1 / g.radius)
             }
         case .conic(let g):
-            table = g.gradient.makeTable()
+            table = PaintShader.table(for: g.gradient)
             spread = g.gradient.spread
             isOpaque = g.gradient.isOpaque
             kind = .conic(center: g.center, startAngle: g.startAngle)
         case .image(let pattern):
-            table = []
+            table = .allocate(capacity: 1)
             spread = .pad
             let opacity = UInt32((min(max(pattern.opacity, 0), 1) * 255).rounded())
             // device → image pixel space
@@ -98,6 +99,22 @@ final class PaintShader {
         }
     }
 
+    /// ⌊v⌋ for v in 0...tableSize − 1, as a table index. Written without a trapping
+    /// Double-to-Int conversion so the loops around it vectorise: adding 2^52 to an
+    /// integral double leaves the integer in the low mantissa bits. The final mask keeps
+    /// any input (even NaN) inside the table.
+    @inline(__always)
+    static func tableIndex(_ v: Double) -> UInt32 {
+        let bits = (v.rounded(.down) + 4_503_599_627_370_496.0).bitPattern
+        return UInt32(truncatingIfNeeded: bits) & UInt32(Gradient.tableSize - 1)
+    }
+
+    /// Replaces each table index in `row` by its colour.
+    @inline(__always)
+    private static func lookUp(_ row: UnsafeMutablePointer<UInt32>, _ count: Int, _ lut: UnsafePointer<UInt32>) {
+        for i in 0..<count { row[i] = lut[Int(row[i])] }
+    }
+
     @inline(__always)
     private func lookup(_ t: Double, _ lut: UnsafePointer<UInt32>) -> UInt32 {
         var u = t
@@ -110,8 +127,7 @@ final class PaintShader {
         }
         let top = Double(Gradient.tableSize - 1)
         let scaled = u * top + 0.5
-        let i = scaled >= top ? Int(top) : scaled > 0 ? Int(scaled) : 0
-        return lut[i]
+        return lut[Int(Self.tableIndex(scaled >= top ? top : scaled > 0 ? scaled : 0))]
     }
 
     /// A row buffer for the second mipmap level, grown when needed, never per span.
@@ -127,31 +143,42 @@ final class PaintShader {
         return row
     }
 
-    deinit { scratchRow?.deallocate() }
+    deinit {
+        scratchRow?.deallocate()
+        table.deallocate()
+    }
+
+    private static func table(for gradient: Gradient) -> UnsafeMutablePointer<UInt32> {
+        let table = UnsafeMutablePointer<UInt32>.allocate(capacity: Gradient.tableSize)
+        gradient.fillTable(table)
+        return table
+    }
 
     /// Writes `count` premultiplied pixels for device row `y` starting at `x`.
     func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         let px = Double(x) + 0.5, py = Double(y) + 0.5
         switch kind {
         case .linear(let dtdx, let dtdy, let t0):
-            table.withUnsafeBufferPointer { lut in
+            do { let lut = UnsafePointer(table)
                 let base = t0 + dtdx * px + dtdy * py
                 if spread == .pad {
                     // t scaled to table indices, clamped: no spread switch per pixel.
                     let top = Double(Gradient.tableSize - 1)
                     let start = base * top + 0.5, step = dtdx * top
+                    // Indices first (a loop that vectorises), then the table reads.
                     for i in 0..<count {
                         let v = start + step * Double(i)
-                        out[i] = lut[Int(v < 0 ? 0 : (v > top ? top : v))]
+                        out[i] = Self.tableIndex(v < 0 ? 0 : (v > top ? top : v))
                     }
+                    Self.lookUp(out, count, lut)
                 } else {
                     for i in 0..<count {
-                        out[i] = lookup(base + dtdx * Double(i), lut.baseAddress!)
+                        out[i] = lookup(base + dtdx * Double(i), lut)
                     }
                 }
             }
         case .radialCentered(let c, let invR):
-            table.withUnsafeBufferPointer { lut in
+            do { let lut = UnsafePointer(table)
                 let m = inverse
                 let ux = m.a * px + m.c * py + m.tx - c.x
                 let uy = m.b * px + m.d * py + m.ty - c.y
@@ -161,17 +188,18 @@ final class PaintShader {
                     for i in 0..<count {
                         let x = ux + m.a * Double(i), y = uy + m.b * Double(i)
                         let v = (x * x + y * y).squareRoot() * scale + 0.5
-                        out[i] = lut[Int(v > top ? top : v)]
+                        out[i] = Self.tableIndex(v > top ? top : v)
                     }
+                    Self.lookUp(out, count, lut)
                 } else {
                     for i in 0..<count {
                         let x = ux + m.a * Double(i), y = uy + m.b * Double(i)
-                        out[i] = lookup((x * x + y * y).squareRoot() * invR, lut.baseAddress!)
+                        out[i] = lookup((x * x + y * y).squareRoot() * invR, lut)
                     }
                 }
             }
         case .radialFocal(let f, let cd, let r):
-            table.withUnsafeBufferPointer { lut in
+            do { let lut = UnsafePointer(table)
                 let m = inverse
                 var ux = m.a * px + m.c * py + m.tx - f.x
                 var uy = m.b * px + m.d * py + m.ty - f.y
@@ -190,13 +218,13 @@ final class PaintShader {
                             t = max((b + s) / a, (b - s) / a)
                         }
                     }
-                    out[i] = t >= 0 ? lookup(t, lut.baseAddress!) : 0
+                    out[i] = t >= 0 ? lookup(t, lut) : 0
                     ux += m.a
                     uy += m.b
                 }
             }
         case .conic(let c, let start):
-            table.withUnsafeBufferPointer { lut in
+            do { let lut = UnsafePointer(table)
                 let m = inverse
                 var ux = m.a * px + m.c * py + m.tx - c.x
                 var uy = m.b * px + m.d * py + m.ty - c.y
@@ -204,7 +232,7 @@ final class PaintShader {
                 for i in 0..<count {
                     var turn = (atan2(uy, ux) - start) / twoPi
                     turn -= turn.rounded(.down)
-                    out[i] = lookup(turn, lut.baseAddress!)
+                    out[i] = lookup(turn, lut)
                     ux += m.a
                     uy += m.b
                 }
