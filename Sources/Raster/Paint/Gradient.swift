@@ -75,9 +75,17 @@ public struct Gradient: Hashable, Sendable {
             let s0 = stops[next - 1].location
             let span = stops[next].location - s0
             let c0 = colors[next - 1], delta = colors[next] - colors[next - 1]
+            // Alpha first (it limits the others), then each colour channel OR-ed in.
             for k in i..<end {
                 let f = span > 0 ? (parameter(k) - s0) / span : 1
-                table[k] = Self.pack(SIMD4(c0.x + delta.x * f, c0.y + delta.y * f, c0.z + delta.z * f, c0.w + delta.w * f))
+                table[k] = Self.channel(c0.w + delta.w * f) << 24
+            }
+            for (shift, start, change) in [(0, c0.x, delta.x), (8, c0.y, delta.y), (16, c0.z, delta.z)] {
+                for k in i..<end {
+                    let f = span > 0 ? (parameter(k) - s0) / span : 1
+                    let value = min(Self.channel(start + change * f), table[k] >> 24)
+                    table[k] |= value << UInt32(shift)
+                }
             }
             i = end
         }
@@ -91,16 +99,19 @@ public struct Gradient: Hashable, Sendable {
     /// away from zero (as `rounded()`), then limited to alpha.
     @inline(__always)
     private static func pack(_ c: SIMD4<Double>) -> UInt32 {
-        // y − ⌊y⌋ is exact, so ties are decided exactly; an integral double plus 2^52 holds
-        // the integer in its low mantissa bits (no trapping conversion, so loops vectorise).
-        @inline(__always) func channel(_ v: Double) -> UInt32 {
-            let y = min(max(v, 0), 1) * 255
-            let down = y.rounded(.down)
-            let whole = UInt32(truncatingIfNeeded: (down + 4_503_599_627_370_496.0).bitPattern)
-            return whole + (y - down >= 0.5 ? 1 : 0)
-        }
         let a = channel(c.w)
         return min(channel(c.x), a) | min(channel(c.y), a) << 8 | min(channel(c.z), a) << 16 | a << 24
+    }
+
+    /// One component in 0...1 as 0...255, rounded half away from zero. y − ⌊y⌋ is exact,
+    /// so ties are decided exactly; an integral double plus 2^52 holds the integer in its
+    /// low mantissa bits (no trapping conversion, so loops around it vectorise).
+    @inline(__always)
+    private static func channel(_ v: Double) -> UInt32 {
+        let y = min(max(v, 0), 1) * 255
+        let down = y.rounded(.down)
+        let whole = UInt32(truncatingIfNeeded: (down + 4_503_599_627_370_496.0).bitPattern)
+        return whole + (y - down >= 0.5 ? 1 : 0)
     }
 
     /// True when every stop is opaque.
