@@ -146,29 +146,44 @@ public final class Rasterizer {
         let x1 = Int(((bx - ox) * 256).rounded()), y1 = Int(((by - oy) * 256).rounded())
         if y0 == y1 { return }
         let dx = x1 - x0, dy = y1 - y0
+        // x where the edge meets each row boundary is x0 + trunc((y − y0)·dx / dy); the
+        // stepper gives the same integers with two divisions per edge instead of one per row.
+        let sign = dx < 0 ? -1 : 1
         if y0 < y1 {
             var row = y0 >> 8
             let lastRow = (y1 - 1) >> 8
             var ya = y0, xa = x0
+            if row == lastRow {
+                renderScanline(row: row, x0, y0 - (row << 8), x1, y1 - (row << 8))
+                return
+            }
+            var offset = DivisionStepper(first: ((row + 1) << 8) - y0, step: 256, numerator: abs(dx), denominator: dy)
             while row <= lastRow {
                 let rowEnd = (row + 1) << 8
                 let yb = min(y1, rowEnd)
-                let xb = yb == y1 ? x1 : x0 + (yb - y0) * dx / dy
+                let xb = yb == y1 ? x1 : x0 + sign * offset.quotient
                 renderScanline(row: row, xa, ya - (row << 8), xb, yb - (row << 8))
                 ya = yb; xa = xb
                 row += 1
+                if row < lastRow { offset.advance() }
             }
         } else {
             var row = (y0 - 1) >> 8
             let lastRow = y1 >> 8
             var ya = y0, xa = x0
+            if row == lastRow {
+                renderScanline(row: row, x0, y0 - (row << 8), x1, y1 - (row << 8))
+                return
+            }
+            var offset = DivisionStepper(first: y0 - (row << 8), step: 256, numerator: abs(dx), denominator: -dy)
             while row >= lastRow {
                 let rowStart = row << 8
                 let yb = max(y1, rowStart)
-                let xb = yb == y1 ? x1 : x0 + (yb - y0) * dx / dy
+                let xb = yb == y1 ? x1 : x0 + sign * offset.quotient
                 renderScanline(row: row, xa, ya - rowStart, xb, yb - rowStart)
                 ya = yb; xa = xb
                 row -= 1
+                if row > lastRow { offset.advance() }
             }
         }
     }
@@ -360,6 +375,40 @@ public final class Rasterizer {
         if nextX < clipWidth {
             let a = Rasterizer.alpha(accumulated * 512, rule)
             if a > 0 { blitter.blitSpan(y: y, x: nextX + clipX0, count: clipWidth - nextX, alpha: UInt8(a)) }
+        }
+    }
+}
+
+/// ⌊(first + k·step)·numerator / denominator⌋ for k = 0, 1, 2, … with a remainder carried
+/// from step to step instead of a division per step (the digital differential analyser of
+/// FreeType's rasterizers). Requires `first, step, numerator >= 0` and `denominator > 0`.
+struct DivisionStepper {
+    private(set) var quotient: Int
+    private var remainder: Int
+    private let increment: Int, denominator: Int
+    /// Computed at the first step, so a stepper used once costs one division.
+    private var stepQuotient = -1, stepRemainder = 0
+
+    @inline(__always)
+    init(first: Int, step: Int, numerator: Int, denominator: Int) {
+        let start = first * numerator
+        quotient = start / denominator
+        remainder = start % denominator
+        increment = step * numerator
+        self.denominator = denominator
+    }
+
+    @inline(__always)
+    mutating func advance() {
+        if stepQuotient < 0 {
+            stepQuotient = increment / denominator
+            stepRemainder = increment % denominator
+        }
+        quotient += stepQuotient
+        remainder += stepRemainder
+        if remainder >= denominator {
+            quotient += 1
+            remainder -= denominator
         }
     }
 }
