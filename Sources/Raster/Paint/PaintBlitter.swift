@@ -104,6 +104,12 @@ struct PaintBlitter: Blitter {
         if let m = maskRow(y) {
             for i in 0..<count { coverage[i] = PixelMath.mulDiv255(coverage[i], m[x + i]) }
         }
+        // An opaque gradient over full coverage replaces the pixels: shade straight into them.
+        if blend == .sourceOver, uniform == 255, let shader,
+           shader._withUnsafeGuaranteedRef({ $0.isOpaque && $0.writesInPlace }) {
+            shader._withUnsafeGuaranteedRef { $0.shade(x: x, y: y, count: count, into: pixels + (y * pitch + x)) }
+            return
+        }
         if let shader {
             shader._withUnsafeGuaranteedRef { $0.shade(x: x, y: y, count: count, into: source) }
         } else {

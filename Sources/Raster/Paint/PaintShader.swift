@@ -22,6 +22,12 @@ final class PaintShader {
     private let table: UnsafeMutablePointer<UInt32>
     private let spread: SpreadMode
     let isOpaque: Bool
+    /// True for gradients: the shader reads no bitmap, so it may write straight into the
+    /// destination (an image shader could be reading the very pixels being drawn).
+    var writesInPlace: Bool {
+        if case .image = kind { return false }
+        return true
+    }
 
     /// - Parameters:
     ///   - paint: any paint but `.solid`.
