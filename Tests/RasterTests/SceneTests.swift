@@ -34,6 +34,16 @@ final class SceneTests: XCTestCase {
         assertError(##"{\##(canvas), "root": {"type": "Rectangle", "hidden": 1}}"##, path: "root.hidden", contains: "true or false")
     }
 
+    func testUnreadableSceneFiles_SayWhy() {
+        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("no-such-scene-\(UUID().uuidString).json").path
+        XCTAssertThrowsError(try SceneDecoder.decode(contentsOf: missing)) { error in
+            XCTAssertEqual("\(error)", "cannot read the scene file (no such file)")
+        }
+        XCTAssertThrowsError(try SceneDecoder.decode(contentsOf: FileManager.default.temporaryDirectory.path)) { error in
+            XCTAssertEqual("\(error)", "cannot read the scene file (it is a folder)")
+        }
+    }
+
     func testAbsurdNesting_IsRefused() {
         var json = ##"{"type": "Rectangle"}"##
         for _ in 0..<150 { json = ##"{"type": "ZStack", "children": [\##(json)]}"## }

@@ -20,8 +20,12 @@ public enum SceneDecoder {
     ]
 
     public static func decode(contentsOf path: String) throws -> Scene {
+        // The caller names the file (it has the path); the message says what went wrong.
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw SceneError(path: "", message: "cannot read the scene file '\(path)'")
+            var isDirectory: ObjCBool = false
+            let reason = !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) ? "no such file"
+                : isDirectory.boolValue ? "it is a folder" : "not readable"
+            throw SceneError(path: "", message: "cannot read the scene file (\(reason))")
         }
         let base = URL(fileURLWithPath: path).deletingLastPathComponent().path
         return try decode(data, baseDirectory: base)
