@@ -163,85 +163,78 @@ final class PaintShader {
     /// Writes `count` premultiplied pixels for device row `y` starting at `x`.
     func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         let px = Double(x) + 0.5, py = Double(y) + 0.5
+        let lut = UnsafePointer(table)
         switch kind {
         case .linear(let dtdx, let dtdy, let t0):
-            do { let lut = UnsafePointer(table)
-                let base = t0 + dtdx * px + dtdy * py
-                if spread == .pad {
-                    // t scaled to table indices, clamped: no spread switch per pixel.
-                    let top = Double(Gradient.tableSize - 1)
-                    let start = base * top + 0.5, step = dtdx * top
-                    // Indices first (a loop that vectorises), then the table reads.
-                    for i in 0..<count {
-                        let v = start + step * Double(i)
-                        out[i] = Self.tableIndex(v < 0 ? 0 : (v > top ? top : v))
-                    }
-                    Self.lookUp(out, count, lut)
-                } else {
-                    for i in 0..<count {
-                        out[i] = lookup(base + dtdx * Double(i), lut)
-                    }
+            let base = t0 + dtdx * px + dtdy * py
+            if spread == .pad {
+                // t scaled to table indices, clamped: no spread switch per pixel.
+                let top = Double(Gradient.tableSize - 1)
+                let start = base * top + 0.5, step = dtdx * top
+                // Indices first (a loop that vectorises), then the table reads.
+                for i in 0..<count {
+                    let v = start + step * Double(i)
+                    out[i] = Self.tableIndex(v < 0 ? 0 : (v > top ? top : v))
+                }
+                Self.lookUp(out, count, lut)
+            } else {
+                for i in 0..<count {
+                    out[i] = lookup(base + dtdx * Double(i), lut)
                 }
             }
         case .radialCentered(let c, let invR):
-            do { let lut = UnsafePointer(table)
-                let m = inverse
-                let ux = m.a * px + m.c * py + m.tx - c.x
-                let uy = m.b * px + m.d * py + m.ty - c.y
-                if spread == .pad {
-                    let top = Double(Gradient.tableSize - 1)
-                    let scale = invR * top
-                    for i in 0..<count {
-                        let x = ux + m.a * Double(i), y = uy + m.b * Double(i)
-                        let v = (x * x + y * y).squareRoot() * scale + 0.5
-                        out[i] = Self.tableIndex(v > top ? top : v)
-                    }
-                    Self.lookUp(out, count, lut)
-                } else {
-                    for i in 0..<count {
-                        let x = ux + m.a * Double(i), y = uy + m.b * Double(i)
-                        out[i] = lookup((x * x + y * y).squareRoot() * invR, lut)
-                    }
+            let m = inverse
+            let ux = m.a * px + m.c * py + m.tx - c.x
+            let uy = m.b * px + m.d * py + m.ty - c.y
+            if spread == .pad {
+                let top = Double(Gradient.tableSize - 1)
+                let scale = invR * top
+                for i in 0..<count {
+                    let x = ux + m.a * Double(i), y = uy + m.b * Double(i)
+                    let v = (x * x + y * y).squareRoot() * scale + 0.5
+                    out[i] = Self.tableIndex(v > top ? top : v)
+                }
+                Self.lookUp(out, count, lut)
+            } else {
+                for i in 0..<count {
+                    let x = ux + m.a * Double(i), y = uy + m.b * Double(i)
+                    out[i] = lookup((x * x + y * y).squareRoot() * invR, lut)
                 }
             }
         case .radialFocal(let f, let cd, let r):
-            do { let lut = UnsafePointer(table)
-                let m = inverse
-                var ux = m.a * px + m.c * py + m.tx - f.x
-                var uy = m.b * px + m.d * py + m.ty - f.y
-                // |p − f − t·cd| = t·r  ⇒  a·t² − 2b·t + c = 0
-                let a = cd.dot(cd) - r * r
-                for i in 0..<count {
-                    let b = ux * cd.x + uy * cd.y
-                    let c = ux * ux + uy * uy
-                    var t = -1.0
-                    if abs(a) < 1e-12 {
-                        if b != 0 { t = c / (2 * b) }
-                    } else {
-                        let disc = b * b - a * c
-                        if disc >= 0 {
-                            let s = disc.squareRoot()
-                            t = max((b + s) / a, (b - s) / a)
-                        }
+            let m = inverse
+            var ux = m.a * px + m.c * py + m.tx - f.x
+            var uy = m.b * px + m.d * py + m.ty - f.y
+            // |p − f − t·cd| = t·r  ⇒  a·t² − 2b·t + c = 0
+            let a = cd.dot(cd) - r * r
+            for i in 0..<count {
+                let b = ux * cd.x + uy * cd.y
+                let c = ux * ux + uy * uy
+                var t = -1.0
+                if abs(a) < 1e-12 {
+                    if b != 0 { t = c / (2 * b) }
+                } else {
+                    let disc = b * b - a * c
+                    if disc >= 0 {
+                        let s = disc.squareRoot()
+                        t = max((b + s) / a, (b - s) / a)
                     }
-                    out[i] = t >= 0 ? lookup(t, lut) : 0
-                    ux += m.a
-                    uy += m.b
                 }
+                out[i] = t >= 0 ? lookup(t, lut) : 0
+                ux += m.a
+                uy += m.b
             }
         case .conic(let c, let start):
-            do { let lut = UnsafePointer(table)
-                let m = inverse
-                var ux = m.a * px + m.c * py + m.tx - c.x
-                var uy = m.b * px + m.d * py + m.ty - c.y
-                let twoPi = 2 * Double.pi
-                for i in 0..<count {
-                    var turn = (atan2(uy, ux) - start) / twoPi
-                    turn -= turn.rounded(.down)
-                    out[i] = lookup(turn, lut)
-                    ux += m.a
-                    uy += m.b
-                }
+            let m = inverse
+            var ux = m.a * px + m.c * py + m.tx - c.x
+            var uy = m.b * px + m.d * py + m.ty - c.y
+            let twoPi = 2 * Double.pi
+            for i in 0..<count {
+                var turn = (atan2(uy, ux) - start) / twoPi
+                turn -= turn.rounded(.down)
+                out[i] = lookup(turn, lut)
+                ux += m.a
+                uy += m.b
             }
         case .image(let sampler):
             sampler.sample(px: px, py: py, count: count, into: out)
