@@ -55,7 +55,16 @@ final class DeflateTests: XCTestCase {
             let data = try PNGEncoder(filter: filter, compression: .runLength).encode(image)
             XCTAssertTrue(try PNGDecoder.decode(data).pixelsEqual(image), "\(filter)")
         }
-        // More literal symbols than one block holds, so the stream has several blocks.
+        // The noisy third of that image alone is more literals than one block holds, so
+        // the round trips above crossed block boundaries.
+        var state: UInt32 = 1
+        let noise = (0..<(700 * 300 * 4 / 3)).map { _ -> UInt8 in
+            state = state &* 1_664_525 &+ 1_013_904_223
+            return UInt8(truncatingIfNeeded: state >> 24)
+        }
+        let noisy = noise.withUnsafeBufferPointer { RunLengthDeflater.zlibStream($0) }
+        XCTAssertGreaterThan(noisy.literalBytes, RunLengthDeflater.blockSymbols)
+        // A long flat stretch is runs of at most 258 after one literal.
         let flat = try Bitmap(width: 2000, height: 40, color: Color.white.premultiplied)
         let stream = [UInt8](repeating: 0, count: 300_000).withUnsafeBufferPointer { RunLengthDeflater.zlibStream($0) }
         XCTAssertEqual(stream.literalBytes, 1, "only the first byte has no byte before it")

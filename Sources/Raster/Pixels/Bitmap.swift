@@ -115,23 +115,6 @@ public struct Bitmap: @unchecked Sendable {
         return true
     }
 
-    /// Straight-alpha RGBA8 bytes, rows packed (the PNG byte order).
-    public func straightRGBA() -> [UInt8] {
-        var out = [UInt8](repeating: 0, count: width * height * 4)
-        out.withUnsafeMutableBufferPointer { buffer in
-            for y in 0..<height {
-                let src = row(y)
-                var o = y * width * 4
-                for x in 0..<width {
-                    let c = PremultipliedColor(packed: src[x]).unpremultiplied
-                    buffer[o] = c.r; buffer[o + 1] = c.g; buffer[o + 2] = c.b; buffer[o + 3] = c.a
-                    o += 4
-                }
-            }
-        }
-        return out
-    }
-
     /// A bitmap from straight-alpha RGBA8 bytes (rows packed).
     public init(straightRGBA bytes: UnsafeBufferPointer<UInt8>, width: Int, height: Int) throws {
         try self.init(width: width, height: height)
