@@ -21,6 +21,31 @@ final class PaintTests: XCTestCase {
         }
     }
 
+    func testGradientTable_FollowsChangesToACopy() throws {
+        let blackToWhite = [GradientStop(.black, 0), GradientStop(.white, 1)]
+        let redToBlue = [GradientStop(Color(r: 255, g: 0, b: 0), 0), GradientStop(Color(r: 0, g: 0, b: 255), 1)]
+        func pixels(_ g: Gradient) throws -> [PremultipliedColor] {
+            let b = try render(100, 1) { c in
+                c.fill(Rect(x: 0, y: 0, width: 100, height: 1),
+                       paint: .linear(LinearGradient(start: Point(x: 0, y: 0), end: Point(x: 50, y: 0), gradient: g)))
+            }
+            return (0..<100).map { b[$0, 0] }
+        }
+        var g = Gradient(stops: blackToWhite)
+        let original = try pixels(g)  // builds the black-to-white table, shared with copies
+        let copy = g
+        g.stops = redToBlue
+        XCTAssertEqual(try pixels(g), try pixels(Gradient(stops: redToBlue)))
+        XCTAssertNotEqual(try pixels(g), original)
+        XCTAssertEqual(try pixels(copy), original)
+        g.stops = blackToWhite
+        g.spread = .reflect
+        XCTAssertEqual(try pixels(g), try pixels(Gradient(stops: blackToWhite, spread: .reflect)))
+        XCTAssertNotEqual(try pixels(g), original)
+        XCTAssertNotEqual(g, copy)
+        XCTAssertEqual(copy, Gradient(stops: blackToWhite))
+    }
+
     func testLinearGradient_SpreadModes() throws {
         let g = { (s: SpreadMode) in Gradient(stops: [GradientStop(.black, 0), GradientStop(.white, 1)], spread: s) }
         func value(_ s: SpreadMode, at x: Int) throws -> UInt8 {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// What a gradient does outside its 0...1 parameter range.
 public enum SpreadMode: String, Hashable, Sendable, CaseIterable {
@@ -26,9 +27,14 @@ public struct GradientStop: Hashable, Sendable {
 /// Stops are sorted by location (stable, so equal locations make a hard edge in the
 /// given order). Colours are interpolated in premultiplied space, as CSS does, so a
 /// fade to `clear` never darkens. Any number of stops is allowed; no stops draws nothing.
+///
+/// The colour table a draw needs is built on first use and shared by every copy of the
+/// value until its stops or spread change, so drawing one gradient many times builds
+/// one table. Equality and hashing look at stops and spread only.
 public struct Gradient: Hashable, Sendable {
-    public var stops: [GradientStop]
-    public var spread: SpreadMode
+    public var stops: [GradientStop] { didSet { tableCache = TableCache() } }
+    public var spread: SpreadMode { didSet { tableCache = TableCache() } }
+    private var tableCache = TableCache()
 
     public init(stops: [GradientStop], spread: SpreadMode = .pad) {
         self.stops = stops.enumerated().sorted {
@@ -43,8 +49,33 @@ public struct Gradient: Hashable, Sendable {
                   spread: spread)
     }
 
+    public static func == (a: Gradient, b: Gradient) -> Bool {
+        a.stops == b.stops && a.spread == b.spread
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(stops)
+        hasher.combine(spread)
+    }
+
     /// The number of entries of the colour lookup table.
     static let tableSize = 1024
+
+    /// This gradient's colour table, built once per value (thread-safe).
+    var table: GradientTable {
+        tableCache.slot.withLock { slot in
+            if let table = slot { return table }
+            let table = GradientTable(self)
+            slot = table
+            return table
+        }
+    }
+
+    /// Holds the table once built. A fresh cache replaces it whenever stops or spread
+    /// change, so a mutated copy never sees its original's table.
+    private final class TableCache: Sendable {
+        let slot = Mutex<GradientTable?>(nil)
+    }
 
     /// Writes `tableSize` premultiplied packed colours at evenly spaced parameters 0...1:
     /// stops interpolated in premultiplied space, each channel rounded to nearest and
@@ -116,6 +147,22 @@ public struct Gradient: Hashable, Sendable {
 
     /// True when every stop is opaque.
     var isOpaque: Bool { !stops.isEmpty && stops.allSatisfy { $0.color.a == 255 } }
+}
+
+/// `Gradient.tableSize` premultiplied packed colours sampled evenly over 0...1.
+/// Immutable once built.
+final class GradientTable: @unchecked Sendable {
+    let colors: UnsafeMutablePointer<UInt32>
+
+    init(_ gradient: Gradient) {
+        colors = .allocate(capacity: Gradient.tableSize)
+        gradient.fillTable(colors)
+    }
+
+    deinit { colors.deallocate() }
+
+    /// Every entry transparent (the table of a gradient without stops).
+    static let transparent = GradientTable(Gradient(stops: []))
 }
 
 /// A gradient along the line from `start` to `end`, constant across it.

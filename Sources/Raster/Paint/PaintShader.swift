@@ -18,8 +18,8 @@ final class PaintShader {
     private let kind: Kind
     /// device → paint (user) space
     private let inverse: Transform
-    /// The gradient's colour table (`Gradient.tableSize` entries; unused for images).
-    private let table: UnsafeMutablePointer<UInt32>
+    /// The gradient's colour table (an empty one for images, which never read it).
+    private let table: GradientTable
     private let spread: SpreadMode
     let isOpaque: Bool
     /// True for gradients: the shader reads no bitmap, so it may write straight into the
@@ -42,7 +42,7 @@ final class PaintShader {
         case .linear(let g):
             let d = g.end - g.start
             let len2 = d.dot(d)
-            table = PaintShader.table(for: g.gradient)
+            table = g.gradient.table
             spread = g.gradient.spread
             isOpaque = g.gradient.isOpaque
             if len2 <= 0 {
@@ -57,7 +57,7 @@ final class PaintShader {
                 kind = .linear(dtdx: dtdx, dtdy: dtdy, t0: t0)
             }
         case .radial(let g):
-            table = PaintShader.table(for: g.gradient)
+            table = g.gradient.table
             spread = g.gradient.spread
             isOpaque = g.gradient.isOpaque && (g.focal == nil || g.focal == g.center)
             guard g.radius > 0 else { return nil }
@@ -67,12 +67,12 @@ final class PaintShader {
                 kind = .radialCentered(center: g.center, invRadius: 1 / g.radius)
             }
         case .conic(let g):
-            table = PaintShader.table(for: g.gradient)
+            table = g.gradient.table
             spread = g.gradient.spread
             isOpaque = g.gradient.isOpaque
             kind = .conic(center: g.center, startAngle: g.startAngle)
         case .image(let pattern):
-            table = .allocate(capacity: 1)
+            table = GradientTable.transparent
             spread = .pad
             let opacity = UInt32((min(max(pattern.opacity, 0), 1) * 255).rounded())
             // device → image pixel space
@@ -151,19 +151,14 @@ final class PaintShader {
 
     deinit {
         scratchRow?.deallocate()
-        table.deallocate()
-    }
-
-    private static func table(for gradient: Gradient) -> UnsafeMutablePointer<UInt32> {
-        let table = UnsafeMutablePointer<UInt32>.allocate(capacity: Gradient.tableSize)
-        gradient.fillTable(table)
-        return table
     }
 
     /// Writes `count` premultiplied pixels for device row `y` starting at `x`.
+    /// The vectorised loops count in `Int32`: AVX2 converts 32-bit integers to doubles
+    /// in one instruction but 64-bit ones lane by lane (the values are the same).
     func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         let px = Double(x) + 0.5, py = Double(y) + 0.5
-        let lut = UnsafePointer(table)
+        let lut = UnsafePointer(table.colors)
         switch kind {
         case .linear(let dtdx, let dtdy, let t0):
             let base = t0 + dtdx * px + dtdy * py
@@ -172,9 +167,9 @@ final class PaintShader {
                 let top = Double(Gradient.tableSize - 1)
                 let start = base * top + 0.5, step = dtdx * top
                 // Indices first (a loop that vectorises), then the table reads.
-                for i in 0..<count {
+                for i in 0..<Int32(count) {
                     let v = start + step * Double(i)
-                    out[i] = Self.tableIndex(v < 0 ? 0 : (v > top ? top : v))
+                    out[Int(i)] = Self.tableIndex(v < 0 ? 0 : (v > top ? top : v))
                 }
                 Self.lookUp(out, count, lut)
             } else {
@@ -189,10 +184,10 @@ final class PaintShader {
             if spread == .pad {
                 let top = Double(Gradient.tableSize - 1)
                 let scale = invR * top
-                for i in 0..<count {
+                for i in 0..<Int32(count) {
                     let x = ux + m.a * Double(i), y = uy + m.b * Double(i)
                     let v = (x * x + y * y).squareRoot() * scale + 0.5
-                    out[i] = Self.tableIndex(v > top ? top : v)
+                    out[Int(i)] = Self.tableIndex(v > top ? top : v)
                 }
                 Self.lookUp(out, count, lut)
             } else {
