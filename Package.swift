@@ -28,6 +28,7 @@ let package = Package(
             name: "CPNG",
             linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]
         ),
+        .target(name: "CPrefetch"),
         .systemLibrary(
             name: "CFreeType",
             pkgConfig: "freetype2",
@@ -40,7 +41,7 @@ let package = Package(
         ),
         .target(
             name: "Raster",
-            dependencies: ["CPNG", "CFreeType", "CDeflate"],
+            dependencies: ["CPNG", "CFreeType", "CDeflate", "CPrefetch"],
             swiftSettings: rasterSettings
         ),
         .target(

@@ -1,3 +1,5 @@
+import CPrefetch
+
 /// Composites a paint through coverage into a bitmap: the pixel end of every fill.
 ///
 /// Fast paths (pixman's lesson: specialise what dominates, fall back to one general
@@ -45,6 +47,11 @@ struct PaintBlitter: Blitter {
     private func maskRow(_ y: Int) -> UnsafePointer<UInt8>? {
         guard let m = clipMask else { return nil }
         return m + (y - clipRect.y0) * clipRect.width - clipRect.x0
+    }
+
+    @inline(__always)
+    func prefetch(y: Int, x: Int) {
+        cprefetch_write(pixels + (y * pitch + x))
     }
 
     mutating func blitSpan(y: Int, x: Int, count: Int, alpha: UInt8) {

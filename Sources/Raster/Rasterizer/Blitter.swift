@@ -8,6 +8,12 @@ public protocol Blitter {
     mutating func blitSpan(y: Int, x: Int, count: Int, alpha: UInt8)
     /// Pixels `x ..< x + alphas.count` of row `y` have the given coverages (0...255).
     mutating func blitRun(y: Int, x: Int, alphas: UnsafeBufferPointer<UInt8>)
+    /// A hint that pixel (`x`, `y`) will be written soon; changes no pixel.
+    func prefetch(y: Int, x: Int)
+}
+
+extension Blitter {
+    public func prefetch(y: Int, x: Int) {}
 }
 
 /// Which regions of a self-overlapping path are inside.

@@ -295,7 +295,18 @@ public final class Rasterizer {
                     cur[y] &+= 1
                 }
             }
+            // Destination rows are usually not in cache: ask for the pixels at both ends
+            // of a row a few rows ahead, so the loads overlap the work on this one.
+            let ahead = 4
             for r in 0..<rows {
+                if r + ahead < rows {
+                    let b = Int(starts[r + ahead]), e = Int(starts[r + ahead + 1])
+                    if e > b {
+                        let y = r + ahead + clipY0
+                        blitter.prefetch(y: y, x: Int(sorted[b].x) + clipX0)
+                        blitter.prefetch(y: y, x: Int(sorted[e - 1].x) + clipX0)
+                    }
+                }
                 let begin = Int(starts[r]), end = Int(starts[r + 1])
                 if end > begin {
                     sortRow(begin, end)
