@@ -1,0 +1,306 @@
+/// The dense cell buffers of one band of rows, and the two loops that use them: edges
+/// to cells (`render`) and cells to coverage (`sweep`).
+///
+/// Row `r` of the band (pixel row `top + r` of the working area) holds `stride` cells
+/// (one spare on the right), one bit per cell marking those an edge touched, and the
+/// leftmost and rightmost touched cell. Invariant between bands: every cover, area and
+/// bit is zero (the sweep clears what it reads).
+///
+/// A value type of pointers so the hot loops keep them in registers; the `Rasterizer`
+/// owns the memory (`ensure`, `deallocate`).
+struct CellBand {
+    private(set) var covers: UnsafeMutablePointer<Int32>
+    private(set) var areas: UnsafeMutablePointer<Int32>
+    private(set) var bits: UnsafeMutablePointer<UInt64>
+    private(set) var rowMin: UnsafeMutablePointer<Int32>
+    private(set) var rowMax: UnsafeMutablePointer<Int32>
+    private(set) var alphas: UnsafeMutablePointer<UInt8>
+    private var cellCapacity = 0, wordCapacity = 0, rowCapacity = 0, alphaCapacity = 0
+
+    /// Cells per row in use (the working area's width).
+    private(set) var width = 0
+    private(set) var stride = 0
+    private(set) var wordsPerRow = 0
+    /// First pixel row of the band, relative to the working area.
+    var top = 0
+
+    init() {
+        covers = .allocate(capacity: 0)
+        areas = .allocate(capacity: 0)
+        bits = .allocate(capacity: 0)
+        rowMin = .allocate(capacity: 0)
+        rowMax = .allocate(capacity: 0)
+        alphas = .allocate(capacity: 0)
+    }
+
+    func deallocate() {
+        covers.deallocate()
+        areas.deallocate()
+        bits.deallocate()
+        rowMin.deallocate()
+        rowMax.deallocate()
+        alphas.deallocate()
+    }
+
+    /// Makes room for `rows` rows of `width` cells (growing only), all zero.
+    mutating func ensure(rows: Int, width: Int) {
+        self.width = width
+        stride = width + 1
+        wordsPerRow = (stride + 63) >> 6
+        if cellCapacity < rows * stride {
+            covers.deallocate(); areas.deallocate()
+            cellCapacity = rows * stride
+            covers = .allocate(capacity: cellCapacity)
+            areas = .allocate(capacity: cellCapacity)
+            covers.initialize(repeating: 0, count: cellCapacity)
+            areas.initialize(repeating: 0, count: cellCapacity)
+        }
+        if wordCapacity < rows * wordsPerRow {
+            bits.deallocate()
+            wordCapacity = rows * wordsPerRow
+            bits = .allocate(capacity: wordCapacity)
+            bits.initialize(repeating: 0, count: wordCapacity)
+        }
+        if rowCapacity < rows {
+            rowMin.deallocate(); rowMax.deallocate()
+            rowCapacity = rows
+            rowMin = .allocate(capacity: rows)
+            rowMax = .allocate(capacity: rows)
+        }
+        if alphaCapacity < stride {
+            alphas.deallocate()
+            alphaCapacity = stride
+            alphas = .allocate(capacity: alphaCapacity)
+        }
+    }
+
+    /// Marks the first `rows` rows untouched.
+    func clearRowBounds(_ rows: Int) {
+        for r in 0..<rows {
+            rowMin[r] = Int32.max
+            rowMax[r] = -1
+        }
+    }
+
+    // MARK: - Edges to cells
+
+    /// Adds the cells of the rows `firstRow...lastRow` (relative to the working area)
+    /// that the segment crosses. The x where it meets each row boundary is
+    /// x0 + sign·⌊(distance from y0)·|dx| / |dy|⌋, measured from the segment's own first
+    /// point whatever row the walk starts in, so splitting into bands changes no cell.
+    @inline(__always)
+    func render(_ s: Segment, firstRow: Int, lastRow: Int) {
+        let x0 = Int(s.x0), y0 = Int(s.y0), x1 = Int(s.x1), y1 = Int(s.y1)
+        let dx = x1 &- x0, dy = y1 &- y0
+        let sign = dx < 0 ? -1 : 1
+        if y0 < y1 {
+            let top = y0 >> 8, bottom = (y1 &- 1) >> 8
+            var row = max(top, firstRow)
+            let last = min(bottom, lastRow)
+            guard row <= last else { return }
+            if top == bottom {
+                scanline(row: row, x0, y0 &- (row << 8), x1, y1 &- (row << 8))
+                return
+            }
+            if dx == 0 {
+                vertical(x0, from: row == top ? y0 : row << 8, to: min(y1, (last &+ 1) << 8))
+                return
+            }
+            var ya = row == top ? y0 : row << 8
+            var xa = row == top ? x0 : x0 &+ sign &* (((row << 8) &- y0) &* abs(dx) / dy)
+            var offset = DivisionStepper(first: ((row &+ 1) << 8) &- y0, step: 256, numerator: abs(dx), denominator: dy)
+            while row <= last {
+                let rowEnd = (row &+ 1) << 8
+                let yb = min(y1, rowEnd)
+                let xb = yb == y1 ? x1 : x0 &+ sign &* offset.quotient
+                scanline(row: row, xa, ya &- (row << 8), xb, yb &- (row << 8))
+                ya = yb; xa = xb
+                row &+= 1
+                if row < bottom { offset.advance() }
+            }
+        } else {
+            let top = y1 >> 8, bottom = (y0 &- 1) >> 8
+            var row = min(bottom, lastRow)
+            let last = max(top, firstRow)
+            guard row >= last else { return }
+            if top == bottom {
+                scanline(row: row, x0, y0 &- (row << 8), x1, y1 &- (row << 8))
+                return
+            }
+            if dx == 0 {
+                vertical(x0, from: row == bottom ? y0 : (row &+ 1) << 8, to: max(y1, last << 8))
+                return
+            }
+            var ya = row == bottom ? y0 : (row &+ 1) << 8
+            var xa = row == bottom ? x0 : x0 &+ sign &* ((y0 &- ((row &+ 1) << 8)) &* abs(dx) / -dy)
+            var offset = DivisionStepper(first: y0 &- (row << 8), step: 256, numerator: abs(dx), denominator: -dy)
+            while row >= last {
+                let rowStart = row << 8
+                let yb = max(y1, rowStart)
+                let xb = yb == y1 ? x1 : x0 &+ sign &* offset.quotient
+                scanline(row: row, xa, ya &- rowStart, xb, yb &- rowStart)
+                ya = yb; xa = xb
+                row &-= 1
+                if row > top { offset.advance() }
+            }
+        }
+    }
+
+    /// A vertical segment at `x` from `ya` to `yb` (either direction): one cell per row,
+    /// the same cells `scanline` gives row by row.
+    @inline(__always)
+    private func vertical(_ x: Int, from ya: Int, to yb: Int) {
+        let cx = x >> 8
+        guard cx < width else { return }
+        let twiceFx = (x &- (cx << 8)) &* 2
+        let up = ya > yb
+        var y = up ? yb : ya
+        let end = up ? ya : yb
+        let direction = up ? -1 : 1
+        while y < end {
+            let row = y >> 8
+            let next = min(end, (row &+ 1) << 8)
+            let dy = (next &- y) &* direction
+            add(cx, row &- top, dy, dy &* twiceFx)
+            y = next
+        }
+    }
+
+    /// One segment inside one pixel row; `fy0` and `fy1` are in 0...256.
+    @inline(__always)
+    private func scanline(row: Int, _ x0: Int, _ fy0: Int, _ x1: Int, _ fy1: Int) {
+        let dy = fy1 &- fy0
+        if dy == 0 { return }
+        let r = row &- top
+        if x0 == x1 {
+            let cx = x0 >> 8
+            let fx = x0 &- (cx << 8)
+            add(cx, r, dy, dy &* 2 &* fx)
+            return
+        }
+        if x0 < x1 {
+            let firstCell = x0 >> 8, lastCell = (x1 &- 1) >> 8
+            if firstCell == lastCell {
+                let base = firstCell << 8
+                add(firstCell, r, dy, dy &* (x0 &- base &+ x1 &- base))
+                return
+            }
+            var x = x0, y = fy0
+            let dx = x1 &- x0
+            var cell = firstCell
+            while cell <= lastCell {
+                let base = cell << 8
+                let nx = min(base &+ 256, x1)
+                let ny = nx == x1 ? fy1 : fy0 &+ (nx &- x0) &* dy / dx
+                add(cell, r, ny &- y, (ny &- y) &* (x &- base &+ nx &- base))
+                x = nx; y = ny
+                cell &+= 1
+            }
+        } else {
+            let firstCell = (x0 &- 1) >> 8, lastCell = x1 >> 8
+            if firstCell == lastCell {
+                let base = firstCell << 8
+                add(firstCell, r, dy, dy &* (x0 &- base &+ x1 &- base))
+                return
+            }
+            var x = x0, y = fy0
+            let dx = x1 &- x0
+            var cell = firstCell
+            while cell >= lastCell {
+                let base = cell << 8
+                let nx = max(base, x1)
+                let ny = nx == x1 ? fy1 : fy0 &+ (nx &- x0) &* dy / dx
+                add(cell, r, ny &- y, (ny &- y) &* (x &- base &+ nx &- base))
+                x = nx; y = ny
+                cell &-= 1
+            }
+        }
+    }
+
+    /// Adds to cell `x` of band row `r` and marks it touched; cells right of the working
+    /// area are dropped (they cover no visible pixel).
+    @inline(__always)
+    private func add(_ x: Int, _ r: Int, _ cover: Int, _ area: Int) {
+        guard x < width else { return }
+        let i = r &* stride &+ x
+        covers[i] &+= Int32(truncatingIfNeeded: cover)
+        areas[i] &+= Int32(truncatingIfNeeded: area)
+        bits[r &* wordsPerRow &+ x >> 6] |= 1 &<< UInt64(truncatingIfNeeded: x & 63)
+        let x32 = Int32(truncatingIfNeeded: x)
+        if x32 < rowMin[r] { rowMin[r] = x32 }
+        if x32 > rowMax[r] { rowMax[r] = x32 }
+    }
+
+    // MARK: - Cells to coverage
+
+    /// Coverage in units of 2·256·256 to 0...255 under the fill rule.
+    @inline(__always)
+    private static func alpha(_ value: Int, _ rule: FillRule) -> Int {
+        var v = value < 0 ? 0 &- value : value
+        if rule == .nonZero {
+            if v > 131_072 { v = 131_072 }
+        } else {
+            v &= 262_143
+            if v > 131_072 { v = 262_144 &- v }
+        }
+        return (v &* 255 &+ 65_536) >> 17
+    }
+
+    /// Reports the first `rows` rows of the band to the blitter, `origin` being the
+    /// working area's top-left pixel; prefetches the ends of the row four ahead.
+    func sweep<B: Blitter>(rows: Int, origin: (x: Int, y: Int), rule: FillRule, into blitter: inout B) {
+        for r in 0..<rows where rowMax[r] >= 0 {
+            if r + 4 < rows, rowMax[r + 4] >= 0 {
+                let y = top + r + 4 + origin.y
+                blitter.prefetch(y: y, x: Int(rowMin[r + 4]) + origin.x)
+                blitter.prefetch(y: y, x: Int(rowMax[r + 4]) + origin.x)
+            }
+            sweepRow(r, origin: origin, rule: rule, into: &blitter)
+        }
+    }
+
+    /// Reports band row `r`: each run of touched cells as per-pixel coverages, each
+    /// stretch between them as one span, and clears the cells and bits it read.
+    @inline(__always)
+    private func sweepRow<B: Blitter>(_ r: Int, origin: (x: Int, y: Int), rule: FillRule, into blitter: inout B) {
+        let y = top &+ r &+ origin.y
+        let cellRow = covers + r &* stride, areaRow = areas + r &* stride
+        let wordRow = bits + r &* wordsPerRow
+        let alphas = self.alphas
+        var accumulated = 0          // cover of all cells left of the current pixel
+        var nextX = 0                // first pixel not yet reported
+        var runStart = -1            // start of the pending run of cell pixels
+        var runLength = 0
+        for w in (Int(rowMin[r]) >> 6)...(Int(rowMax[r]) >> 6) {
+            var word = wordRow[w]
+            wordRow[w] = 0
+            while word != 0 {
+                let x = w << 6 | word.trailingZeroBitCount
+                word &= word &- 1
+                let cover = Int(cellRow[x]), area = Int(areaRow[x])
+                cellRow[x] = 0
+                areaRow[x] = 0
+                if x > nextX {
+                    if runLength > 0 {
+                        blitter.blitRun(y: y, x: runStart &+ origin.x, alphas: UnsafeBufferPointer(start: alphas, count: runLength))
+                        runLength = 0
+                    }
+                    let a = CellBand.alpha(accumulated &* 512, rule)
+                    if a > 0 { blitter.blitSpan(y: y, x: nextX &+ origin.x, count: x &- nextX, alpha: UInt8(truncatingIfNeeded: a)) }
+                }
+                if runLength == 0 { runStart = x }
+                alphas[runLength] = UInt8(truncatingIfNeeded: CellBand.alpha(accumulated &* 512 &+ cover &* 512 &- area, rule))
+                runLength &+= 1
+                accumulated &+= cover
+                nextX = x &+ 1
+            }
+        }
+        if runLength > 0 {
+            blitter.blitRun(y: y, x: runStart &+ origin.x, alphas: UnsafeBufferPointer(start: alphas, count: runLength))
+        }
+        if nextX < width {
+            let a = CellBand.alpha(accumulated &* 512, rule)
+            if a > 0 { blitter.blitSpan(y: y, x: nextX &+ origin.x, count: width &- nextX, alpha: UInt8(truncatingIfNeeded: a)) }
+        }
+    }
+}
