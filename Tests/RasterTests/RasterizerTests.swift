@@ -64,6 +64,31 @@ final class RasterizerTests: XCTestCase {
         }
     }
 
+    func testBandHeight_ChangesNoPixel() {
+        // Rows are accumulated in bands whose height depends on the width being filled.
+        // A far-away square widens the fill (short bands) without touching the star, so
+        // the star's pixels must be the same as when it is filled alone (tall bands).
+        let star = Path { p in
+            for k in 0..<14 {
+                let angle = Double(k) * Double.pi / 7 + 0.1, radius = k % 2 == 0 ? 150.0 : 61.3
+                let point = Point(x: 160.4 + radius * cos(angle), y: 155.7 + radius * sin(angle))
+                if k == 0 { p.move(to: point) } else { p.line(to: point) }
+            }
+            p.close()
+        }
+        var widened = star
+        widened.addRect(Rect(x: 16_000, y: 100, width: 10, height: 10))
+        let alone = coverage(of: star, width: 16_020, height: 320)
+        let wide = coverage(of: widened, width: 16_020, height: 320)
+        var differing = 0
+        for y in 0..<320 {
+            for x in 0..<330 where alone.coverage(x: x, y: y) != wide.coverage(x: x, y: y) { differing += 1 }
+        }
+        XCTAssertEqual(differing, 0)
+        XCTAssertEqual(wide.coverage(x: 16_005, y: 105), 255)
+        XCTAssertGreaterThan(alone.storage.reduce(0) { $0 + Int($1) }, 255 * 20_000)
+    }
+
     func testFillRules_DifferOnSelfOverlap() {
         // Two nested squares drawn in the same direction: nonzero fills the hole, even-odd does not.
         var p = Path(rect: Rect(x: 0, y: 0, width: 20, height: 20))
