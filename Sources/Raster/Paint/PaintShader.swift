@@ -115,6 +115,13 @@ final class PaintShader {
         return UInt32(truncatingIfNeeded: bits) & UInt32(Gradient.tableSize - 1)
     }
 
+    /// The same for v in 0...tableSize − 1 as a `Float` (2^23 holds the integer in the
+    /// low mantissa bits of a single).
+    @inline(__always)
+    static func tableIndex(_ v: Float) -> UInt32 {
+        (v.rounded(.down) + 8_388_608).bitPattern & UInt32(Gradient.tableSize - 1)
+    }
+
     /// Replaces each table index in `row` by its colour.
     @inline(__always)
     private static func lookUp(_ row: UnsafeMutablePointer<UInt32>, _ count: Int, _ lut: UnsafePointer<UInt32>) {
@@ -163,13 +170,16 @@ final class PaintShader {
         case .linear(let dtdx, let dtdy, let t0):
             let base = t0 + dtdx * px + dtdy * py
             if spread == .pad {
-                // t scaled to table indices, clamped: no spread switch per pixel.
+                // t scaled to table indices, clamped: no spread switch per pixel. Singles
+                // (eight lanes) are ample for an index into 1024 entries: the start is
+                // clamped first, and across a row the error stays far below one entry.
                 let top = Double(Gradient.tableSize - 1)
-                let start = base * top + 0.5, step = dtdx * top
+                let start = Float(min(max(base * top + 0.5, -1e7), 1e7)), step = Float(dtdx * top)
+                let topF = Float(top)
                 // Indices first (a loop that vectorises), then the table reads.
                 for i in 0..<Int32(count) {
-                    let v = start + step * Double(i)
-                    out[Int(i)] = Self.tableIndex(v < 0 ? 0 : (v > top ? top : v))
+                    let v = start + step * Float(i)
+                    out[Int(i)] = Self.tableIndex(v < 0 ? 0 : (v > topF ? topF : v))
                 }
                 Self.lookUp(out, count, lut)
             } else {
@@ -182,10 +192,13 @@ final class PaintShader {
             let ux = m.a * px + m.c * py + m.tx - c.x
             let uy = m.b * px + m.d * py + m.ty - c.y
             if spread == .pad {
-                let top = Double(Gradient.tableSize - 1)
-                let scale = invR * top
+                // In singles, as for linear gradients; positions are relative to the
+                // centre, so their magnitudes stay near the canvas size.
+                let top = Float(Gradient.tableSize - 1)
+                let scale = Float(invR) * top
+                let x0 = Float(ux), y0 = Float(uy), dx = Float(m.a), dy = Float(m.b)
                 for i in 0..<Int32(count) {
-                    let x = ux + m.a * Double(i), y = uy + m.b * Double(i)
+                    let x = x0 + dx * Float(i), y = y0 + dy * Float(i)
                     let v = (x * x + y * y).squareRoot() * scale + 0.5
                     out[Int(i)] = Self.tableIndex(v > top ? top : v)
                 }
