@@ -116,12 +116,21 @@ final class RasterizerTests: XCTestCase {
         var poly = Polyline()
         let r = 200.0
         PathFlattener.flatten(Path(ellipseIn: Rect(x: -r, y: -r, width: 2 * r, height: 2 * r)), into: &poly)
-        // Every chord midpoint is within the tolerance (plus the cubic-arc error) of the circle.
+        // Every vertex and every chord midpoint is within the tolerance (plus the cubic-arc
+        // error) of the circle: vertices a little outside, midpoints a little inside.
         let pts = poly.points
+        let limit = PathFlattener.defaultTolerance + r * 3e-4
+        var outside = 0.0, inside = 0.0
         for i in pts.indices {
             let a = pts[i], b = pts[(i + 1) % pts.count]
             let mid = a.lerp(to: b, 0.5)
-            XCTAssertLessThan(r - mid.length, PathFlattener.defaultTolerance + r * 3e-4)
+            XCTAssertLessThan(abs(a.length - r), limit)
+            XCTAssertLessThan(abs(mid.length - r), limit)
+            outside = max(outside, a.length - r)
+            inside = max(inside, r - mid.length)
         }
+        // Balanced: the largest error outside is about twice the largest inside.
+        XCTAssertGreaterThan(outside, inside)
+        XCTAssertGreaterThan(inside, 0)
     }
 }

@@ -28,15 +28,17 @@ public struct Polyline: Sendable {
 /// flattened into n equal-parameter pieces deviates at most |p0 − 2p1 + p2| / (4n²), a cubic
 /// at most 3·max(|p0 − 2p1 + p2|, |p1 − 2p2 + p3|) / (4n²).
 public enum PathFlattener {
-    /// The default tolerance in device pixels (1/128). Chords always lie inside a convex
-    /// curve, so this bounds the area lost: a flattened circle of radius 10 or more stays
-    /// within 0.1 % of π r².
-    public static let defaultTolerance = 1.0 / 128
+    /// The default tolerance in device pixels (1/32): no flattened point or chord midpoint
+    /// strays further from the curve. Curves are flattened balanced (see `balance`), so
+    /// the area chords cut off is given back, and a flattened circle of radius 10 or more
+    /// stays within 0.1 % of π r².
+    public static let defaultTolerance = 1.0 / 32
 
     /// Appends the flattened path to `out`, mapping points through `transform`.
     public static func flatten(_ path: Path, transform: Transform = .identity,
                                tolerance: Double = defaultTolerance, into out: inout Polyline) {
-        let tol = max(tolerance, 1e-4)
+        // Balanced vertices stray at most 2/3 of the chords' sagitta from the curve.
+        let sagitta = max(tolerance, 1e-4) * 1.5
         var contourStart = out.points.count
         var open = false
         var last = Point.zero
@@ -69,7 +71,7 @@ public enum PathFlattener {
             case .quad(let c, let p):
                 let p1 = transform.apply(c), p2 = transform.apply(p)
                 let dd = (last - p1 * 2 + p2).length
-                let n = segmentCount(dd / (4 * tol))
+                let n = segmentCount(dd / (4 * sagitta))
                 if n == 1 {
                     out.points.append(p2)
                 } else {
@@ -78,13 +80,14 @@ public enum PathFlattener {
                         let t = Double(i) * step, mt = 1 - t
                         out.points.append(last * (mt * mt) + p1 * (2 * mt * t) + p2 * (t * t))
                     }
+                    balance(&out.points, last: n - 1, before: last, after: p2)
                     out.points.append(p2)
                 }
                 last = p2
             case .cubic(let c1, let c2, let p):
                 let p1 = transform.apply(c1), p2 = transform.apply(c2), p3 = transform.apply(p)
                 let dd = max((last - p1 * 2 + p2).length, (p1 - p2 * 2 + p3).length)
-                let n = segmentCount(3 * dd / (4 * tol))
+                let n = segmentCount(3 * dd / (4 * sagitta))
                 if n == 1 {
                     out.points.append(p3)
                 } else {
@@ -96,6 +99,7 @@ public enum PathFlattener {
                         out.points.append(Point(x: a * p0.x + b * p1.x + c * p2.x + d * p3.x,
                                                 y: a * p0.y + b * p1.y + c * p2.y + d * p3.y))
                     }
+                    balance(&out.points, last: n - 1, before: p0, after: p3)
                     out.points.append(p3)
                 }
                 last = p3
@@ -104,6 +108,24 @@ public enum PathFlattener {
             }
         }
         finish(closed: false)
+    }
+
+    /// Pushes the last `count` points (the interior vertices of one flattened curve, its
+    /// end points `before` and `after` fixed) outward by 1/6 of their offset from their
+    /// neighbours' midpoint. Inscribed chords lose about 2/3·chord·sagitta of area each;
+    /// on a circular arc that offset is 4 sagittas, so the push gives the area back: chord
+    /// midpoints end 1/3 of a sagitta inside the curve, vertices 2/3 outside, and a
+    /// flattened circle keeps its area to within one chord's share per curve.
+    @inline(__always)
+    static func balance(_ points: inout [Point], last count: Int, before: Point, after: Point) {
+        let first = points.count - count
+        var previous = before
+        for i in first..<points.count {
+            let current = points[i]
+            let next = i + 1 < points.count ? points[i + 1] : after
+            points[i] = current + (current - (previous + next) * 0.5) * (1.0 / 6)
+            previous = current
+        }
     }
 
     /// ceil(sqrt(x)), at least 1, capped so absurd curves cannot exhaust memory.
