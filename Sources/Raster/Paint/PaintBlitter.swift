@@ -13,6 +13,7 @@ struct PaintBlitter: Blitter {
          coverage: UnsafeMutablePointer<UInt8>) {
         pixels = bitmap.row(0)
         pitch = bitmap.stride
+        width = bitmap.width
         self.color = color
         self.shader = shader.map { Unmanaged.passUnretained($0) }
         self.blend = blend
@@ -27,6 +28,8 @@ struct PaintBlitter: Blitter {
     /// span touches a reference count.
     let pixels: UnsafeMutablePointer<UInt32>
     let pitch: Int
+    /// Pixels per row of the destination.
+    let width: Int
     /// Premultiplied solid colour (unused when `shader` is set).
     let color: UInt32
     /// Borrowed: the caller keeps the shader alive for the blitter's lifetime (no
@@ -76,6 +79,10 @@ struct PaintBlitter: Blitter {
             // source-over of zero leaves the pixel exactly as it was.
             let dst = pixels + (y * pitch + x)
             let c = color, op = opacity
+            if count < 8 && x + 8 <= width {
+                PaintBlitter.sourceOverShortRun(c, op, alphas, dst)
+                return
+            }
             if op == 255 {
                 for i in 0..<count {
                     dst[i] = PixelMath.sourceOver(PixelMath.scale(c, by: UInt32(alphas[i])), dst[i])
@@ -94,6 +101,26 @@ struct PaintBlitter: Blitter {
             for i in 0..<count { coverage[i] = UInt8(PixelMath.mulDiv255(UInt32(alphas[i]), opacity)) }
         }
         general(y: y, x: x, count: count, uniform: nil)
+    }
+
+    /// A run of fewer than eight coverages as one eight-pixel vector step: the coverages
+    /// are padded with zeros, and zero coverage writes each extra pixel back unchanged
+    /// (source-over of nothing is exact). The caller guarantees the eight pixels lie in
+    /// the destination row.
+    @inline(__always)
+    static func sourceOverShortRun(_ c: UInt32, _ opacity: UInt32, _ alphas: UnsafeBufferPointer<UInt8>,
+                                   _ dst: UnsafeMutablePointer<UInt32>) {
+        var padded = SIMD8<UInt8>()
+        for i in 0..<alphas.count { padded[i] = alphas[i] }
+        var a = SIMD8<UInt32>(truncatingIfNeeded: padded)
+        if opacity != 255 {
+            let x = a &* opacity &+ 128
+            a = (x &+ (x &>> 8)) &>> 8
+        }
+        let raw = UnsafeMutableRawPointer(dst)
+        let d = raw.loadUnaligned(as: SIMD8<UInt32>.self)
+        let s = PixelMath.scale(SIMD8(repeating: c), by: a)
+        raw.storeBytes(of: PixelMath.sourceOver(s, d), as: SIMD8<UInt32>.self)
     }
 
     /// d = s + d·(255 − s.alpha)/255 over a row, one constant source.

@@ -42,4 +42,21 @@ public enum PixelMath {
     public static func lerp(_ d: UInt32, _ s: UInt32, _ t: UInt32) -> UInt32 {
         scale(s, by: t) &+ scale(d, by: 255 &- t)
     }
+
+    /// `scale` on eight pixels at once (the same integers).
+    @inlinable @inline(__always)
+    public static func scale(_ p: SIMD8<UInt32>, by scale: SIMD8<UInt32>) -> SIMD8<UInt32> {
+        let mask = SIMD8<UInt32>(repeating: 0x00FF_00FF), half = SIMD8<UInt32>(repeating: 0x0080_0080)
+        var rb = (p & mask) &* scale &+ half
+        rb = ((rb &+ ((rb &>> 8) & mask)) &>> 8) & mask
+        var ag = ((p &>> 8) & mask) &* scale &+ half
+        ag = (ag &+ ((ag &>> 8) & mask)) & SIMD8<UInt32>(repeating: 0xFF00_FF00)
+        return rb | ag
+    }
+
+    /// `sourceOver` on eight pixels at once.
+    @inlinable @inline(__always)
+    public static func sourceOver(_ s: SIMD8<UInt32>, _ d: SIMD8<UInt32>) -> SIMD8<UInt32> {
+        s &+ scale(d, by: SIMD8<UInt32>(repeating: 255) &- (s &>> 24))
+    }
 }
