@@ -37,4 +37,38 @@ final class BlitterTests: XCTestCase {
             }
         }
     }
+
+    /// Layers at whole-pixel offsets with opacity: an opaque row interpolates with one
+    /// rounding, a row with any translucent pixel composites the faded source over; both
+    /// agree with the per-pixel formulas, and only the layer's pixels change.
+    func testTranslatedLayers_WithOpacity_MatchTheirFormulas() throws {
+        var rng = LCG(seed: 11)
+        func random() -> UInt8 { UInt8(rng.randint(0, 255)) }
+        let layer = try Bitmap(width: 9, height: 2)
+        for x in 0..<9 {
+            layer.row(0)[x] = Color(r: random(), g: random(), b: random()).premultiplied.packed
+            layer.row(1)[x] = Color(r: random(), g: random(), b: random(), a: x == 4 ? 77 : 255).premultiplied.packed
+        }
+        let canvas = try Bitmap(width: 16, height: 4)
+        for y in 0..<4 {
+            for x in 0..<16 { canvas.row(y)[x] = Color(r: random(), g: random(), b: random(), a: random()).premultiplied.packed }
+        }
+        let before = (0..<4).map { y in (0..<16).map { canvas.row(y)[$0] } }
+        Canvas(bitmap: canvas).drawImage(ImageSource(layer), transform: Transform(translationX: 3, y: 1), opacity: 0.6)
+        for y in 0..<4 {
+            for x in 0..<16 {
+                var expected = before[y][x]
+                if (1...2).contains(y) && (3..<12).contains(x) {
+                    let s = layer.row(y - 1)[x - 3]
+                    if y == 1 {
+                        expected = PixelMath.mix(s, before[y][x], weight: 153)
+                    } else {
+                        let faded = PixelMath.scale(s, by: 153)
+                        expected = PixelMath.sourceOver(faded, before[y][x])
+                    }
+                }
+                XCTAssertEqual(canvas.row(y)[x], expected, "pixel (\(x), \(y))")
+            }
+        }
+    }
 }

@@ -43,6 +43,23 @@ final class ColorTests: XCTestCase {
         }
     }
 
+    func testMix_IsTheNearestStep_ForEveryChannelValue() {
+        for w: UInt32 in [0, 1, 100, 127, 128, 153, 254, 255] {
+            for a: UInt32 in 0...255 {
+                for b: UInt32 in 0...255 {
+                    // Each channel of the packed pixels gets the same pair.
+                    let pa = a | a << 8 | a << 16 | a << 24, pb = b | b << 8 | b << 16 | b << 24
+                    let exact = UInt32((Double(a * w + b * (255 - w)) / 255).rounded())
+                    let mixed = PixelMath.mix(pa, pb, weight: w)
+                    if mixed != exact | exact << 8 | exact << 16 | exact << 24 {
+                        XCTFail("mix(\(a), \(b), weight: \(w)) = \(String(mixed, radix: 16)), expected \(exact) per channel")
+                        return
+                    }
+                }
+            }
+        }
+    }
+
     func testSourceOver_OpaqueSource_ReplacesAnyDestinationExactly() {
         var rng = SystemRandomNumberGenerator()
         for _ in 0..<10_000 {

@@ -6,8 +6,9 @@ import XCTest
 ///
 /// Exact comparison. On mismatch the actual image and a diff image (differing pixels in
 /// red over a faded reference) are written to `.build/golden-artifacts/` and the failure
-/// message gives their paths. References are re-recorded only when `RECORD_GOLDENS=1`;
-/// a missing reference is recorded and the test fails saying so.
+/// message gives their paths. References are re-recorded only when `RECORD_GOLDENS=1`
+/// (and then only those whose pixels differ); a missing reference is recorded and the
+/// test fails saying so.
 enum GoldenImage {
     static let packageRoot: URL = {
         var url = URL(fileURLWithPath: #filePath)
@@ -25,6 +26,12 @@ enum GoldenImage {
         let reference = fixtures.appendingPathComponent("golden/\(name).png")
         let record = ProcessInfo.processInfo.environment["RECORD_GOLDENS"] == "1"
         let exists = FileManager.default.fileExists(atPath: reference.path)
+        // Recording leaves a reference whose pixels already match untouched, so only
+        // images that changed show up as changed files.
+        if record, exists, let old = try? PNGDecoder.decode(contentsOf: reference.path),
+           let actual = try? PNGDecoder.decode(try PNGEncoder.standard.encode(bitmap)), actual.pixelsEqual(old) {
+            return
+        }
         if record || !exists {
             do {
                 try FileManager.default.createDirectory(at: reference.deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -223,9 +223,17 @@ public final class Canvas {
             if alpha == 255 {
                 for i in 0..<count { d[i] = PixelMath.sourceOver(s[i], d[i]) }
             } else {
-                for i in 0..<count {
-                    let p = PixelMath.scale(s[i], by: alpha)
-                    d[i] = p &+ PixelMath.scale(d[i], by: 255 &- (p >> 24))
+                // An opaque stretch of source (the usual layer) is a plain interpolation,
+                // one rounding per channel; otherwise source-over of the faded source.
+                var all: UInt32 = 0xFFFF_FFFF
+                for i in 0..<count { all &= s[i] }
+                if all >> 24 == 255 {
+                    for i in 0..<count { d[i] = PixelMath.mix(s[i], d[i], weight: alpha) }
+                } else {
+                    for i in 0..<count {
+                        let p = PixelMath.scale(s[i], by: alpha)
+                        d[i] = p &+ PixelMath.scale(d[i], by: 255 &- (p >> 24))
+                    }
                 }
             }
         }

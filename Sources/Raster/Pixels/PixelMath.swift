@@ -43,6 +43,18 @@ public enum PixelMath {
         scale(s, by: t) &+ scale(d, by: 255 &- t)
     }
 
+    /// (a·w + b·(255 − w)) / 255 per channel, rounded once: `lerp` with a single rounding
+    /// (exact to the nearest step, where two roundings can be one step off).
+    @inlinable @inline(__always)
+    public static func mix(_ a: UInt32, _ b: UInt32, weight w: UInt32) -> UInt32 {
+        let iw = 255 &- w
+        var rb = (a & 0x00FF_00FF) &* w &+ (b & 0x00FF_00FF) &* iw &+ 0x0080_0080
+        rb = ((rb &+ ((rb >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
+        var ag = ((a >> 8) & 0x00FF_00FF) &* w &+ ((b >> 8) & 0x00FF_00FF) &* iw &+ 0x0080_0080
+        ag = (ag &+ ((ag >> 8) & 0x00FF_00FF)) & 0xFF00_FF00
+        return rb | ag
+    }
+
     /// `scale` on eight pixels at once (the same integers).
     @inlinable @inline(__always)
     public static func scale(_ p: SIMD8<UInt32>, by scale: SIMD8<UInt32>) -> SIMD8<UInt32> {
