@@ -6,16 +6,20 @@ import Foundation
 /// called once per span and loops over pixels with no dispatch inside the loop.
 /// Every pixel is sampled at its centre (x + 0.5, y + 0.5).
 final class PaintShader {
+    /// Plain values only, so reading it per span copies no references.
     private enum Kind {
         case linear(dtdx: Double, dtdy: Double, t0: Double)
         case radialCentered(center: Point, invRadius: Double)
         case radialFocal(focal: Point, centerDelta: Point, radius: Double)
         case conic(center: Point, startAngle: Double)
-        case image(ImageSampler)
-        case trilinear(ImageSampler, ImageSampler, weight: UInt32)
+        /// `samplers[0]`, blended towards `samplers[1]` by `weight`/256 when there are two
+        /// (trilinear filtering between mipmap levels).
+        case image(weight: UInt32)
     }
 
     private let kind: Kind
+    /// The image samplers (none for gradients).
+    private let samplers: [ImageSampler]
     /// device → paint (user) space
     private let inverse: Transform
     /// The gradient's colour table (an empty one for images, which never read it).
@@ -24,10 +28,7 @@ final class PaintShader {
     let isOpaque: Bool
     /// True for gradients: the shader reads no bitmap, so it may write straight into the
     /// destination (an image shader could be reading the very pixels being drawn).
-    var writesInPlace: Bool {
-        if case .image = kind { return false }
-        return true
-    }
+    var writesInPlace: Bool { samplers.isEmpty }
 
     /// - Parameters:
     ///   - paint: any paint but `.solid`.
@@ -43,6 +44,7 @@ final class PaintShader {
             let d = g.end - g.start
             let len2 = d.dot(d)
             table = g.gradient.table
+            samplers = []
             spread = g.gradient.spread
             isOpaque = g.gradient.isOpaque
             if len2 <= 0 {
@@ -58,6 +60,7 @@ final class PaintShader {
             }
         case .radial(let g):
             table = g.gradient.table
+            samplers = []
             spread = g.gradient.spread
             isOpaque = g.gradient.isOpaque && (g.focal == nil || g.focal == g.center)
             guard g.radius > 0 else { return nil }
@@ -68,6 +71,7 @@ final class PaintShader {
             }
         case .conic(let g):
             table = g.gradient.table
+            samplers = []
             spread = g.gradient.spread
             isOpaque = g.gradient.isOpaque
             kind = .conic(center: g.center, startAngle: g.startAngle)
@@ -93,14 +97,16 @@ final class PaintShader {
                 }
                 let weight = UInt32((frac * 256).rounded())
                 if l0 == l1 || weight == 0 {
-                    kind = .image(sampler(l0))
+                    samplers = [sampler(l0)]
                 } else {
-                    kind = .trilinear(sampler(l0), sampler(l1), weight: weight)
+                    samplers = [sampler(l0), sampler(l1)]
                 }
+                kind = .image(weight: samplers.count == 2 ? weight : 0)
             } else {
-                kind = .image(ImageSampler(bitmap: pattern.source.bitmap, toImage: toImage,
-                                           bilinear: pattern.filter != .nearest, tiling: pattern.tiling,
-                                           opacity: opacity))
+                samplers = [ImageSampler(bitmap: pattern.source.bitmap, toImage: toImage,
+                                         bilinear: pattern.filter != .nearest, tiling: pattern.tiling,
+                                         opacity: opacity)]
+                kind = .image(weight: 0)
             }
         }
     }
@@ -244,14 +250,14 @@ final class PaintShader {
                 ux += m.a
                 uy += m.b
             }
-        case .image(let sampler):
-            sampler.sample(px: px, py: py, count: count, into: out)
-        case .trilinear(let s0, let s1, let weight):
-            s0.sample(px: px, py: py, count: count, into: out)
-            let tmp = scratch(count)
-            s1.sample(px: px, py: py, count: count, into: tmp)
-            for i in 0..<count {
-                out[i] = ImageSampler.mix(out[i], tmp[i], weight)
+        case .image(let weight):
+            samplers[0].sample(px: px, py: py, count: count, into: out)
+            if weight > 0 {
+                let tmp = scratch(count)
+                samplers[1].sample(px: px, py: py, count: count, into: tmp)
+                for i in 0..<count {
+                    out[i] = ImageSampler.mix(out[i], tmp[i], weight)
+                }
             }
         }
     }
