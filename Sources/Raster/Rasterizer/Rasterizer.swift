@@ -4,7 +4,7 @@
 /// accumulation idea of font-rs and FreeType's gray rasterizer). Edges are first clipped
 /// and converted to fixed point, then binned by the band of rows where they start. For
 /// each band, the edges that reach it add their cells into dense per-row arrays, and a
-/// bit per cell marks the touched ones, so nothing is sorted: the sweep walks the set
+/// bit per cell marks the touched ones, so no cell is sorted: the sweep walks the set
 /// bits left to right, and the untouched stretches between them reach the blitter as
 /// constant spans. A band is small enough to stay in cache; scan conversion costs
 /// O(cells + edges·bands). Coordinates are fixed point with 8 fractional bits (1/256
