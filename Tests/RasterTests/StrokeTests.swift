@@ -26,6 +26,20 @@ final class StrokeTests: XCTestCase {
         XCTAssertEqual(area(strokeCoverage(line, StrokeStyle(width: 6, cap: .round))), 40 * 6 + Double.pi * 9, accuracy: 0.5)
     }
 
+    func testRoundCapsAndDots_KeepTheDiscArea_WithinATenthOfAPercent() {
+        // Round caps and joins are flattened balanced like curves: a dot (a zero-length
+        // round-capped stroke) and the two caps of a line keep π r² to 0.1 %.
+        for width in [20.0, 37.4, 60.0] {
+            let r = width / 2
+            let dot = Path { p in p.move(to: Point(x: 40.3, y: 40.6)); p.line(to: Point(x: 40.3, y: 40.6)) }
+            let dotArea = area(strokeCoverage(dot, StrokeStyle(width: width, cap: .round), 80, 80))
+            XCTAssertLessThan(abs(dotArea - Double.pi * r * r) / (Double.pi * r * r), 0.001, "dot of width \(width)")
+            let bar = Path { p in p.move(to: Point(x: 35.2, y: 40.6)); p.line(to: Point(x: 75.2, y: 40.6)) }
+            let capsArea = area(strokeCoverage(bar, StrokeStyle(width: width, cap: .round), 110, 80)) - 40 * width
+            XCTAssertLessThan(abs(capsArea - Double.pi * r * r) / (Double.pi * r * r), 0.001, "caps of width \(width)")
+        }
+    }
+
     func testJoins_MiterBevelRound_HaveTheirCornerAreas() {
         let corner = Path { p in
             p.move(to: Point(x: 10, y: 40)); p.line(to: Point(x: 40, y: 40)); p.line(to: Point(x: 40, y: 10))

@@ -37,8 +37,7 @@ public enum PathFlattener {
     /// Appends the flattened path to `out`, mapping points through `transform`.
     public static func flatten(_ path: Path, transform: Transform = .identity,
                                tolerance: Double = defaultTolerance, into out: inout Polyline) {
-        // Balanced vertices stray at most 2/3 of the chords' sagitta from the curve.
-        let sagitta = max(tolerance, 1e-4) * 1.5
+        let sagitta = balancedSagitta(tolerance)
         var contourStart = out.points.count
         var open = false
         var last = Point.zero
@@ -109,6 +108,16 @@ public enum PathFlattener {
         }
         finish(closed: false)
     }
+
+    /// The chord sagitta that keeps balanced vertices within `tolerance` of the curve
+    /// (they stray 2/3 of it).
+    @inline(__always)
+    static func balancedSagitta(_ tolerance: Double) -> Double { max(tolerance, 1e-4) * 1.5 }
+
+    /// `balance` on a circle: the radius for the interior vertices of an arc of radius `r`
+    /// cut into chords of `step` radians (pushed out by 1/6 of r·(1 − cos step)).
+    @inline(__always)
+    static func balancedRadius(_ r: Double, step: Double) -> Double { r * (1 + (1 - cos(step)) / 6) }
 
     /// Pushes the last `count` points (the interior vertices of one flattened curve, its
     /// end points `before` and `after` fixed) outward by 1/6 of their offset from their

@@ -54,19 +54,24 @@ public struct Stroker {
                            Point(x: p.x + hw, y: p.y + hw), Point(x: p.x - hw, y: p.y + hw)]
         case .round:
             let n = arcSteps(angle: 2 * Double.pi)
+            // Every vertex of the closed polygon is interior: all sit on the balanced radius.
+            let r = PathFlattener.balancedRadius(hw, step: 2 * Double.pi / Double(n))
             for i in 0..<n {
                 let a = 2 * Double.pi * Double(i) / Double(n)
-                out.points.append(Point(x: p.x + hw * cos(a), y: p.y + hw * sin(a)))
+                out.points.append(Point(x: p.x + r * cos(a), y: p.y + r * sin(a)))
             }
         }
         out.contours.append(.init(range: start..<out.points.count, isClosed: true))
     }
 
     /// The number of chords for a round join/cap of `angle` radians within tolerance.
+    /// Arcs are flattened balanced, as `PathFlattener` flattens curves: interior vertices
+    /// sit slightly outside the circle so the polygon keeps the arc's area.
     private func arcSteps(angle: Double) -> Int {
         let hw = halfWidth
-        guard hw > tolerance else { return max(1, Int((abs(angle) / (Double.pi / 2)).rounded(.up))) }
-        let step = 2 * acos(1 - tolerance / hw)
+        let sagitta = PathFlattener.balancedSagitta(tolerance)
+        guard hw > sagitta else { return max(1, Int((abs(angle) / (Double.pi / 2)).rounded(.up))) }
+        let step = 2 * acos(1 - sagitta / hw)
         return max(1, min(1024, Int((abs(angle) / step).rounded(.up))))
     }
 
@@ -81,9 +86,10 @@ public struct Stroker {
         var sweep = atan2(to.y, to.x) - a0
         if clockwise { while sweep < 0 { sweep += 2 * Double.pi } } else { while sweep > 0 { sweep -= 2 * Double.pi } }
         let n = arcSteps(angle: sweep)
+        let r = PathFlattener.balancedRadius(hw, step: sweep / Double(n))
         for i in 1..<n {
             let a = a0 + sweep * Double(i) / Double(n)
-            points.append(Point(x: center.x + hw * cos(a), y: center.y + hw * sin(a)))
+            points.append(Point(x: center.x + r * cos(a), y: center.y + r * sin(a)))
         }
         points.append(center + to * hw)
     }
