@@ -178,42 +178,38 @@ struct CellBand {
             add(cx, r, dy, dy &* 2 &* fx)
             return
         }
+        // Two copies of one walk, the direction a constant in each, so the per-cell loop
+        // has no direction test.
         if x0 < x1 {
-            let firstCell = x0 >> 8, lastCell = (x1 &- 1) >> 8
-            if firstCell == lastCell {
-                let base = firstCell << 8
-                add(firstCell, r, dy, dy &* (x0 &- base &+ x1 &- base))
-                return
-            }
-            var x = x0, y = fy0
-            let dx = x1 &- x0
-            var cell = firstCell
-            while cell <= lastCell {
-                let base = cell << 8
-                let nx = min(base &+ 256, x1)
-                let ny = nx == x1 ? fy1 : fy0 &+ (nx &- x0) &* dy / dx
-                add(cell, r, ny &- y, (ny &- y) &* (x &- base &+ nx &- base))
-                x = nx; y = ny
-                cell &+= 1
-            }
+            walk(r, x0, fy0, x1, fy1, rightward: true)
         } else {
-            let firstCell = (x0 &- 1) >> 8, lastCell = x1 >> 8
-            if firstCell == lastCell {
-                let base = firstCell << 8
-                add(firstCell, r, dy, dy &* (x0 &- base &+ x1 &- base))
-                return
-            }
-            var x = x0, y = fy0
-            let dx = x1 &- x0
-            var cell = firstCell
-            while cell >= lastCell {
-                let base = cell << 8
-                let nx = max(base, x1)
-                let ny = nx == x1 ? fy1 : fy0 &+ (nx &- x0) &* dy / dx
-                add(cell, r, ny &- y, (ny &- y) &* (x &- base &+ nx &- base))
-                x = nx; y = ny
-                cell &-= 1
-            }
+            walk(r, x0, fy0, x1, fy1, rightward: false)
+        }
+    }
+
+    /// The cells of a segment inside row `r` crossing at least one cell boundary
+    /// (`x0 != x1`), from x0 towards x1. Where it crosses a cell boundary, y is
+    /// fy0 + trunc((x − x0)·dy / dx).
+    @inline(__always)
+    private func walk(_ r: Int, _ x0: Int, _ fy0: Int, _ x1: Int, _ fy1: Int, rightward: Bool) {
+        let dy = fy1 &- fy0
+        let firstCell = rightward ? x0 >> 8 : (x0 &- 1) >> 8
+        let lastCell = rightward ? (x1 &- 1) >> 8 : x1 >> 8
+        if firstCell == lastCell {
+            let base = firstCell << 8
+            add(firstCell, r, dy, dy &* (x0 &- base &+ x1 &- base))
+            return
+        }
+        var x = x0, y = fy0
+        let dx = x1 &- x0
+        var cell = firstCell
+        while rightward ? cell <= lastCell : cell >= lastCell {
+            let base = cell << 8
+            let nx = rightward ? min(base &+ 256, x1) : max(base, x1)
+            let ny = nx == x1 ? fy1 : fy0 &+ (nx &- x0) &* dy / dx
+            add(cell, r, ny &- y, (ny &- y) &* (x &- base &+ nx &- base))
+            x = nx; y = ny
+            cell &+= rightward ? 1 : -1
         }
     }
 
