@@ -113,10 +113,7 @@ struct PaintBlitter: Blitter {
         var padded = SIMD8<UInt8>()
         for i in 0..<alphas.count { padded[i] = alphas[i] }
         var a = SIMD8<UInt32>(truncatingIfNeeded: padded)
-        if opacity != 255 {
-            let x = a &* opacity &+ 128
-            a = (x &+ (x &>> 8)) &>> 8
-        }
+        if opacity != 255 { a = PixelMath.mulDiv255(a, opacity) }
         let raw = UnsafeMutableRawPointer(dst)
         let d = raw.loadUnaligned(as: SIMD8<UInt32>.self)
         let s = PixelMath.scale(SIMD8(repeating: c), by: a)

@@ -55,6 +55,13 @@ public enum PixelMath {
         return rb | ag
     }
 
+    /// `mulDiv255` on eight lanes at once.
+    @inlinable @inline(__always)
+    public static func mulDiv255(_ a: SIMD8<UInt32>, _ b: UInt32) -> SIMD8<UInt32> {
+        let x = a &* b &+ 128
+        return (x &+ (x &>> 8)) &>> 8
+    }
+
     /// `scale` on eight pixels at once (the same integers).
     @inlinable @inline(__always)
     public static func scale(_ p: SIMD8<UInt32>, by scale: SIMD8<UInt32>) -> SIMD8<UInt32> {
