@@ -42,6 +42,7 @@ let package = Package(
         .target(
             name: "Raster",
             dependencies: ["CPNG", "CFreeType", "CDeflate", "CPrefetch"],
+            resources: [.copy("Resources/Fonts")],
             swiftSettings: rasterSettings
         ),
         .target(

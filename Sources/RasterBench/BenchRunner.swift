@@ -11,6 +11,13 @@ public struct BenchRunner {
         public var minMS: Double
         public var maxMS: Double
         public var bytes: Int?
+        /// Glyphs drawn per run (text workloads).
+        public var glyphs: Int?
+
+        /// Glyphs per second at the median time.
+        public var glyphsPerSecond: Double? {
+            glyphs.map { Double($0) / (medianMS / 1000) }
+        }
     }
 
     public var timedRuns = 7
@@ -38,6 +45,7 @@ public struct BenchRunner {
             try PNGEncoder.standard.write(bitmap, to: directory + "/\(workload.name).png")
         }
         return Result(name: workload.name, summary: workload.summary, medianMS: times[times.count / 2],
-                      minMS: times.first ?? 0, maxMS: times.last ?? 0, bytes: bytes)
+                      minMS: times.first ?? 0, maxMS: times.last ?? 0, bytes: bytes,
+                      glyphs: workload.glyphs)
     }
 }

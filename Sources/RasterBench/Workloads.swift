@@ -12,15 +12,18 @@ public struct Workload {
     public let draw: (Canvas) -> Void
     /// Replaces draw + clear for the encode workloads: returns the bytes produced.
     public let encode: (() throws -> Int)?
+    /// Glyphs drawn per run, for the text workloads' glyphs-per-second figure.
+    public let glyphs: Int?
 
-    init(name: String, summary: String, width: Int, height: Int, draw: @escaping (Canvas) -> Void,
-         encode: (() throws -> Int)? = nil) {
+    init(name: String, summary: String, width: Int, height: Int, glyphs: Int? = nil,
+         draw: @escaping (Canvas) -> Void, encode: (() throws -> Int)? = nil) {
         self.name = name
         self.summary = summary
         self.width = width
         self.height = height
         self.draw = draw
         self.encode = encode
+        self.glyphs = glyphs
     }
 }
 
@@ -29,7 +32,7 @@ extension Color {
 }
 
 public enum Workloads {
-    public static let names = ["W1", "W1p", "W2", "W3", "W4", "W6", "W7", "W8a", "W8b"]
+    public static let names = ["W1", "W1p", "W2", "W3", "W4", "W5", "W5p", "W6", "W7", "W8a", "W8b", "T1"]
 
     public static func make(_ name: String) throws -> Workload? {
         switch name {
@@ -38,6 +41,9 @@ public enum Workloads {
         case "W2": return w2()
         case "W3": return w3()
         case "W4": return w4()
+        case "W5": return try w5(width: 1920, height: 1080, name: "W5")
+        case "W5p": return try w5(width: 1170, height: 2532, name: "W5p")
+        case "T1": return try t1()
         case "W6": return try w6()
         case "W7": return try w7()
         case "W8a": return try w8(name: "W8a", encoder: .standard)

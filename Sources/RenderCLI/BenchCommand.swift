@@ -10,7 +10,7 @@ struct BenchCommand: ParsableCommand {
         discussion: "Build in release mode first: swift build -c release. Workloads: \(Workloads.names.joined(separator: ", "))."
     )
 
-    @Flag(help: "Print one JSON object {\"W1\": ms, ...}; encode workloads also give bytes.")
+    @Flag(help: "Print one JSON object {\"W1\": ms, ...}; encode workloads also give bytes, text workloads glyphs per second.")
     var json = false
 
     @Option(help: "Comma-separated workloads to run (default: all).")
@@ -18,6 +18,9 @@ struct BenchCommand: ParsableCommand {
 
     @Option(help: "Write each workload's image to this folder.")
     var save: String?
+
+    @Option(help: "Timed runs per workload (the anchors use 7; more for profiling).")
+    var runs: Int = 7
 
     func run() throws {
         var names = Workloads.names
@@ -30,13 +33,17 @@ struct BenchCommand: ParsableCommand {
         if let save {
             try FileManager.default.createDirectory(atPath: save, withIntermediateDirectories: true)
         }
+        guard runs >= 1, runs <= 100_000 else { throw CommandFailure(description: "--runs: expected 1...100000, found \(runs)") }
+        var runner = BenchRunner()
+        runner.timedRuns = runs
         var results: [BenchRunner.Result] = []
         for name in names {
             guard let workload = try Workloads.make(name) else { continue }
-            let result = try BenchRunner().run(workload, saveTo: save)
+            let result = try runner.run(workload, saveTo: save)
             results.append(result)
             if !json {
-                let bytes = result.bytes.map { ", \($0) bytes" } ?? ""
+                let bytes = result.bytes.map { ", \($0) bytes" }
+                    ?? result.glyphsPerSecond.map { String(format: ", %.2f M glyphs/s", $0 / 1e6) } ?? ""
                 print(String(format: "%-4@ %9.2f ms  (min %.2f, max %.2f)%@  %@", name as NSString, result.medianMS,
                              result.minMS, result.maxMS, bytes as NSString, result.summary as NSString))
             }
@@ -45,6 +52,9 @@ struct BenchCommand: ParsableCommand {
             let entries = results.map { r -> String in
                 if let bytes = r.bytes {
                     return "\"\(r.name)\": {\"median_ms\": \(r.medianMS), \"bytes\": \(bytes)}"
+                }
+                if let glyphs = r.glyphs, let rate = r.glyphsPerSecond {
+                    return "\"\(r.name)\": {\"median_ms\": \(r.medianMS), \"glyphs\": \(glyphs), \"glyphs_per_second\": \(rate.rounded())}"
                 }
                 return "\"\(r.name)\": \(r.medianMS)"
             }

@@ -18,7 +18,7 @@ public final class Canvas {
         var transform: Transform
     }
 
-    private var clip: ClipState
+    var clip: ClipState
     private var stack: [ClipState] = []
     let rasterizer = Rasterizer()
     private var polyline = Polyline()
@@ -291,7 +291,7 @@ public final class Canvas {
         }
     }
 
-    private func withBlitter(paint: Paint, blend: BlendMode, opacity: Double, _ body: (inout PaintBlitter) -> Void) {
+    func withBlitter(paint: Paint, blend: BlendMode, opacity: Double, _ body: (inout PaintBlitter) -> Void) {
         let alpha = UInt32((min(max(opacity.isNaN ? 0 : opacity, 0), 1) * 255).rounded())
         guard alpha > 0 || blend == .source else { return }
         var color: UInt32 = 0

@@ -1,0 +1,109 @@
+import Synchronization
+
+/// Rasterized glyphs keyed by face, pixel size, glyph and subpixel offset, bounded in
+/// memory. Thread-safe; `shared` serves every canvas.
+///
+/// Eviction is by generations: entries live in a current and a previous table; a hit in
+/// the previous table moves the entry to the current one; when the current table holds
+/// half the budget it becomes the previous one and the old previous is dropped. So the
+/// cache never holds more than `budget` bytes (plus one glyph), what was used since the
+/// last turnover always survives it, and a hit costs one hash lookup, no bookkeeping.
+/// Rasterizing a miss happens outside the lock.
+public final class GlyphCache: Sendable {
+    /// Horizontal glyph positions are quantised to this many steps per pixel.
+    public static let subpixelSteps = 4
+
+    /// Glyphs larger than this (pixels to the em) are filled as outlines, not cached.
+    public static let maxCachedPixelSize = 256.0
+
+    public static let shared = GlyphCache(budget: 32 << 20)
+
+    struct Key: Hashable {
+        var face: Int
+        /// Pixel size in 1/64 pixel.
+        var size: Int32
+        var glyph: UInt32
+        var subpixel: Int32
+    }
+
+    private struct State {
+        var current: [Key: GlyphImage] = [:]
+        var previous: [Key: GlyphImage] = [:]
+        var currentBytes = 0
+        var previousBytes = 0
+        var hits = 0
+        var misses = 0
+    }
+
+    /// The most bytes of glyph images held.
+    public let budget: Int
+    private let state = Mutex(State())
+
+    public init(budget: Int) {
+        self.budget = max(budget, 1 << 16)
+    }
+
+    /// Entries, bytes held, hits and misses so far.
+    public var statistics: (entries: Int, bytes: Int, hits: Int, misses: Int) {
+        state.withLock { ($0.current.count + $0.previous.count, $0.currentBytes + $0.previousBytes, $0.hits, $0.misses) }
+    }
+
+    public func removeAll() {
+        state.withLock { $0 = State() }
+    }
+
+    static func key(face: FontFace, glyph: UInt32, pixelSize: Double, subpixel: Int) -> Key {
+        Key(face: face.id, size: Int32((pixelSize * 64).rounded()), glyph: glyph,
+            subpixel: face.isColor ? 0 : Int32(subpixel))
+    }
+
+    /// Fills `images[i]` with the glyph for `keys[i]`, rasterizing the misses with `face`.
+    func images(_ keys: [Key], face: FontFace, pixelSize: Double, into images: inout [GlyphImage?]) {
+        images.removeAll(keepingCapacity: true)
+        var missing: [Int] = []
+        state.withLock { s in
+            for (i, key) in keys.enumerated() {
+                if let image = s.current[key] {
+                    images.append(image)
+                } else if let image = s.previous.removeValue(forKey: key) {
+                    s.previousBytes -= image.byteCount
+                    GlyphCache.insert(image, for: key, into: &s, budget: budget)
+                    images.append(image)
+                } else {
+                    images.append(nil)
+                    missing.append(i)
+                }
+            }
+            s.hits += keys.count - missing.count
+            s.misses += missing.count
+        }
+        guard !missing.isEmpty else { return }
+        var made: [Key: GlyphImage] = [:]
+        for i in missing {
+            let key = keys[i]
+            if let image = made[key] {
+                images[i] = image
+                continue
+            }
+            let image = face.rasterize(key.glyph, pixelSize: pixelSize, subpixel: Int(key.subpixel))
+            made[key] = image
+            images[i] = image
+        }
+        state.withLock { s in
+            for (key, image) in made where s.current[key] == nil {
+                GlyphCache.insert(image, for: key, into: &s, budget: budget)
+            }
+        }
+    }
+
+    private static func insert(_ image: GlyphImage, for key: Key, into s: inout State, budget: Int) {
+        if s.currentBytes + image.byteCount > budget / 2 {
+            s.previous = s.current
+            s.previousBytes = s.currentBytes
+            s.current = [:]
+            s.currentBytes = 0
+        }
+        s.current[key] = image
+        s.currentBytes += image.byteCount
+    }
+}
