@@ -8,13 +8,17 @@ public struct ShapedGlyph: Hashable, Sendable {
     public var cluster: Int
     /// Pen advance after this glyph, in points (kerning with the next glyph included).
     public var advance: Double
+    /// The part of `advance` that is kerning with the next glyph: layout takes it off
+    /// when a line ends after this glyph. 0 when the shaper does not separate it.
+    public var pairAdjustment: Double
     /// Offset of the glyph from the pen position, in points (y down).
     public var offset: Point
 
-    public init(glyph: UInt32, cluster: Int, advance: Double, offset: Point = .zero) {
+    public init(glyph: UInt32, cluster: Int, advance: Double, pairAdjustment: Double = 0, offset: Point = .zero) {
         self.glyph = glyph
         self.cluster = cluster
         self.advance = advance
+        self.pairAdjustment = pairAdjustment
         self.offset = offset
     }
 }
@@ -49,7 +53,10 @@ public struct BasicShaper: Shaper {
             let g = face.glyph(for: s)
             if let p = previous, g != 0, p.glyph != 0 {
                 let k = face.kern(p.glyph, g, leftScalar: p.scalar, rightScalar: s.value)
-                if k != 0 { glyphs[p.index].advance += k * scale }
+                if k != 0 {
+                    glyphs[p.index].advance += k * scale
+                    glyphs[p.index].pairAdjustment = k * scale
+                }
             }
             glyphs.append(ShapedGlyph(glyph: g, cluster: i, advance: face.advance(of: g) * scale))
             previous = (g, s.value, glyphs.count - 1)

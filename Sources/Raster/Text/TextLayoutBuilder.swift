@@ -24,6 +24,8 @@ struct TextLayoutBuilder {
     var faces: [FontFace] = []
     var clusterGlyphs: [Int] = []
     var advances: [Double] = []
+    /// The part of `advances[c]` that is kerning with the next cluster.
+    var pairAdjustments: [Double] = []
     var classes: [LineBreaker.BreakClass] = []
     var glyphs: [ShapedGlyph] = []
     /// The face each span asks for, and its fallback chain.
@@ -160,6 +162,7 @@ struct TextLayoutBuilder {
 
     private mutating func shape() {
         advances = [Double](repeating: 0, count: count)
+        pairAdjustments = [Double](repeating: 0, count: count)
         clusterGlyphs = [Int](repeating: 0, count: count + 1)
         glyphs.reserveCapacity(scalars.count)
         var scalarCluster = [Int](repeating: 0, count: scalars.count)
@@ -185,6 +188,7 @@ struct TextLayoutBuilder {
                     clusterGlyphs[cluster] = g
                 }
                 advances[c] += glyphs[g].advance
+                pairAdjustments[c] = glyphs[g].pairAdjustment
             }
             while cluster < end - 1 {
                 cluster += 1
@@ -216,7 +220,8 @@ struct TextLayoutBuilder {
                     break
                 }
                 let w = advances[i]
-                if cls != .space && i > start && used + w > limit {
+                // Kerning with the next cluster does not count if the line ends here.
+                if cls != .space && i > start && used + w - pairAdjustments[i] > limit {
                     end = (lastBreak ?? (i - 1)) + 1
                     break
                 }
@@ -232,11 +237,13 @@ struct TextLayoutBuilder {
         return lines
     }
 
-    /// Width of clusters `range` without trailing spaces and newlines.
+    /// Width of clusters `range` without trailing spaces and newlines, and without the
+    /// last cluster's kerning with whatever follows it.
     private func visibleWidth(_ range: Range<Int>) -> Double {
         var end = range.upperBound
         while end > range.lowerBound && (classes[end - 1] == .space || classes[end - 1] == .mandatory) { end -= 1 }
-        var w = 0.0
+        guard end > range.lowerBound else { return 0 }
+        var w = -pairAdjustments[end - 1]
         for c in range.lowerBound..<end { w += advances[c] }
         return w
     }
@@ -338,7 +345,7 @@ struct TextLayoutBuilder {
             for (k, piece) in line.enumerated() {
                 switch piece {
                 case .clusters(let r):
-                    w += k == line.count - 1 ? visibleWidth(r) : r.reduce(0) { $0 + advances[$1] }
+                    w += k == line.count - 1 || r.isEmpty ? visibleWidth(r) : r.reduce(-pairAdjustments[r.upperBound - 1]) { $0 + advances[$1] }
                 case .ellipsis(let span):
                     w += ellipsisWidth(span: span)
                 }
@@ -405,6 +412,8 @@ struct TextLayoutBuilder {
                         x += advances[c]
                         if classes[c] == .space { x += spaceExtra }
                     }
+                    // What follows a piece (an ellipsis) is not what the kerning was for.
+                    if !r.isEmpty { x -= pairAdjustments[r.upperBound - 1] }
                     var shown = r.upperBound
                     while shown > r.lowerBound && classes[shown - 1] == .mandatory { shown -= 1 }
                     if shown > r.lowerBound { segments.append(.source(clusterScalars[r.lowerBound]..<clusterScalars[shown])) }
@@ -438,7 +447,8 @@ struct TextLayoutBuilder {
     }
 
     private func appendGlyphs(of c: Int, x: Double, baseline: Double, to runs: inout RunList) {
-        guard classes[c] != .mandatory else { return }
+        // Newlines and spaces draw nothing.
+        guard classes[c] != .mandatory && classes[c] != .space else { return }
         var pen = x
         for g in clusterGlyphs[c]..<clusterGlyphs[c + 1] {
             let shaped = glyphs[g]
