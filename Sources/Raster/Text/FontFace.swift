@@ -69,7 +69,12 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible, Hasha
 
     static func load(file: FontFile) throws -> [FontFace] {
         let directories = try file.tableDirectories()
-        let first = try FontFace(file: file, index: 0, tables: directories.first ?? [:])
+        let first: FontFace
+        do {
+            first = try FontFace(file: file, index: 0, tables: directories.first ?? [:])
+        } catch FontError.notAFont where directories.isEmpty {
+            throw FontError.notAFont(path: file.path, reason: "unknown file format (not TrueType, OpenType or a collection of them)")
+        }
         var faces = [first]
         let count = max(directories.count, first.faceCountInFile)
         for i in 1..<max(count, 1) {

@@ -1,0 +1,131 @@
+import Foundation
+import XCTest
+@testable import Raster
+
+final class FontTests: XCTestCase {
+    static let emojiPath = "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"
+
+    private func temporaryFile(_ bytes: Data, _ name: String) throws -> String {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("render-font-\(UUID().uuidString)-\(name)")
+        try bytes.write(to: url)
+        addTeardownBlock { try? FileManager.default.removeItem(at: url) }
+        return url.path
+    }
+
+    private func interBytes() throws -> Data {
+        try Data(contentsOf: URL(fileURLWithPath: XCTUnwrap(FontRegistry.bundledFontPath("Inter-Regular.otf"))))
+    }
+
+    func testBrokenFilesGiveErrorsNamingTheFile() throws {
+        let inter = try interBytes()
+        let cases: [(String, String)] = [
+            ("/no/such/font.ttf", "no such file"),
+            (FileManager.default.temporaryDirectory.path, "is a directory"),
+            (try temporaryFile(Data(), "empty.ttf"), "empty"),
+            (try temporaryFile(Data("hello, not a font at all".utf8), "text.ttf"), "unknown file format"),
+            (try temporaryFile(inter.prefix(20_000), "cut.otf"), "truncated"),
+            (try temporaryFile(inter.prefix(8), "header.otf"), "truncated"),
+        ]
+        for (path, reason) in cases {
+            XCTAssertThrowsError(try FontRegistry(bundled: false).register(path: path)) { error in
+                let text = "\(error)"
+                XCTAssertTrue(text.contains(path), "error does not name the file: \(text)")
+                XCTAssertTrue(text.contains(reason), "expected '\(reason)' in: \(text)")
+            }
+        }
+    }
+
+    /// A collection (TTC) registers every face it holds. The collection is assembled
+    /// here from two bundled fonts, with their table offsets moved.
+    func testCollectionsRegisterEveryFace() throws {
+        let a = try interBytes()
+        let b = try Data(contentsOf: URL(fileURLWithPath: XCTUnwrap(FontRegistry.bundledFontPath("Inter-Bold.otf"))))
+        let path = try temporaryFile(Self.collection([a, b]), "pair.ttc")
+        let registry = FontRegistry(bundled: false)
+        let faces = try registry.register(path: path, family: "Pair")
+        XCTAssertEqual(faces.map(\.faceIndex), [0, 1])
+        XCTAssertEqual(try registry.face(family: "Pair", weight: .bold).faceIndex, 1)
+        XCTAssertEqual(try registry.face(family: "Pair", weight: .regular).weight, .regular)
+    }
+
+    static func collection(_ fonts: [Data]) -> Data {
+        func u16(_ d: Data, _ o: Int) -> Int { Int(d[o]) << 8 | Int(d[o + 1]) }
+        func u32(_ d: Data, _ o: Int) -> Int { u16(d, o) << 16 | u16(d, o + 2) }
+        func put32(_ d: inout Data, _ o: Int, _ v: Int) {
+            for i in 0..<4 { d[o + i] = UInt8(truncatingIfNeeded: v >> (24 - 8 * i)) }
+        }
+        var out = Data("ttcf".utf8)
+        out.append(contentsOf: [0, 1, 0, 0])
+        var header = Data(count: 4 + 4 * fonts.count)
+        put32(&header, 0, fonts.count)
+        out.append(header)
+        var starts: [Int] = []
+        for font in fonts {
+            while out.count % 4 != 0 { out.append(0) }
+            starts.append(out.count)
+            out.append(font)
+        }
+        for (k, font) in fonts.enumerated() {
+            put32(&out, 12 + 4 * k, starts[k])
+            for t in 0..<u16(font, 4) {
+                let rec = starts[k] + 12 + 16 * t
+                put32(&out, rec + 8, u32(out, rec + 8) + starts[k])
+            }
+        }
+        return out
+    }
+
+    func testWeightMatching() throws {
+        let r = FontRegistry.shared
+        XCTAssertEqual(try r.face(family: "", weight: .semibold).weight, .semibold)
+        XCTAssertEqual(try r.face(family: "", weight: .medium).weight, .medium)
+        XCTAssertEqual(try r.face(family: "", weight: FontWeight(650)).weight, .bold)  // heavier first above 500
+        XCTAssertEqual(try r.face(family: "", weight: .light).weight, .regular)  // nothing lighter: next heavier
+        XCTAssertEqual(try r.face(family: "", weight: FontWeight(450)).weight, .medium)  // 400-500: up to 500 first
+        XCTAssertEqual(try r.face(family: "DejaVu Sans", weight: .semibold).weight, .bold)
+        XCTAssertEqual(FontWeight(name: "semibold"), .semibold)
+        XCTAssertNil(FontWeight(name: "heavyish"))
+    }
+
+    /// Characters Inter lacks come from DejaVu Sans, per character, and nothing draws as
+    /// a missing glyph while a registered font has the character.
+    func testFallbackPerCharacter() throws {
+        let layout = try TextLayout("Hi שלום ∑ ← ok", font: .system(size: 17))
+        let inter = try FontRegistry.shared.face(family: "Inter", weight: .regular)
+        let dejavu = try FontRegistry.shared.face(family: "DejaVu Sans", weight: .regular)
+        XCTAssertFalse(layout.runs.flatMap(\.glyphs).contains(0))
+        XCTAssertEqual(layout.runs.first?.face, inter)
+        XCTAssertEqual(layout.runs.filter { $0.face == dejavu }.map(\.glyphs.count).reduce(0, +), 4)  // the Hebrew
+        XCTAssertEqual(layout.runs.last?.face, inter)
+        // A character no registered font has is the span's own missing glyph.
+        let none = try TextLayout("a\u{10FFFD}b", font: .system(size: 17))
+        XCTAssertEqual(none.runs.flatMap(\.glyphs).filter { $0 == 0 }.count, 1)
+    }
+
+    /// With an emoji font registered, emoji (and sequences with modifiers) come from it
+    /// and draw in colour at the text's size.
+    func testColorEmojiFallback() throws {
+        let registry = FontRegistry()
+        try registry.register(path: Self.emojiPath, fallback: true)
+        let layout = try TextLayout(AttributedText("a👍🏽b", font: .system(size: 40)), registry: registry)
+        let emojiRun = try XCTUnwrap(layout.runs.first { $0.face.isColor })
+        XCTAssertFalse(emojiRun.glyphs.contains(0))
+        let bitmap = try Bitmap(width: 200, height: 60, color: Color.white.premultiplied)
+        Canvas(bitmap: bitmap).draw(layout, at: Point(x: 5, y: 5))
+        var colored = 0, minY = Int.max, maxY = Int.min
+        for y in 0..<60 {
+            for x in 0..<200 {
+                let p = bitmap[x, y]
+                if abs(Int(p.r) - Int(p.g)) > 40 || abs(Int(p.g) - Int(p.b)) > 40 {
+                    colored += 1
+                    minY = min(minY, y)
+                    maxY = max(maxY, y)
+                }
+            }
+        }
+        XCTAssertGreaterThan(colored, 400)
+        // Scaled to the text: about one em tall, not the 109-pixel strike.
+        XCTAssertLessThanOrEqual(maxY - minY + 1, 48)
+        XCTAssertGreaterThanOrEqual(maxY - minY + 1, 30)
+    }
+}
