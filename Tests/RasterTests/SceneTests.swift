@@ -110,4 +110,44 @@ final class SceneTests: XCTestCase {
             GoldenImage.assertMatches(bitmap, named: "scenes/\((file as NSString).deletingPathExtension)")
         }
     }
+
+    func testTextNodes_MeasureAndDraw() throws {
+        let scene = try decode("""
+        {"canvas": {"width": 200, "height": 100, "background": "#FFFFFF"},
+         "root": {"type": "ZStack", "alignment": "topLeading", "children": [
+           {"type": "Text", "id": "t", "text": "Hello there, general text", "maxLines": 2,
+            "font": {"size": 20, "weight": "semibold"}, "color": "#102030", "padding": 4},
+           {"type": "Text", "id": "s", "offset": [0, 60], "spans": [
+             {"text": "A ", "font": {"family": "DejaVu Sans", "size": 12}}, {"text": "B", "color": "accent"}]}]}}
+        """)
+        let renderer = SceneRenderer(scene: scene)
+        let frames = renderer.layout()
+        let expected = try TextLayout(AttributedText("Hello there, general text", font: .system(size: 20, weight: .semibold)),
+                                      style: ParagraphStyle(maxLines: 2), width: 192).size
+        XCTAssertEqual(frames["t"], Rect(x: 0, y: 0, width: expected.width + 8, height: expected.height + 8))
+        XCTAssertEqual(frames["t"].map { $0.width.rounded() == $0.width }, true)
+        let bitmap = try renderer.render()
+        var ink = 0
+        for y in 0..<100 { for x in 0..<200 where bitmap[x, y].r < 128 { ink += 1 } }
+        XCTAssertGreaterThan(ink, 300)
+    }
+
+    func testTextErrors_NameTheJSONPath() {
+        let cases: [(String, String)] = [
+            (#"{"canvas": {"width": 10, "height": 10}, "fonts": {"Brand": "no/such.ttf"}, "root": {"type": "Text", "text": "x"}}"#,
+             "fonts.Brand: "),
+            (#"{"canvas": {"width": 10, "height": 10}, "root": {"type": "Text", "text": "x", "font": {"family": "Nope"}}}"#,
+             "root.font.family: unknown font family 'Nope'"),
+            (#"{"canvas": {"width": 10, "height": 10}, "root": {"type": "Text", "text": "x", "font": {"weight": "heavy"}}}"#,
+             "root.font.weight"),
+            (#"{"canvas": {"width": 10, "height": 10}, "root": {"type": "Text"}}"#, "a Text needs text or spans"),
+            (#"{"canvas": {"width": 10, "height": 10}, "root": {"type": "Text", "text": "x", "truncation": "left"}}"#,
+             "root.truncation"),
+        ]
+        for (json, message) in cases {
+            XCTAssertThrowsError(try decode(json)) { error in
+                XCTAssertTrue("\(error)".contains(message), "expected '\(message)' in: \(error)")
+            }
+        }
+    }
 }

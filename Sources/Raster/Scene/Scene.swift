@@ -7,6 +7,8 @@ public struct Scene: Sendable {
     public var root: SceneNode
     /// The folder relative paths in the scene resolve against.
     public var baseDirectory: String
+    /// The bundled fonts plus the scene's `fonts` map.
+    public var fonts: FontRegistry = .shared
 }
 
 public struct SceneCanvas: Sendable, Hashable {
@@ -98,6 +100,7 @@ public struct SceneNode: Sendable, Hashable {
         case roundedRectangle(cornerRadius: Double)
         case circle
         case path(Path, fillRule: FillRule)
+        case text(AttributedText, ParagraphStyle)
     }
 
     public var kind: Kind

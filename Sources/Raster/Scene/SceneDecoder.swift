@@ -17,6 +17,7 @@ public enum SceneDecoder {
         "RoundedRectangle": shapeProps + [],
         "Circle": shapeProps,
         "Path": shapeProps + ["d", "fillRule"],
+        "Text": textProps,
     ]
 
     public static func decode(contentsOf path: String) throws -> Scene {
@@ -36,9 +37,10 @@ public enum SceneDecoder {
         let top = try PropReader(SceneReader(json, path: ""))
         let canvas = try decodeCanvas(top.required("canvas", "an object with width and height"))
         let palette = try decodeEnvironment(top.optional("environment"))
-        let root = try decodeNode(top.required("root", "the root node"), palette: palette, depth: 0)
-        try top.finish(allowed: "scene files take canvas, environment and root")
-        return Scene(canvas: try canvas(palette), root: root, baseDirectory: baseDirectory)
+        let fonts = try decodeFonts(top.optional("fonts"), baseDirectory: baseDirectory)
+        let root = try decodeNode(top.required("root", "the root node"), palette: palette, fonts: fonts, depth: 0)
+        try top.finish(allowed: "scene files take canvas, fonts, environment and root")
+        return Scene(canvas: try canvas(palette), root: root, baseDirectory: baseDirectory, fonts: fonts)
     }
 
     // MARK: - Top level
@@ -205,7 +207,7 @@ public enum SceneDecoder {
 
     // MARK: - Nodes
 
-    static func decodeNode(_ r: SceneReader, palette: Palette, depth: Int) throws -> SceneNode {
+    static func decodeNode(_ r: SceneReader, palette: Palette, fonts: FontRegistry, depth: Int) throws -> SceneNode {
         guard depth < maxDepth else { throw r.error("the tree is nested more than \(maxDepth) levels deep") }
         let p = try PropReader(r)
         let typeName = try p.required("type", "the node type").string()
@@ -216,7 +218,7 @@ public enum SceneDecoder {
         switch typeName {
         case "ZStack":
             let children = try p.optional("children")?.array() ?? []
-            let nodes = try children.map { try decodeNode($0, palette: palette, depth: depth + 1) }
+            let nodes = try children.map { try decodeNode($0, palette: palette, fonts: fonts, depth: depth + 1) }
             let alignment = try p.optional("alignment").map(decodeAlignment) ?? .center
             node.kind = .zStack(children: nodes, alignment: alignment)
         case "Rectangle":
@@ -225,6 +227,8 @@ public enum SceneDecoder {
             node.kind = .roundedRectangle(cornerRadius: 0)
         case "Circle":
             node.kind = .circle
+        case "Text":
+            node.kind = try decodeText(p, palette: palette, fonts: fonts)
         default: // Path
             let d = try p.required("d", "SVG path data")
             let path: Path

@@ -77,6 +77,12 @@ public struct SceneRenderer {
         return size
     }
 
+    /// The layout of a Text node for `width`, through the shared measurement cache. Nil
+    /// only if a family vanished from the registry, which decoding rules out.
+    private func textLayout(_ text: AttributedText, _ style: ParagraphStyle, width: Double) -> TextLayout? {
+        try? TextLayoutCache.shared.layout(text, style: style, width: width + 1e-9, registry: scene.fonts)
+    }
+
     private func clamp(_ v: Double, _ lo: Double?, _ hi: Double?) -> Double {
         var x = v
         if let hi { x = min(x, hi) }
@@ -99,6 +105,9 @@ public struct SceneRenderer {
         case .path(let path, _):
             let b = path.controlPointBounds ?? .zero
             return Size(width: node.width ?? max(0, b.maxX), height: node.height ?? max(0, b.maxY))
+        case .text(let text, let style):
+            // Measured like ComponentFlow's Text: wrapped to the offered width, rounded up.
+            return textLayout(text, style, width: available.width)?.size ?? .zero
         }
     }
 
@@ -209,6 +218,10 @@ public struct SceneRenderer {
             drawShape(node, Path(ellipseIn: circle), circle, .nonZero, canvas)
         case .path(let path, let rule):
             drawShape(node, path.applying(Transform(translationX: content.minX, y: content.minY)), content, rule, canvas)
+        case .text(let text, let style):
+            if let layout = textLayout(text, style, width: content.width) {
+                canvas.draw(layout, at: content.origin)
+            }
         }
         canvas.restore()
         if let color = node.borderColor, node.borderWidth > 0 {
