@@ -3,11 +3,8 @@ import Synchronization
 /// Rasterized glyphs keyed by face, pixel size, glyph and subpixel offset, bounded in
 /// memory. Thread-safe; `shared` serves every canvas.
 ///
-/// Eviction is by generations: entries live in a current and a previous table; a hit in
-/// the previous table moves the entry to the current one; when the current table holds
-/// half the budget it becomes the previous one and the old previous is dropped. So the
-/// cache never holds more than `budget` bytes (plus one glyph), what was used since the
-/// last turnover always survives it, and a hit costs one hash lookup, no bookkeeping.
+/// Eviction is generational (`GenerationalCache`, costed in bytes), so the cache never
+/// holds more than `budget` bytes (plus one glyph) and a hit costs one hash lookup.
 /// Rasterizing a miss happens outside the lock.
 public final class GlyphCache: Sendable {
     /// Horizontal glyph positions are quantised to this many steps per pixel.
@@ -27,29 +24,28 @@ public final class GlyphCache: Sendable {
     }
 
     private struct State {
-        var current: [Key: GlyphImage] = [:]
-        var previous: [Key: GlyphImage] = [:]
-        var currentBytes = 0
-        var previousBytes = 0
+        var images: GenerationalCache<Key, GlyphImage>
         var hits = 0
         var misses = 0
     }
 
     /// The most bytes of glyph images held.
     public let budget: Int
-    private let state = Mutex(State())
+    private let state: Mutex<State>
 
     public init(budget: Int) {
         self.budget = max(budget, 1 << 16)
+        state = Mutex(State(images: GenerationalCache(limit: self.budget)))
     }
 
     /// Entries, bytes held, hits and misses so far.
     public var statistics: (entries: Int, bytes: Int, hits: Int, misses: Int) {
-        state.withLock { ($0.current.count + $0.previous.count, $0.currentBytes + $0.previousBytes, $0.hits, $0.misses) }
+        state.withLock { ($0.images.count, $0.images.cost, $0.hits, $0.misses) }
     }
 
     public func removeAll() {
-        state.withLock { $0 = State() }
+        let budget = self.budget
+        state.withLock { $0 = State(images: GenerationalCache(limit: budget)) }
     }
 
     static func key(face: FontFace, glyph: UInt32, pixelSize: Double, subpixel: Int) -> Key {
@@ -63,16 +59,9 @@ public final class GlyphCache: Sendable {
         var missing: [Int] = []
         state.withLock { s in
             for (i, key) in keys.enumerated() {
-                if let image = s.current[key] {
-                    images.append(image)
-                } else if let image = s.previous.removeValue(forKey: key) {
-                    s.previousBytes -= image.byteCount
-                    GlyphCache.insert(image, for: key, into: &s, budget: budget)
-                    images.append(image)
-                } else {
-                    images.append(nil)
-                    missing.append(i)
-                }
+                let image = s.images.value(for: key)
+                images.append(image)
+                if image == nil { missing.append(i) }
             }
             s.hits += keys.count - missing.count
             s.misses += missing.count
@@ -90,20 +79,9 @@ public final class GlyphCache: Sendable {
             images[i] = image
         }
         state.withLock { s in
-            for (key, image) in made where s.current[key] == nil {
-                GlyphCache.insert(image, for: key, into: &s, budget: budget)
+            for (key, image) in made where !s.images.contains(key) {
+                s.images.insert(image, for: key, cost: image.byteCount)
             }
         }
-    }
-
-    private static func insert(_ image: GlyphImage, for key: Key, into s: inout State, budget: Int) {
-        if s.currentBytes + image.byteCount > budget / 2 {
-            s.previous = s.current
-            s.previousBytes = s.currentBytes
-            s.current = [:]
-            s.currentBytes = 0
-        }
-        s.current[key] = image
-        s.currentBytes += image.byteCount
     }
 }

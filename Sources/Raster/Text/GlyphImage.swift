@@ -63,12 +63,6 @@ final class GlyphImage: @unchecked Sendable {
     var isColor: Bool { image != nil }
     var isEmpty: Bool { width == 0 || height == 0 }
 
-    /// Coverage of pixel (x, y) of the mask (0 for colour and empty glyphs).
-    func coverage(x: Int, y: Int) -> UInt8 {
-        guard let mask, x >= 0, x < width, y >= 0, y < height else { return 0 }
-        return mask[y * stride + x]
-    }
-
     /// Memory held, for the cache's budget.
     var byteCount: Int { stride * height + (image == nil ? 0 : 4 * width * height) + 64 }
 }

@@ -5,7 +5,7 @@ import Synchronization
 /// text for the same width again (every layout pass of an unchanged tree, every frame of
 /// an animation) is a lookup, and drawing reuses the measured layout.
 ///
-/// Bounded by entry count with the same two-generation scheme as `GlyphCache`.
+/// Bounded by entry count (`GenerationalCache`, each layout costing 1).
 /// Thread-safe. A registry's fonts are fixed once registered, so a layout stays valid.
 public final class TextLayoutCache: Sendable {
     public static let shared = TextLayoutCache(capacity: 4096)
@@ -18,27 +18,28 @@ public final class TextLayoutCache: Sendable {
     }
 
     private struct State {
-        var current: [Key: TextLayout] = [:]
-        var previous: [Key: TextLayout] = [:]
+        var layouts: GenerationalCache<Key, TextLayout>
         var hits = 0
         var misses = 0
     }
 
     /// The most layouts held.
     public let capacity: Int
-    private let state = Mutex(State())
+    private let state: Mutex<State>
 
     public init(capacity: Int) {
         self.capacity = max(capacity, 2)
+        state = Mutex(State(layouts: GenerationalCache(limit: self.capacity)))
     }
 
     /// Layouts held, hits and misses so far.
     public var statistics: (entries: Int, hits: Int, misses: Int) {
-        state.withLock { ($0.current.count + $0.previous.count, $0.hits, $0.misses) }
+        state.withLock { ($0.layouts.count, $0.hits, $0.misses) }
     }
 
     public func removeAll() {
-        state.withLock { $0 = State() }
+        let capacity = self.capacity
+        state.withLock { $0 = State(layouts: GenerationalCache(limit: capacity)) }
     }
 
     /// The layout of `text` for `width`, from the cache or laid out (and kept).
@@ -47,21 +48,13 @@ public final class TextLayoutCache: Sendable {
         let key = Key(text: text, style: style, width: width.isNaN ? .infinity : width,
                       registry: ObjectIdentifier(registry))
         let found = state.withLock { s -> TextLayout? in
-            if let layout = s.current[key] {
-                s.hits += 1
-                return layout
-            }
-            if let layout = s.previous.removeValue(forKey: key) {
-                s.hits += 1
-                insert(layout, for: key, into: &s)
-                return layout
-            }
-            s.misses += 1
-            return nil
+            let layout = s.layouts.value(for: key)
+            if layout == nil { s.misses += 1 } else { s.hits += 1 }
+            return layout
         }
         if let found { return found }
         let layout = try TextLayout(text, style: style, width: width, registry: registry)
-        state.withLock { s in insert(layout, for: key, into: &s) }
+        state.withLock { $0.layouts.insert(layout, for: key, cost: 1) }
         return layout
     }
 
@@ -70,13 +63,5 @@ public final class TextLayoutCache: Sendable {
     public func measure(_ text: AttributedText, style: ParagraphStyle = ParagraphStyle(), width: Double = .infinity,
                         registry: FontRegistry = .shared) throws -> Size {
         try layout(text, style: style, width: width, registry: registry).size
-    }
-
-    private func insert(_ layout: TextLayout, for key: Key, into s: inout State) {
-        if s.current.count >= capacity / 2 {
-            s.previous = s.current
-            s.current = [:]
-        }
-        s.current[key] = layout
     }
 }
