@@ -128,6 +128,27 @@ final class TextDrawingTests: XCTestCase {
         for b in all { XCTAssertTrue(b.pixelsEqual(reference)) }
     }
 
+    /// The README's text example, as written there: it must build and draw.
+    func testReadmeTextExample() throws {
+        let fonts = FontRegistry()
+        try fonts.register(path: FontTests.emojiPath, fallback: true)
+        let text = AttributedText([
+            TextSpan("Release notes ", font: .system(size: 17, weight: .semibold)),
+            TextSpan("are ready 🎉", font: .system(size: 17), color: Color(r: 60, g: 60, b: 67)),
+        ])
+        let layout = try TextLayout(text, style: ParagraphStyle(alignment: .left, maxLines: 2, truncation: .end),
+                                    width: 160, registry: fonts)
+        let size = layout.size
+        let page = Canvas(bitmap: try Bitmap(width: 3 * Int(size.width), height: 3 * Int(size.height)))
+        page.scale(x: 3, y: 3)
+        page.draw(layout)
+        XCTAssertEqual(layout.lines.count, 2)
+        XCTAssertTrue(layout.runs.contains { $0.face.isColor })
+        var covered = 0
+        for y in 0..<page.bitmap.height { for x in 0..<page.bitmap.width where page.bitmap[x, y].a > 0 { covered += 1 } }
+        XCTAssertGreaterThan(covered, 500)
+    }
+
     // MARK: - Golden paragraphs
 
     static func paragraph() -> AttributedText {
