@@ -11,6 +11,13 @@ public struct Mask: Sendable {
         storage = [UInt8](repeating: value, count: rect.width * rect.height)
     }
 
+    /// A mask over existing coverage; `storage.count` must be `rect.width * rect.height`.
+    init(rect: PixelRect, storage: [UInt8]) {
+        precondition(storage.count == rect.width * rect.height, "mask storage does not match its rectangle")
+        self.rect = rect
+        self.storage = storage
+    }
+
     /// Coverage at device pixel (x, y), 0 outside the mask.
     public func coverage(x: Int, y: Int) -> UInt8 {
         guard x >= rect.x0, x < rect.x1, y >= rect.y0, y < rect.y1 else { return 0 }
