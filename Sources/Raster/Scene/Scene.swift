@@ -37,33 +37,8 @@ public struct Alignment: Hashable, Sendable {
     public static let topLeading = Alignment(x: 0, y: 0)
 }
 
-/// A paint as written in a scene: colours, or gradients in unit coordinates of the
-/// node's bounds (resolved to a `Paint` once the bounds are known).
-public enum ScenePaint: Hashable, Sendable {
-    case color(Color)
-    case linear(angle: Double, stops: [GradientStop])
-    case radial(center: Point, radius: Double, focal: Point?, stops: [GradientStop])
-    case conic(center: Point, angle: Double, stops: [GradientStop])
-
-    /// The paint for a node whose bounds are `rect`.
-    public func resolve(in rect: Rect) -> Paint {
-        switch self {
-        case .color(let c):
-            return .solid(c)
-        case .linear(let angle, let stops):
-            return .linear(LinearGradient(cssAngle: angle, in: rect, gradient: Gradient(stops: stops)))
-        case .radial(let c, let r, let f, let stops):
-            // Unit radius refers to the larger side, so a circle fills a square node.
-            let size = max(rect.width, rect.height)
-            func map(_ p: Point) -> Point { Point(x: rect.minX + p.x * rect.width, y: rect.minY + p.y * rect.height) }
-            return .radial(RadialGradient(center: map(c), radius: r * size, focal: f.map(map), gradient: Gradient(stops: stops)))
-        case .conic(let c, let angle, let stops):
-            let center = Point(x: rect.minX + c.x * rect.width, y: rect.minY + c.y * rect.height)
-            // Scene angles follow CSS conic-gradient: 0 points up, clockwise.
-            return .conic(ConicGradient(center: center, startAngle: (angle - 90) * Double.pi / 180, gradient: Gradient(stops: stops)))
-        }
-    }
-}
+/// A paint as written in a scene (colours are resolved while decoding).
+public typealias ScenePaint = Fill
 
 public struct SceneStroke: Hashable, Sendable {
     public var paint: ScenePaint

@@ -114,18 +114,18 @@ public enum SceneDecoder {
         return Alignment.names[name] ?? .center
     }
 
-    static func decodeStops(_ r: SceneReader, _ palette: Palette) throws -> [GradientStop] {
+    static func decodeStops(_ r: SceneReader, _ palette: Palette) throws -> [Fill.Stop] {
         let items = try r.array()
         guard items.count >= 1 else { throw r.error("expected at least one gradient stop") }
         return try items.map { item in
             let pair = try item.array()
             guard pair.count == 2 else { throw item.error("expected a stop [color, location]") }
-            return GradientStop(try decodeColor(pair[0], palette), try pair[1].number(in: 0...1))
+            return Fill.Stop(.fixed(try decodeColor(pair[0], palette)), try pair[1].number(in: 0...1))
         }
     }
 
     static func decodePaint(_ r: SceneReader, _ palette: Palette) throws -> ScenePaint {
-        if case .string = r.value { return .color(try decodeColor(r, palette)) }
+        if case .string = r.value { return .color(.fixed(try decodeColor(r, palette))) }
         guard case .object(let o) = r.value, o.count == 1, let (kind, _) = o.first else {
             throw r.expected("a color or a gradient object ({\"linear\": ...}, {\"radial\": ...} or {\"conic\": ...})")
         }
@@ -246,7 +246,7 @@ public enum SceneDecoder {
             node.width = try p.optional("width")?.number(in: 0...100_000)
             node.height = try p.optional("height")?.number(in: 0...100_000)
             if node.fill == nil && node.stroke == nil, typeName != "Path" {
-                node.fill = .color(palette.colors["primary"] ?? .black)
+                node.fill = .color(.fixed(palette.colors["primary"] ?? .black))
             }
         }
         try decodeCommon(p, into: &node, palette: palette)

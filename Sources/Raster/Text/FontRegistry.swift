@@ -125,3 +125,8 @@ public final class FontRegistry: Sendable {
         }
     }
 }
+
+extension FontRegistry: Equatable {
+    /// Registries are equal only when they are the same registry.
+    public static func == (lhs: FontRegistry, rhs: FontRegistry) -> Bool { lhs === rhs }
+}

@@ -1,0 +1,66 @@
+/// The label alone, in the accent colour (text that reads `primary` shows `accent`).
+public struct PlainButtonStyle: ComponentStyle {
+    public typealias Target = Button
+    public init() {}
+    public func makeBody(configuration: Button.Configuration, base: AnyComponent<Empty>) -> AnyComponent<Empty> {
+        AnyComponent(EnvironmentOverride(content: configuration.label, changes: [.colorAliases(["primary": "accent"])]))
+    }
+}
+
+/// The label on a rounded accent fill, in `onAccent`. Replaces the styles inside it.
+public struct FilledButtonStyle: ComponentStyle {
+    public typealias Target = Button
+    public var cornerRadius: Double
+    public var fill: Fill
+
+    public init(cornerRadius: Double = 12, fill: Fill = .color(.accent)) {
+        self.cornerRadius = cornerRadius
+        self.fill = fill
+    }
+
+    public func makeBody(configuration: Button.Configuration, base: AnyComponent<Empty>) -> AnyComponent<Empty> {
+        let label = AnyComponent(EnvironmentOverride(content: configuration.label,
+                                                     changes: [.colorAliases(["primary": "onAccent"])]))
+        return AnyComponent(ZStack([
+            AnyComponent(RoundedRectangle(cornerRadius: cornerRadius, smoothCorners: true, fill: fill)),
+            label,
+        ]))
+    }
+}
+
+/// A rounded outline in the accent colour drawn over the styles inside it (by default,
+/// the plain label): composable, so `[filled, bordered]` is a filled button with a ring.
+public struct BorderedButtonStyle: ComponentStyle {
+    public typealias Target = Button
+    public var cornerRadius: Double
+    public var lineWidth: Double
+    public var color: ColorValue
+
+    public init(cornerRadius: Double = 12, lineWidth: Double = 1.5, color: ColorValue = .accent) {
+        self.cornerRadius = cornerRadius
+        self.lineWidth = lineWidth
+        self.color = color
+    }
+
+    public func makeBody(configuration: Button.Configuration, base: AnyComponent<Empty>) -> AnyComponent<Empty> {
+        let inset = lineWidth / 2
+        let ring = RoundedRectangle(cornerRadius: cornerRadius, smoothCorners: true, fill: nil,
+                                    stroke: ShapeStroke(.color(color), width: lineWidth))
+        return AnyComponent(ZStack([base, AnyComponent(ring).padding(inset)]))
+    }
+}
+
+public extension Button {
+    /// The names of the built-in styles, as scene files use them.
+    static let styleNames = ["plain", "filled", "bordered"]
+
+    /// The built-in style called `name`.
+    static func namedStyle(_ name: String) -> AnyComponentStyle<Button>? {
+        switch name {
+        case "plain": return AnyComponentStyle(PlainButtonStyle())
+        case "filled": return AnyComponentStyle(FilledButtonStyle())
+        case "bordered": return AnyComponentStyle(BorderedButtonStyle())
+        default: return nil
+        }
+    }
+}

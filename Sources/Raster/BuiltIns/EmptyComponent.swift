@@ -1,0 +1,6 @@
+/// Takes no space and draws nothing.
+public struct EmptyComponent: Component {
+    public init() {}
+    public func update(view: ComponentView, availableSize: Size, state: EmptyComponentState,
+                       environment: Environment<Empty>, transition: ComponentTransition) -> Size { .zero }
+}

@@ -1,0 +1,82 @@
+/// Changes shared environment values for its content's subtree: a theme or some of its
+/// colours, or the styles of a stylable component type.
+public struct EnvironmentOverride: CombinedComponent {
+    public enum Change: Equatable {
+        case theme(Theme)
+        /// Replaces some semantic colours of the current theme.
+        case colors([String: Color])
+        /// Makes semantic colours take the current value of others (`["primary": "onAccent"]`),
+        /// so the subtree follows the theme.
+        case colorAliases([String: String])
+        /// Wraps the current styles of a component type with one more (outermost).
+        case pushStyle(ObjectIdentifier, AnyEquatable, (inout EnvironmentValues) -> Void)
+        /// Replaces the style stack of a component type.
+        case setStyles(ObjectIdentifier, AnyEquatable, (inout EnvironmentValues) -> Void)
+
+        public static func == (lhs: Change, rhs: Change) -> Bool {
+            switch (lhs, rhs) {
+            case let (.theme(a), .theme(b)): return a == b
+            case let (.colors(a), .colors(b)): return a == b
+            case let (.colorAliases(a), .colorAliases(b)): return a == b
+            case let (.pushStyle(t1, s1, _), .pushStyle(t2, s2, _)): return t1 == t2 && s1 == s2
+            case let (.setStyles(t1, s1, _), .setStyles(t2, s2, _)): return t1 == t2 && s1 == s2
+            default: return false
+            }
+        }
+
+        /// Wraps the styles of `C` in `style`.
+        public static func style<S: ComponentStyle>(_ style: S) -> Change {
+            let erased = AnyComponentStyle<S.Target>(style)
+            return .pushStyle(ObjectIdentifier(S.Target.self), AnyEquatable(erased)) { $0.push(erased) }
+        }
+
+        /// Replaces the styles of `C` with `stack` (innermost first).
+        public static func styles<C: StylableComponent>(_ stack: [AnyComponentStyle<C>]) -> Change {
+            .setStyles(ObjectIdentifier(C.self), AnyEquatable(stack)) { $0.setStyles(stack) }
+        }
+
+        func apply(to values: inout EnvironmentValues) {
+            switch self {
+            case .theme(let t): values.theme = t
+            case .colors(let c): values.theme.colors.merge(c) { _, new in new }
+            case .colorAliases(let aliases):
+                let colors = values.theme.colors
+                for (name, source) in aliases { values.theme.colors[name] = colors[source] ?? .clear }
+            case .pushStyle(_, _, let f), .setStyles(_, _, let f): f(&values)
+            }
+        }
+    }
+
+    public let content: AnyComponent<Empty>
+    public let changes: [Change]
+
+    public init(content: AnyComponent<Empty>, changes: [Change]) {
+        self.content = content
+        self.changes = changes
+    }
+
+    public static var body: Body {
+        let child = Child(AnyComponent<Empty>.self)
+        return { context in
+            context.overrideEnvironment { values in
+                for change in context.component.changes { change.apply(to: &values) }
+            }
+            let c = child.update(component: context.component.content, availableSize: context.availableSize,
+                                 transition: context.transition)
+            context.add(c)
+            return c.size
+        }
+    }
+}
+
+public extension AnyComponent where EnvironmentType == Empty {
+    /// This component with `theme` for its subtree.
+    func theme(_ theme: Theme) -> AnyComponent<Empty> {
+        AnyComponent(EnvironmentOverride(content: self, changes: [.theme(theme)]))
+    }
+
+    /// This component with `style` wrapped around the styles of its type for the subtree.
+    func style<S: ComponentStyle>(_ style: S) -> AnyComponent<Empty> {
+        AnyComponent(EnvironmentOverride(content: self, changes: [.style(style)]))
+    }
+}

@@ -1,0 +1,73 @@
+/// Multi-line text, measured like ComponentFlow's `Text`: wrapped to the available
+/// width, its size rounded up to whole points, drawn into the view's layer contents.
+/// Colours may be semantic; the font registry comes from the environment.
+public struct Text: Component {
+    /// A run of text with its own font or colour (nil: the component's).
+    public struct Span: Hashable, Sendable {
+        public var text: String
+        public var font: Font?
+        public var color: ColorValue?
+        public init(_ text: String, font: Font? = nil, color: ColorValue? = nil) {
+            self.text = text
+            self.font = font
+            self.color = color
+        }
+    }
+
+    public var spans: [Span]
+    public var font: Font
+    public var color: ColorValue
+    public var style: ParagraphStyle
+
+    public init(_ text: String, font: Font = .system(size: 17), color: ColorValue = .primary,
+                style: ParagraphStyle = ParagraphStyle()) {
+        self.init(spans: [Span(text)], font: font, color: color, style: style)
+    }
+
+    public init(spans: [Span], font: Font = .system(size: 17), color: ColorValue = .primary,
+                style: ParagraphStyle = ParagraphStyle()) {
+        self.spans = spans
+        self.font = font
+        self.color = color
+        self.style = style
+    }
+
+    public func update(view: ComponentView, availableSize: Size, state: EmptyComponentState,
+                       environment: Environment<Empty>, transition: ComponentTransition) -> Size {
+        let registry = environment[key: FontRegistryKey.self]
+        let text = AttributedText(spans.map {
+            TextSpan($0.text, font: $0.font ?? font, color: environment.color($0.color ?? color))
+        })
+        let drawing = TextDrawing(text: text, style: style, width: availableSize.width, registry: registry)
+        guard let layout = drawing.layout else {
+            view.layer.drawing = nil
+            return .zero
+        }
+        view.layer.drawing = drawing
+        return layout.size
+    }
+}
+
+/// Laid-out text as layer contents (the layout comes from `TextLayoutCache.shared`).
+struct TextDrawing: LayerDrawing {
+    let text: AttributedText
+    let style: ParagraphStyle
+    let width: Double
+    let registry: FontRegistry
+
+    var layout: TextLayout? {
+        try? TextLayoutCache.shared.layout(text, style: style, width: width + 1e-9, registry: registry)
+    }
+
+    func draw(in canvas: Canvas, size: Size) {
+        guard let layout else { return }
+        canvas.draw(layout, at: .zero)
+    }
+
+    /// Glyphs overhang their advances (italics, accents, emoji): allow half the largest
+    /// font size on every side.
+    func visualBounds(size: Size) -> Rect {
+        let m = (text.spans.map(\.font.size).max() ?? 0) / 2
+        return Rect(origin: .zero, size: size).insetBy(dx: -m, dy: -m)
+    }
+}

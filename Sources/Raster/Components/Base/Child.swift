@@ -1,0 +1,111 @@
+/// Holds the view of one child component across updates of a combined component.
+public final class Child<C: Component> {
+    var view: ComponentView?
+
+    /// Create in a `body`: `let title = Child(Text.self)`.
+    public init(_ type: C.Type) {
+        UpdatePass.current?.registeringSlots?.append(WeakSlot(self))
+    }
+
+    /// Updates (or first makes) the child's view and returns it with its size, ready for
+    /// modifiers and `context.add`.
+    public func update(component: C, @EnvironmentBuilder environment: () -> Environment<C.EnvironmentType>,
+                       availableSize: Size, transition: ComponentTransition) -> _UpdatedChildComponent {
+        let updated = updateChild(existing: view, component: component, typed: environment().typed,
+                                  availableSize: availableSize, transition: transition)
+        view = updated.view
+        return updated
+    }
+}
+
+public extension Child where C.EnvironmentType == Empty {
+    func update(component: C, availableSize: Size, transition: ComponentTransition) -> _UpdatedChildComponent {
+        update(component: component, environment: {}, availableSize: availableSize, transition: transition)
+    }
+}
+
+extension Child: ChildSlots {
+    func prune(keeping updated: Set<ObjectIdentifier>) {
+        if let v = view, !updated.contains(ObjectIdentifier(v)) { view = nil }
+    }
+}
+
+/// Holds the views of a keyed collection of child components: the same key gets the
+/// same view (and state) on every update, as a `key` does in React.
+public final class ChildMap<EnvironmentType, Key: Hashable> {
+    var views: [Key: ComponentView] = [:]
+
+    /// Create in a `body`: `let items = ChildMap(environment: Empty.self, keyedBy: AnyHashable.self)`.
+    public init(environment: EnvironmentType.Type, keyedBy: Key.Type) {
+        UpdatePass.current?.registeringSlots?.append(WeakSlot(self))
+    }
+
+    public subscript(key: Key) -> ChildMapEntry<EnvironmentType, Key> {
+        ChildMapEntry(map: self, key: key)
+    }
+}
+
+extension ChildMap: ChildSlots {
+    func prune(keeping updated: Set<ObjectIdentifier>) {
+        views = views.filter { updated.contains(ObjectIdentifier($0.value)) }
+    }
+}
+
+/// One key of a `ChildMap`.
+public struct ChildMapEntry<EnvironmentType, Key: Hashable> {
+    let map: ChildMap<EnvironmentType, Key>
+    let key: Key
+
+    public func update(component: AnyComponent<EnvironmentType>,
+                       @EnvironmentBuilder environment: () -> Environment<EnvironmentType>,
+                       availableSize: Size, transition: ComponentTransition) -> _UpdatedChildComponent {
+        let updated = updateChild(existing: map.views[key], component: component, typed: environment().typed,
+                                  availableSize: availableSize, transition: transition)
+        map.views[key] = updated.view
+        return updated
+    }
+}
+
+public extension ChildMapEntry where EnvironmentType == Empty {
+    func update(component: AnyComponent<Empty>, availableSize: Size, transition: ComponentTransition) -> _UpdatedChildComponent {
+        update(component: component, environment: {}, availableSize: availableSize, transition: transition)
+    }
+}
+
+/// Child holders a node prunes after each body run.
+protocol ChildSlots: AnyObject {
+    func prune(keeping updated: Set<ObjectIdentifier>)
+}
+
+struct WeakSlot {
+    weak var object: (any ChildSlots)?
+    init(_ object: any ChildSlots) { self.object = object }
+}
+
+/// The shared path of `Child` and `ChildMap`: reuse the view when the component type is
+/// the same, otherwise make a new one (whose first update is never animated).
+func updateChild(existing: ComponentView?, component: _TypeErasedComponent, typed: [AnyEquatable],
+                 availableSize: Size, transition: ComponentTransition) -> _UpdatedChildComponent {
+    guard let pass = UpdatePass.current, let frame = pass.frames.last else {
+        preconditionFailure("Child.update must be called inside a CombinedComponent body")
+    }
+    var transition = transition
+    let view: ComponentView
+    let node: ComponentNode
+    if let existing, let n = existing.node, n.component._componentType == component._componentType {
+        view = existing
+        node = n
+    } else {
+        view = component._makeView()
+        node = ComponentNode(component: component, view: view, state: component._makeState())
+        view.node = node
+        pass.connect(node.state, to: node)
+        transition = .immediate
+    }
+    node.parent = frame.node
+    let environment = _ErasedEnvironment(typed: typed, shared: frame.shared, recorder: nil)
+    let size = node.update(component: component, environment: environment, availableSize: availableSize,
+                           transition: transition, pass: pass)
+    frame.updated.insert(ObjectIdentifier(view))
+    return _UpdatedChildComponent(view: view, size: size, transition: transition)
+}

@@ -1,0 +1,72 @@
+/// A description of a piece of UI: an immutable, `Equatable` value that knows how to make
+/// and update a layer-backed view (ComponentFlow's contract).
+///
+/// The host calls `update` only when one of four inputs changed since the last call for
+/// the same view: the component value (`==`), its state (`ComponentState.updated`), the
+/// environment values it read, or the available size. Otherwise the cached size and the
+/// view stay as they are. `update` lays the view out and returns the size it takes.
+public protocol Component: _TypeErasedComponent, Equatable {
+    associatedtype EnvironmentType = Empty
+    associatedtype View: ComponentView = ComponentView
+    associatedtype State: ComponentState = EmptyComponentState
+
+    /// Called once per view identity.
+    func makeView() -> View
+    /// Called once per view identity, before the first `update`.
+    func makeState() -> State
+    /// Brings `view` up to date and returns the size it takes within `availableSize`.
+    func update(view: View, availableSize: Size, state: State, environment: Environment<EnvironmentType>,
+                transition: ComponentTransition) -> Size
+}
+
+public extension Component where View == ComponentView {
+    func makeView() -> ComponentView { ComponentView() }
+}
+
+public extension Component where State == EmptyComponentState {
+    func makeState() -> EmptyComponentState { EmptyComponentState() }
+}
+
+/// The environment of components that need none.
+public final class Empty: Equatable, Sendable {
+    public static let shared = Empty()
+    public init() {}
+    public static func == (lhs: Empty, rhs: Empty) -> Bool { true }
+}
+
+/// What the update machinery needs from a component whose type it does not know.
+public protocol _TypeErasedComponent {
+    /// The concrete component type (through `AnyComponent` wrappers).
+    var _componentType: Any.Type { get }
+    var _componentName: String { get }
+    func _makeView() -> ComponentView
+    func _makeState() -> ComponentState
+    func _isEqual(to other: _TypeErasedComponent) -> Bool
+    func _update(view: ComponentView, availableSize: Size, state: ComponentState, environment: _ErasedEnvironment,
+                 transition: ComponentTransition) -> Size
+}
+
+public extension Component {
+    var _componentType: Any.Type { Self.self }
+    var _componentName: String { String(describing: Self.self) }
+    func _makeView() -> ComponentView { makeView() }
+    func _makeState() -> ComponentState { makeState() }
+
+    func _isEqual(to other: _TypeErasedComponent) -> Bool {
+        if let other = other as? Self { return self == other }
+        if let other = other as? AnyComponent<EnvironmentType> { return other.wrapped._isEqual(to: self) }
+        return false
+    }
+
+    func _update(view: ComponentView, availableSize: Size, state: ComponentState, environment: _ErasedEnvironment,
+                 transition: ComponentTransition) -> Size {
+        guard let view = view as? View else {
+            preconditionFailure("\(Self.self) was updated with a \(type(of: view)); it makes \(View.self)")
+        }
+        guard let state = state as? State else {
+            preconditionFailure("\(Self.self) was updated with a \(type(of: state)); it makes \(State.self)")
+        }
+        return update(view: view, availableSize: availableSize, state: state,
+                      environment: Environment<EnvironmentType>(erased: environment), transition: transition)
+    }
+}

@@ -1,0 +1,176 @@
+/// The bookkeeping of one component view (ComponentFlow's `ComponentContext`): the
+/// current component value, its state, what its last update saw, and the four-way
+/// check that decides whether `update` runs.
+///
+/// Owned by its view (`ComponentView.node`); `parent` is the node of the combined
+/// component that updates this one.
+final class ComponentNode {
+    private(set) var component: _TypeErasedComponent
+    unowned let view: ComponentView
+    let state: ComponentState
+    weak var parent: ComponentNode?
+
+    /// The typed environment values of the last update.
+    private var typedValues: [AnyEquatable]?
+    private let recorder = EnvironmentReadRecorder()
+    /// Shared values read by this node or any node below it in their last updates.
+    private(set) var subtreeReads: [EnvironmentRead: AnyEquatable] = [:]
+    private(set) var availableSize: Size?
+    private(set) var size: Size?
+    /// A state somewhere below changed: the path down to it must update.
+    var descendantNeedsUpdate = false
+    /// The body closure of a combined component, made once per view.
+    var body: Any?
+    /// Child views placed by the last update of a combined component.
+    var placedChildren: [ComponentView] = []
+    /// The `Child` and `ChildMap` holders its body created.
+    var slots: [WeakSlot] = []
+
+    init(component: _TypeErasedComponent, view: ComponentView, state: ComponentState) {
+        self.component = component
+        self.view = view
+        self.state = state
+    }
+
+    /// Runs the four-way check and, if anything changed, the component's `update`.
+    /// - Returns: the size the component takes.
+    func update(component newComponent: _TypeErasedComponent, environment: _ErasedEnvironment, availableSize: Size,
+                transition: ComponentTransition, pass: UpdatePass, force: Bool = false) -> Size {
+        var reasons: UpdateReasons = []
+        if size == nil { reasons.insert(.initial) }
+        if force { reasons.insert(.forced) }
+        if let old = typedValues, old != environment.typed { reasons.insert(.environment) }
+        if subtreeReads.contains(where: { $0.key.value(in: environment.shared) != $0.value }) {
+            reasons.insert(.environment)
+        }
+        if state.isUpdated { reasons.insert(.state) }
+        if descendantNeedsUpdate { reasons.insert(.descendant) }
+        if !newComponent._isEqual(to: component) { reasons.insert(.component) }
+        if let old = self.availableSize, old != availableSize { reasons.insert(.availableSize) }
+
+        if reasons.isEmpty, let size {
+            pass.statistics.recordSkip(component._componentName)
+            return size
+        }
+        component = newComponent
+        typedValues = environment.typed
+        state.isUpdated = false
+        descendantNeedsUpdate = false
+        recorder.reset()
+        let tracked = _ErasedEnvironment(typed: environment.typed, shared: environment.shared, recorder: recorder)
+        pass.statistics.recordUpdate(component._componentName, reasons)
+        let result = pass.withNode(self) {
+            component._update(view: view, availableSize: availableSize, state: state, environment: tracked,
+                              transition: transition)
+        }
+        self.availableSize = availableSize
+        size = result
+        var reads = recorder.reads
+        for child in placedChildren {
+            if let node = child.node { reads.merge(node.subtreeReads) { mine, _ in mine } }
+        }
+        subtreeReads = reads
+        return result
+    }
+
+    /// Marks the path from this node to the root as needing an update.
+    func markNeedsUpdate() {
+        var node = parent
+        while let n = node, !n.descendantNeedsUpdate {
+            n.descendantNeedsUpdate = true
+            node = n.parent
+        }
+    }
+}
+
+/// Why a component's `update` ran.
+public struct UpdateReasons: OptionSet, Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// First update of a new view.
+    public static let initial = UpdateReasons(rawValue: 1)
+    /// An environment value it reads (or a typed value) changed.
+    public static let environment = UpdateReasons(rawValue: 2)
+    /// Its state called `updated`.
+    public static let state = UpdateReasons(rawValue: 4)
+    /// The component value is not equal to the last one.
+    public static let component = UpdateReasons(rawValue: 8)
+    /// The available size changed.
+    public static let availableSize = UpdateReasons(rawValue: 16)
+    /// A state below it changed (the path to it is updated).
+    public static let descendant = UpdateReasons(rawValue: 32)
+    /// The host was asked to force an update.
+    public static let forced = UpdateReasons(rawValue: 64)
+
+    public var description: String {
+        let names: [(UpdateReasons, String)] = [(.initial, "initial"), (.environment, "environment"), (.state, "state"),
+                                                (.component, "component"), (.availableSize, "availableSize"),
+                                                (.descendant, "descendant"), (.forced, "forced")]
+        return names.filter { contains($0.0) }.map(\.1).joined(separator: ",")
+    }
+}
+
+/// Counts of `update` calls and skips, by component type name.
+public struct UpdateStatistics: Sendable, Equatable {
+    public var updates = 0
+    public var skips = 0
+    public var updatesByType: [String: Int] = [:]
+    public var skipsByType: [String: Int] = [:]
+    /// Every update of the last pass: component type and why it ran.
+    public var lastPass: [(component: String, reasons: UpdateReasons)] = []
+
+    mutating func recordUpdate(_ name: String, _ reasons: UpdateReasons) {
+        updates += 1
+        updatesByType[name, default: 0] += 1
+        lastPass.append((name, reasons))
+    }
+
+    mutating func recordSkip(_ name: String) {
+        skips += 1
+        skipsByType[name, default: 0] += 1
+    }
+
+    /// Updates of components whose type name starts with `prefix` (generic types print
+    /// their parameters).
+    public func updates(of prefix: String) -> Int {
+        updatesByType.filter { $0.key == prefix || $0.key.hasPrefix(prefix + "<") }.values.reduce(0, +)
+    }
+
+    public static func == (lhs: UpdateStatistics, rhs: UpdateStatistics) -> Bool {
+        lhs.updates == rhs.updates && lhs.skips == rhs.skips && lhs.updatesByType == rhs.updatesByType
+            && lhs.skipsByType == rhs.skipsByType
+    }
+}
+
+/// The state of one update pass: the statistics it adds to and the stack of nodes being
+/// updated, so that `Child.update` inside a body knows its parent.
+final class UpdatePass: @unchecked Sendable {
+    var statistics = UpdateStatistics()
+    private(set) var stack: [ComponentNode] = []
+    /// Frames of the combined components whose bodies are running.
+    var frames: [CombinedFrame] = []
+    /// Collects the `Child` and `ChildMap` holders a body creates while it is evaluated.
+    var registeringSlots: [WeakSlot]?
+    /// Called when a component's state is updated.
+    var onStateUpdated: ((ComponentNode, ComponentTransition) -> Void)?
+
+    /// Wires `state.updated` to mark the path to `node` and start a pass.
+    func connect(_ state: ComponentState, to node: ComponentNode) {
+        state.onUpdated = { [weak self, weak node] transition in
+            guard let self, let node else { return }
+            node.markNeedsUpdate()
+            self.onStateUpdated?(node, transition)
+        }
+    }
+
+    @TaskLocal static var current: UpdatePass?
+
+    func withNode<R>(_ node: ComponentNode, _ body: () -> R) -> R {
+        stack.append(node)
+        defer { stack.removeLast() }
+        return body()
+    }
+
+    var currentNode: ComponentNode? { stack.last }
+}

@@ -1,0 +1,61 @@
+/// A key for a value shared down the component tree, with its default.
+public protocol EnvironmentKey {
+    associatedtype Value: Equatable
+    static var defaultValue: Value { get }
+}
+
+/// The values every component can read, whatever its `EnvironmentType`: the theme
+/// (semantic colours), the style stacks of stylable components, the font registry and
+/// anything registered through an `EnvironmentKey`. Parents pass them down unchanged
+/// unless they override some for their subtree.
+public struct EnvironmentValues: Equatable {
+    public var theme: Theme = .light
+    /// Style stacks by component type, innermost first.
+    var styles: [ObjectIdentifier: [AnyEquatable]] = [:]
+    var storage: [ObjectIdentifier: AnyEquatable] = [:]
+    private var defaultsByKey: [ObjectIdentifier: AnyEquatable] = [:]
+
+    public init() {}
+
+    public subscript<K: EnvironmentKey>(_ key: K.Type) -> K.Value {
+        get { storage[ObjectIdentifier(K.self)]?.base as? K.Value ?? K.defaultValue }
+        set {
+            storage[ObjectIdentifier(K.self)] = AnyEquatable(newValue)
+            defaultsByKey[ObjectIdentifier(K.self)] = AnyEquatable(K.defaultValue)
+        }
+    }
+
+    func defaults(_ id: ObjectIdentifier) -> AnyEquatable {
+        defaultsByKey[id] ?? AnyEquatable(Empty.shared)
+    }
+
+    /// The fonts text components lay out with.
+    public var fonts: FontRegistry {
+        get { self[FontRegistryKey.self] }
+        set { self[FontRegistryKey.self] = newValue }
+    }
+
+    // MARK: - Styles
+
+    func styleStack<C: StylableComponent>(for type: C.Type) -> [AnyEquatable] {
+        styles[ObjectIdentifier(C.self)] ?? []
+    }
+
+    /// Wraps the current style of `C` components in `style` (it becomes the outermost).
+    public mutating func push<C: StylableComponent>(_ style: AnyComponentStyle<C>) {
+        styles[ObjectIdentifier(C.self), default: []].append(AnyEquatable(style))
+    }
+
+    /// Replaces the style stack of `C` components.
+    public mutating func setStyles<C: StylableComponent>(_ stack: [AnyComponentStyle<C>]) {
+        styles[ObjectIdentifier(C.self)] = stack.map { AnyEquatable($0) }
+    }
+
+    public static func == (lhs: EnvironmentValues, rhs: EnvironmentValues) -> Bool {
+        lhs.theme == rhs.theme && lhs.styles == rhs.styles && lhs.storage == rhs.storage
+    }
+}
+
+enum FontRegistryKey: EnvironmentKey {
+    static var defaultValue: FontRegistry { .shared }
+}
