@@ -9,6 +9,8 @@ open class ComponentView {
     public private(set) var subviews: [ComponentView] = []
     /// The component bookkeeping of the view (set when a component makes it).
     var node: ComponentNode?
+    /// The state of the component that updates this view.
+    public var componentState: ComponentState? { node?.state }
     /// Child modifiers the parent applied in its last update (reset when dropped).
     var appliedModifiers: Set<ChildModifierKind> = []
 
