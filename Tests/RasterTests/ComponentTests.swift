@@ -291,3 +291,32 @@ final class ComponentTests: XCTestCase {
         XCTAssertEqual(host.size?.width, 30)
     }
 }
+
+/// The README's component example, as written there.
+private struct Badge: CombinedComponent {
+    let title: String
+
+    static var body: Body {
+        let label = Child(Text.self)
+        let fill = Child(RoundedRectangle.self)
+        return { context in
+            let text = label.update(component: Text(context.component.title, color: .onAccent),
+                                    availableSize: context.availableSize, transition: context.transition)
+            let size = Size(width: text.size.width + 24, height: text.size.height + 12)
+            let background = fill.update(component: RoundedRectangle(cornerRadius: size.height / 2, fill: .color(.accent)),
+                                         availableSize: size, transition: context.transition)
+            context.add(background.position(Point(x: size.width / 2, y: size.height / 2)))
+            context.add(text.position(Point(x: size.width / 2, y: size.height / 2)))
+            return size
+        }
+    }
+}
+
+final class ReadmeComponentTests: XCTestCase {
+    func testReadmeBadgeExample() throws {
+        let bitmap = try ComponentHost<Empty>.render(Badge(title: "New"), size: Size(width: 120, height: 40), scale: 3)
+        XCTAssertEqual(bitmap.width, 360)
+        XCTAssertEqual(bitmap[30, 40], Theme.light[.accent].premultiplied, "the accent fill")
+        XCTAssertEqual(bitmap[359, 119].a, 0, "outside the badge")
+    }
+}

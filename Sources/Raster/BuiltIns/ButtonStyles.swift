@@ -21,10 +21,7 @@ public struct FilledButtonStyle: ComponentStyle {
     public func makeBody(configuration: Button.Configuration, base: AnyComponent<Empty>) -> AnyComponent<Empty> {
         let label = AnyComponent(EnvironmentOverride(content: configuration.label,
                                                      changes: [.colorAliases(["primary": "onAccent"])]))
-        return AnyComponent(ZStack([
-            AnyComponent(RoundedRectangle(cornerRadius: cornerRadius, smoothCorners: true, fill: fill)),
-            label,
-        ]))
+        return label.background(AnyComponent(RoundedRectangle(cornerRadius: cornerRadius, smoothCorners: true, fill: fill)))
     }
 }
 
@@ -46,7 +43,7 @@ public struct BorderedButtonStyle: ComponentStyle {
         let inset = lineWidth / 2
         let ring = RoundedRectangle(cornerRadius: cornerRadius, smoothCorners: true, fill: nil,
                                     stroke: ShapeStroke(.color(color), width: lineWidth))
-        return AnyComponent(ZStack([base, AnyComponent(ring).padding(inset)]))
+        return base.overlay(AnyComponent(ring).padding(inset))
     }
 }
 

@@ -35,6 +35,13 @@ public struct Alignment: Hashable, Sendable {
     ]
     public static let center = Alignment(x: 0.5, y: 0.5)
     public static let topLeading = Alignment(x: 0, y: 0)
+    public static let top = Alignment(x: 0.5, y: 0)
+    public static let topTrailing = Alignment(x: 1, y: 0)
+    public static let leading = Alignment(x: 0, y: 0.5)
+    public static let trailing = Alignment(x: 1, y: 0.5)
+    public static let bottomLeading = Alignment(x: 0, y: 1)
+    public static let bottom = Alignment(x: 0.5, y: 1)
+    public static let bottomTrailing = Alignment(x: 1, y: 1)
 }
 
 /// A paint as written in a scene (colours are resolved while decoding).

@@ -43,9 +43,6 @@ public enum ColorValue: Hashable, Sendable {
     public static let secondaryBackground = ColorValue.semantic(.secondaryBackground)
     public static let separator = ColorValue.semantic(.separator)
     public static let destructive = ColorValue.semantic(.destructive)
-    public static let clear = ColorValue.fixed(.clear)
-    public static let white = ColorValue.fixed(.white)
-    public static let black = ColorValue.fixed(.black)
 
     /// `"#RRGGBB"`-style hex or a semantic name.
     public init(_ string: String) {
