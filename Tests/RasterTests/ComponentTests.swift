@@ -94,6 +94,17 @@ final class ComponentTests: XCTestCase {
         XCTAssertEqual(try host.render()[5, 29], Theme.dark[.primary].premultiplied)
     }
 
+    func testTextReadingTheFontRegistryIsSkippedWhenNothingChanged() {
+        let host = ComponentHost<Empty>()
+        let text = AnyComponent(VStack([AnyComponent(Text("Hello")), AnyComponent(Text("World"))]))
+        host.update(component: text, containerSize: Size(100, 100))
+        host.update(component: text, containerSize: Size(100, 100))
+        XCTAssertEqual(host.statistics.updates(of: "Text"), 2, "an unset key read twice is unchanged")
+        host.environmentValues.fonts = FontRegistry()
+        host.updateEnvironment()
+        XCTAssertEqual(host.statistics.updates(of: "Text"), 4, "a new registry reaches every reader")
+    }
+
     func testStateUpdateRerunsTheHostAndOnlyThePathToIt() throws {
         let host = ComponentHost<Empty>()
         host.update(component: AnyComponent(List(ids: ["a", "b"])), containerSize: Size(100, 100))

@@ -38,9 +38,9 @@ public struct Environment<T> {
 
     /// Reads a shared value, recording the read.
     public subscript<K: EnvironmentKey>(key key: K.Type) -> K.Value {
-        let v = shared[K.self]
-        recorder?.record(.key(ObjectIdentifier(K.self)), AnyEquatable(v))
-        return v
+        let read = EnvironmentRead.key(ObjectIdentifier(K.self))
+        recorder?.record(read, read.value(in: shared))
+        return shared[K.self]
     }
 
     /// The theme's name (reading the whole palette records every colour).
@@ -182,7 +182,8 @@ enum EnvironmentRead: Hashable {
     /// The current value of this read in `values`.
     func value(in values: EnvironmentValues) -> AnyEquatable {
         switch self {
-        case .key(let id): return values.storage[id] ?? values.defaults(id)
+        // An unset key reads as its (constant) default: "unset" stands for it.
+        case .key(let id): return values.storage[id] ?? AnyEquatable(Empty.shared)
         case .color(let name): return AnyEquatable(values.theme.colors[name] ?? .clear)
         case .themeName: return AnyEquatable(values.theme.name)
         case .style(let id): return AnyEquatable(values.styles[id] ?? [])

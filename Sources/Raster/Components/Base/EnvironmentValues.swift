@@ -13,20 +13,12 @@ public struct EnvironmentValues: Equatable {
     /// Style stacks by component type, innermost first.
     var styles: [ObjectIdentifier: [AnyEquatable]] = [:]
     var storage: [ObjectIdentifier: AnyEquatable] = [:]
-    private var defaultsByKey: [ObjectIdentifier: AnyEquatable] = [:]
 
     public init() {}
 
     public subscript<K: EnvironmentKey>(_ key: K.Type) -> K.Value {
         get { storage[ObjectIdentifier(K.self)]?.base as? K.Value ?? K.defaultValue }
-        set {
-            storage[ObjectIdentifier(K.self)] = AnyEquatable(newValue)
-            defaultsByKey[ObjectIdentifier(K.self)] = AnyEquatable(K.defaultValue)
-        }
-    }
-
-    func defaults(_ id: ObjectIdentifier) -> AnyEquatable {
-        defaultsByKey[id] ?? AnyEquatable(Empty.shared)
+        set { storage[ObjectIdentifier(K.self)] = AnyEquatable(newValue) }
     }
 
     /// The fonts text components lay out with.
