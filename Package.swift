@@ -22,6 +22,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
     ],
     targets: [
         .target(
@@ -41,7 +42,7 @@ let package = Package(
         ),
         .target(
             name: "Raster",
-            dependencies: ["CPNG", "CFreeType", "CDeflate", "CPrefetch"],
+            dependencies: ["CPNG", "CFreeType", "CDeflate", "CPrefetch", .product(name: "Yams", package: "Yams")],
             resources: [.copy("Resources/Fonts")],
             swiftSettings: rasterSettings
         ),

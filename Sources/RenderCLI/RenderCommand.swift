@@ -7,8 +7,14 @@ import Raster
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Render declarative scene files to PNG.",
-        subcommands: [DrawCommand.self, BenchCommand.self],
+        abstract: "Render declarative scene files (JSON or YAML) to PNG.",
+        discussion: """
+        `render SCENE -o OUT.png` is the default command. Every failure prints one line \
+        naming the file, the JSON path and what was expected, exits with status 1 and \
+        writes nothing.
+        """,
+        subcommands: [DrawCommand.self, LayoutCommand.self, ValidateCommand.self, ComponentsCommand.self,
+                      SchemaCommand.self, DiffCommand.self, BenchCommand.self],
         defaultSubcommand: DrawCommand.self
     )
 
@@ -32,53 +38,233 @@ struct CommandFailure: Error, CustomStringConvertible {
     let description: String
 }
 
+/// Writes `text` and a newline to standard output.
+func printOut(_ text: String) {
+    FileHandle.standardOutput.write(Data((text + "\n").utf8))
+}
+
+/// Where a scene comes from and the canvas overrides every scene command takes.
+struct SceneInput: ParsableArguments {
+    @Argument(help: "The scene file (.json, .yaml or .yml); '-' reads standard input.")
+    var scene: String?
+
+    @Flag(help: "Read the scene from standard input (relative paths resolve against the current folder).")
+    var stdin = false
+
+    @Option(help: "The format of standard input (json or yaml; default: guessed from the first character).")
+    var format: String?
+
+    @Option(help: "Canvas width in points; overrides canvas.width.")
+    var width: Double?
+
+    @Option(help: "Canvas height in points; overrides canvas.height.")
+    var height: Double?
+
+    var readsStandardInput: Bool { stdin || scene == "-" }
+
+    /// The name messages use for the scene.
+    var name: String { readsStandardInput ? "<stdin>" : scene ?? "" }
+
+    func validate() throws {
+        if stdin, let scene, scene != "-" {
+            throw ValidationError("give a scene file or --stdin, not both")
+        }
+        if !readsStandardInput, scene == nil {
+            throw ValidationError("missing the scene file (or --stdin)")
+        }
+        if let format, SceneDecoder.Format(rawValue: format) == nil {
+            throw ValidationError("--format: expected json or yaml, found '\(format)'")
+        }
+    }
+
+    /// Decodes the scene and applies the overrides.
+    /// - Throws: `CommandFailure` naming the scene for every problem.
+    func load() throws -> Scene {
+        do {
+            var decoded: Scene
+            if readsStandardInput {
+                let data = FileHandle.standardInput.readDataToEndOfFile()
+                decoded = try SceneDecoder().decode(data, format: format.flatMap(SceneDecoder.Format.init(rawValue:)),
+                                                    baseDirectory: FileManager.default.currentDirectoryPath)
+            } else {
+                decoded = try SceneDecoder().decode(contentsOf: scene ?? "")
+            }
+            if let width {
+                guard width >= 1, width <= 100_000 else { throw CommandFailure(description: "--width: expected a number from 1 to 100000, found \(PropType.format(width))") }
+                decoded.canvas.width = width
+            }
+            if let height {
+                guard height >= 1, height <= 100_000 else { throw CommandFailure(description: "--height: expected a number from 1 to 100000, found \(PropType.format(height))") }
+                decoded.canvas.height = height
+            }
+            return decoded
+        } catch let error as SceneError {
+            throw CommandFailure(description: "\(name): \(error)")
+        }
+    }
+}
+
 struct DrawCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "draw",
-        abstract: "Render a scene file to a PNG (the default command: `render SCENE -o OUT.png`)."
+        abstract: "Render a scene to a PNG (the default command: `render SCENE -o OUT.png`).",
+        discussion: "The PNG is written to a temporary file beside OUT and renamed into place, so OUT is never half-written."
     )
 
-    @Argument(help: "The scene file (JSON).")
-    var scene: String
+    @OptionGroup var input: SceneInput
 
-    @Option(name: .shortAndLong, help: "The PNG file to write.")
+    @Option(name: .shortAndLong, help: "The PNG file to write; '-' writes to standard output.")
     var output: String
 
-    @Option(help: "Pixels per point; overrides the scene's canvas.scale.")
+    @Option(help: "Pixels per point; overrides canvas.scale.")
     var scale: Double?
 
-    @Option(help: "Background color (#RRGGBB[AA] or clear); overrides canvas.background.")
+    @Option(help: "Background color (#RGB, #RRGGBB, #RRGGBBAA or clear); overrides canvas.background.")
     var background: String?
 
     @Flag(help: "Encode with the fast PNG mode (larger files).")
     var fast = false
 
     func run() throws {
+        var scene = try input.load()
+        if let scale {
+            guard scale >= 0.1, scale <= 16 else { throw CommandFailure(description: "--scale: expected a number from 0.1 to 16, found \(PropType.format(scale))") }
+            scene.canvas.scale = scale
+        }
+        if let background {
+            guard let color = background == "clear" ? Color.clear : Color(hex: background) else {
+                throw CommandFailure(description: "--background: expected a color ('#RGB', '#RRGGBB', '#RRGGBBAA' or 'clear'), found '\(background)'")
+            }
+            scene.canvas.background = color
+        }
         do {
-            var decoded = try SceneDecoder.decode(contentsOf: scene)
-            if let scale {
-                guard scale > 0, scale <= 16 else { throw CommandFailure(description: "--scale: expected a number from 0.1 to 16, found \(scale)") }
-                decoded.canvas.scale = scale
+            let bitmap = try SceneRenderer(scene: scene).render()
+            let encoder = fast ? PNGEncoder.fast : PNGEncoder.standard
+            if output == "-" {
+                FileHandle.standardOutput.write(Data(try encoder.encode(bitmap)))
+            } else {
+                try encoder.write(bitmap, to: output)
             }
-            if let background {
-                guard let color = background == "clear" ? Color.clear : Color(hex: background) else {
-                    throw CommandFailure(description: "--background: expected a color ('#RRGGBB', '#RRGGBBAA' or 'clear'), found '\(background)'")
-                }
-                decoded.canvas.background = color
-            }
-            let renderer = SceneRenderer(scene: decoded)
-            let (w, h) = renderer.pixelSize
-            guard w * h <= SceneCanvas.maxPixels else {
-                throw CommandFailure(description: "canvas: the canvas is \(w)x\(h) pixels, more than the limit of \(SceneCanvas.maxPixels) pixels")
-            }
-            let bitmap = try renderer.render()
-            try (fast ? PNGEncoder.fast : PNGEncoder.standard).write(bitmap, to: output)
         } catch let error as SceneError {
-            throw CommandFailure(description: "\(scene): \(error)")
-        } catch let error as CommandFailure {
-            throw error
-        } catch {
+            throw CommandFailure(description: "\(input.name): \(error)")
+        } catch let error as PNGError {
             throw CommandFailure(description: "\(error)")
         }
+    }
+}
+
+struct LayoutCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "layout",
+        abstract: "Print the frame of every node with an id as JSON: {\"id\": [x, y, width, height], ...}.",
+        discussion: "Frames are in canvas points, after layout and offset, before rotation and scale."
+    )
+
+    @OptionGroup var input: SceneInput
+
+    func run() throws {
+        let scene = try input.load()
+        let frames = SceneRenderer(scene: scene).layout()
+        let object = JSONValue.object(frames.mapValues { r in
+            .array([.number(r.minX), .number(r.minY), .number(r.width), .number(r.height)])
+        })
+        printOut(object.jsonText(pretty: true))
+    }
+}
+
+struct ValidateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "validate",
+        abstract: "Check scene files without rendering them.",
+        discussion: "Prints one line per file; exits with status 1 when any file has a problem."
+    )
+
+    @Argument(help: "Scene files ('-' reads standard input).")
+    var scenes: [String] = []
+
+    @Flag(help: "Read one scene from standard input.")
+    var stdin = false
+
+    func run() throws {
+        let names = stdin ? ["-"] + scenes : scenes
+        guard !names.isEmpty else { throw ValidationError("missing the scene file (or --stdin)") }
+        var failures = 0
+        for name in names {
+            let input = try SceneInput.parse([name])
+            do {
+                let scene = try input.load()
+                try scene.canvas.checkSize()
+                let (w, h) = scene.canvas.pixelSize
+                printOut("\(input.name): ok (\(w)x\(h) pixels, \(scene.nodeTypes.count) nodes with ids\(scene.timeline.map { ", \($0.events.count) timeline events" } ?? ""))")
+            } catch let error as SceneError {
+                failures += 1
+                FileHandle.standardError.write(Data("Error: \(input.name): \(error)\n".utf8))
+            } catch {
+                failures += 1
+                FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
+            }
+        }
+        if failures > 0 { throw ExitCode(1) }
+    }
+}
+
+struct ComponentsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "components",
+        abstract: "List every node type with its props, their types and defaults."
+    )
+
+    @Flag(help: "Print JSON instead of text.")
+    var json = false
+
+    func run() throws {
+        printOut(json ? SceneCatalog.json().jsonText(pretty: true) : SceneCatalog.text())
+    }
+}
+
+struct SchemaCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "schema",
+        abstract: "Print the JSON Schema (draft 2020-12) of scene files."
+    )
+
+    func run() throws {
+        printOut(SceneSchema.text())
+    }
+}
+
+struct DiffCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "diff",
+        abstract: "Compare two PNG images pixel by pixel, as the golden tests do.",
+        discussion: "Exits with status 0 when the images are identical and 1 when they differ (or cannot be read)."
+    )
+
+    @Argument(help: "The reference image.")
+    var expected: String
+
+    @Argument(help: "The image to check.")
+    var actual: String
+
+    @Option(name: .shortAndLong, help: "Write a diff image: differing pixels in red over a faded reference.")
+    var output: String?
+
+    func run() throws {
+        let e: Bitmap, a: Bitmap
+        do {
+            e = try PNGDecoder.decode(contentsOf: expected)
+            a = try PNGDecoder.decode(contentsOf: actual)
+        } catch let error as PNGError {
+            throw CommandFailure(description: "\(error)")
+        }
+        let comparison = ImageComparison(expected: e, actual: a)
+        printOut(comparison.summary)
+        if let output {
+            guard let diff = try ImageComparison.diffImage(expected: e, actual: a) else {
+                throw CommandFailure(description: "-o: no diff image, the sizes differ")
+            }
+            try PNGEncoder.standard.write(diff, to: output)
+        }
+        if !comparison.isIdentical { throw ExitCode(1) }
     }
 }

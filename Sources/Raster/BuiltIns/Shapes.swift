@@ -4,13 +4,20 @@ public struct ShapeStroke: Hashable, Sendable {
     public var width: Double
     public var dash: [Double]
     public var dashPhase: Double
+    public var cap: StrokeStyle.Cap
+    public var join: StrokeStyle.Join
 
-    public init(_ fill: Fill, width: Double = 1, dash: [Double] = [], dashPhase: Double = 0) {
+    public init(_ fill: Fill, width: Double = 1, dash: [Double] = [], dashPhase: Double = 0, cap: StrokeStyle.Cap = .butt,
+                join: StrokeStyle.Join = .miter) {
         self.fill = fill
         self.width = width
         self.dash = dash
         self.dashPhase = dashPhase
+        self.cap = cap
+        self.join = join
     }
+
+    var style: StrokeStyle { StrokeStyle(width: width, cap: cap, join: join, dash: dash, dashPhase: dashPhase) }
 }
 
 /// The outline of a built-in shape in a box of a given size.
@@ -92,7 +99,7 @@ extension ShapeComponent {
         let size = Size(width: width ?? fallback.width, height: height ?? fallback.height)
         let box = Rect(origin: .zero, size: size)
         let strokePaint = stroke.map { s in
-            (environment.paint(s.fill, in: box), StrokeStyle(width: s.width, dash: s.dash, dashPhase: s.dashPhase))
+            (environment.paint(s.fill, in: box), s.style)
         }
         view.layer.drawing = ShapeDrawing(outline: outline, fill: fill.map { environment.paint($0, in: box) },
                                           stroke: strokePaint, box: size)

@@ -13,8 +13,13 @@ public struct StackLayout: Equatable {
     public var alignment: Double
     public var fill: Bool
 
-    static func isSpacer(_ c: AnyComponent<Empty>) -> Bool { c._componentType == Spacer.self }
-    static func spacerMin(_ c: AnyComponent<Empty>) -> Double { (c.wrapped as? Spacer)?.minLength ?? 0 }
+    /// The spacer `c` is, looking through wrappers that lay out as their content.
+    static func spacer(_ c: AnyComponent<Empty>) -> Spacer? {
+        if let spacer = c.wrapped as? Spacer { return spacer }
+        return (c.wrapped as? LayoutTransparent).flatMap { spacer($0.layoutContent) }
+    }
+    static func isSpacer(_ c: AnyComponent<Empty>) -> Bool { spacer(c) != nil }
+    static func spacerMin(_ c: AnyComponent<Empty>) -> Double { spacer(c)?.minLength ?? 0 }
 
     func main(_ s: Size) -> Double { axis == .vertical ? s.height : s.width }
     func cross(_ s: Size) -> Double { axis == .vertical ? s.width : s.height }
@@ -162,6 +167,12 @@ public struct HStack: CombinedComponent {
                                  transition: context.transition, add: context.add)
         }
     }
+}
+
+/// A wrapper whose size is its content's, so a stack treats it as its content (a
+/// `Spacer` inside stays flexible).
+public protocol LayoutTransparent {
+    var layoutContent: AnyComponent<Empty> { get }
 }
 
 /// Flexible space along its stack's axis (at least `minLength`). Outside a stack it

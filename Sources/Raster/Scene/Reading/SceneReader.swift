@@ -17,7 +17,7 @@ public struct SceneReader {
         error("expected \(what), found \(value.kindName)")
     }
 
-    func child(_ key: String, _ v: JSONValue) -> SceneReader {
+    public func child(_ key: String, _ v: JSONValue) -> SceneReader {
         SceneReader(v, path: path.isEmpty ? key : "\(path).\(key)")
     }
 
@@ -69,42 +69,6 @@ public struct SceneReader {
         return (try items[0].number(), try items[1].number())
     }
 
-    func format(_ d: Double) -> String {
-        d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d)
-    }
+    func format(_ d: Double) -> String { PropType.format(d) }
 }
 
-/// The props of one object, read once each; `finish` reports any prop nobody read.
-public final class PropReader {
-    public let reader: SceneReader
-    private let props: [String: JSONValue]
-    private var used: Set<String> = []
-
-    public init(_ reader: SceneReader) throws {
-        self.reader = reader
-        props = try reader.object()
-    }
-
-    public var keys: [String] { props.keys.sorted() }
-
-    public func has(_ key: String) -> Bool { props[key] != nil }
-
-    /// The prop's reader, or nil when absent (or JSON null).
-    public func optional(_ key: String) -> SceneReader? {
-        used.insert(key)
-        guard let v = props[key], v != .null else { return nil }
-        return reader.child(key, v)
-    }
-
-    public func required(_ key: String, _ what: String) throws -> SceneReader {
-        guard let r = optional(key) else { throw reader.error("missing '\(key)' (\(what))") }
-        return r
-    }
-
-    /// Throws for the first (alphabetically) prop that was never read.
-    public func finish(allowed: String) throws {
-        for (key, value) in props.sorted(by: { $0.key < $1.key }) where !used.contains(key) {
-            throw reader.child(key, value).error("unknown prop '\(key)' (\(allowed))")
-        }
-    }
-}

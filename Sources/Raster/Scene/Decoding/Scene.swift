@@ -1,0 +1,43 @@
+import Foundation
+
+/// A decoded scene file: the canvas, the component tree built from `root`, the shared
+/// environment it renders in (theme, fonts, styles) and the timeline, if any.
+public struct Scene {
+    public var canvas: SceneCanvas
+    /// The root node's component (every node with an id is a `SceneNode`).
+    public var root: AnyComponent<Empty>
+    /// Theme, semantic colours, fonts and styles, as the file sets them.
+    public var environment: EnvironmentValues
+    public var timeline: SceneTimeline?
+    /// The folder relative paths in the scene resolve against.
+    public var baseDirectory: String
+    /// The node type of every id, sorted by id.
+    public var nodeTypes: [String: String]
+
+    /// The bundled fonts plus the scene's `fonts` map.
+    public var fonts: FontRegistry { environment.fonts }
+}
+
+public struct SceneCanvas: Sendable, Hashable {
+    public var width: Double
+    public var height: Double
+    public var scale: Double
+    public var background: Color
+    public var alignment: Alignment
+
+    /// The largest output accepted, in pixels (width × height × scale²).
+    public static let maxPixels = 100_000_000
+
+    /// The output size in pixels.
+    public var pixelSize: (width: Int, height: Int) {
+        (Int((width * scale).rounded(.up)), Int((height * scale).rounded(.up)))
+    }
+
+    /// Throws when the output would exceed `maxPixels`.
+    public func checkSize(path: String = "canvas") throws {
+        let (w, h) = pixelSize
+        guard Double(w) * Double(h) <= Double(Self.maxPixels) else {
+            throw SceneError(path: path, message: "the canvas is \(w)x\(h) pixels at scale \(PropType.format(scale)), more than the limit of \(Self.maxPixels) pixels")
+        }
+    }
+}

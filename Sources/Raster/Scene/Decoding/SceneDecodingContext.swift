@@ -1,0 +1,204 @@
+import Foundation
+
+/// What decoding one scene file shares: the registry, the folder relative paths
+/// resolve against, the fonts, the colour names the scene defines, the ids seen so far
+/// and the guards against absurd input.
+public final class SceneDecodingContext {
+    public let registry: SceneRegistry
+    public let baseDirectory: String
+    public internal(set) var fonts: FontRegistry = .shared
+    /// Semantic colour names a colour value may use.
+    var colorNames: Set<String> = Set(SemanticColor.standardNames)
+    /// The theme as the scene sets it (for resolving colours that must be fixed).
+    var theme: Theme = .light
+    /// Every node with an id: where it is and its raw JSON (for checking `set`).
+    var nodes: [String: NodeRecord] = [:]
+    /// Ids named by actions, checked once the whole file is read.
+    var idReferences: [(id: String, reader: SceneReader, what: String)] = []
+    private var depth = 0
+    private var nodeCount = 0
+    private var images: [String: ImageSource] = [:]
+    /// True while re-decoding a node to check a `set` (ids are not registered again).
+    var isChecking = false
+
+    /// Nesting deeper than this is refused.
+    public static let maxDepth = 100
+    /// More nodes than this are refused.
+    public static let maxNodes = 200_000
+
+    struct NodeRecord {
+        let path: String
+        let type: String
+        let raw: [String: JSONValue]
+        let childSpecs: [PropSpec]
+    }
+
+    public init(registry: SceneRegistry, baseDirectory: String) {
+        self.registry = registry
+        self.baseDirectory = baseDirectory
+    }
+
+    /// `file` relative to the scene's folder (absolute paths stay).
+    func resolve(_ file: String) -> String {
+        file.hasPrefix("/") ? file : (baseDirectory as NSString).appendingPathComponent(file)
+    }
+
+    // MARK: - Nodes
+
+    /// A decoded node: its component (with the common props applied), its id, and its
+    /// props, which the caller finishes after reading the props it gives children.
+    public struct DecodedNode {
+        public let component: AnyComponent<Empty>
+        public let id: String?
+        public let props: SceneProps
+    }
+
+    func decodeNode(_ r: SceneReader, parentType: String, childSpecs: [PropSpec]) throws -> DecodedNode {
+        guard depth < Self.maxDepth else { throw r.error("the tree is nested more than \(Self.maxDepth) levels deep") }
+        nodeCount += 1
+        guard nodeCount <= Self.maxNodes else { throw r.error("the scene has more than \(Self.maxNodes) nodes") }
+        guard case .object(let raw) = r.value else { throw r.expected("a node (an object with a 'type')") }
+        guard let typeValue = raw["type"] else { throw r.error("missing 'type' (the node type)") }
+        let typeReader = r.child("type", typeValue)
+        let typeName = try typeReader.string()
+        guard let type = registry.types[typeName] else {
+            throw typeReader.error("unknown type '\(typeName)' (known types: \(registry.typeNames.joined(separator: ", ")))")
+        }
+        let props = try SceneProps(r, specs: type.allProps + childSpecs, owner: typeName, context: self)
+        props.markUsed("type")
+        let id = try props.string("id")
+        if let id, !isChecking {
+            if let earlier = nodes[id] {
+                throw r.child("id", .string(id)).error("the id '\(id)' is already used by the node at \(earlier.path)")
+            }
+            nodes[id] = NodeRecord(path: r.path, type: typeName, raw: raw, childSpecs: childSpecs)
+        }
+        depth += 1
+        defer { depth -= 1 }
+        let content = try type.decode(props)
+        let component = try SceneNodeDecoding.applyCommonProps(props, to: content, type: type, id: id)
+        return DecodedNode(component: component, id: id, props: props)
+    }
+
+    // MARK: - Values
+
+    static let colorExpectation = "a color ('#RGB', '#RRGGBB', '#RRGGBBAA', 'clear' or a semantic name)"
+
+    /// A colour value: hex or `clear` (fixed), or a semantic name the scene defines.
+    func color(_ r: SceneReader) throws -> ColorValue {
+        guard case .string(let s) = r.value else { throw r.expected(Self.colorExpectation) }
+        if s == "clear" { return .fixed(.clear) }
+        if s.hasPrefix("#") {
+            guard let c = Color(hex: s) else { throw r.error("expected \(Self.colorExpectation), found '\(s)'") }
+            return .fixed(c)
+        }
+        guard colorNames.contains(s) else {
+            throw r.error("expected \(Self.colorExpectation), found '\(s)', which is not a color this scene defines (defined: \(colorNames.sorted().joined(separator: ", ")))")
+        }
+        return .semantic(SemanticColor(s))
+    }
+
+    /// A colour resolved now, through the scene's theme.
+    func fixedColor(_ r: SceneReader) throws -> Color {
+        switch try color(r) {
+        case .fixed(let c): return c
+        case .semantic(let s): return theme[s]
+        }
+    }
+
+    func paint(_ r: SceneReader) throws -> Fill {
+        if case .string = r.value { return .color(try color(r)) }
+        let forms = SceneSpecs.gradients.map(\.0)
+        guard case .object(let o) = r.value, o.count == 1, let key = o.keys.first else {
+            throw r.expected("a color or a gradient object ({\"linear\": ...}, {\"radial\": ...} or {\"conic\": ...})")
+        }
+        guard let (_, spec) = SceneSpecs.gradients.first(where: { $0.0 == key }), let value = o[key] else {
+            throw r.error("expected a color or a gradient object with one key \(forms.map { "'\($0)'" }.joined(separator: ", ")), found key '\(key)'")
+        }
+        let g = try SceneProps(r.child(key, value), spec, context: self)
+        let stops = try self.stops(try g.value("stops")?.0)
+        let fill: Fill
+        switch key {
+        case "linear":
+            fill = .linear(angle: try g.number("angle") ?? 180, stops: stops)
+        case "radial":
+            fill = .radial(center: try g.point("center") ?? Point(x: 0.5, y: 0.5), radius: try g.number("radius") ?? 0.5,
+                           focal: try g.point("focal"), stops: stops)
+        default:
+            fill = .conic(center: try g.point("center") ?? Point(x: 0.5, y: 0.5), angle: try g.number("angle") ?? 0,
+                          stops: stops)
+        }
+        try g.finish()
+        return fill
+    }
+
+    private func stops(_ r: SceneReader?) throws -> [Fill.Stop] {
+        guard let r else { return [] }
+        let items = try r.array()
+        guard !items.isEmpty else { throw r.error("expected at least one gradient stop") }
+        return try items.map { item in
+            let pair = try item.array()
+            guard pair.count == 2 else { throw item.error("expected a stop [color, location]") }
+            return Fill.Stop(try color(pair[0]), try SceneProps.number(pair[1], .number(min: 0, max: 1)))
+        }
+    }
+
+    /// A font: what is absent comes from `base`; the family must be registered.
+    func font(_ p: SceneProps, base: Font) throws -> Font {
+        var font = base
+        if let (r, _) = try p.value("family") {
+            font.family = try r.string()
+            guard font.family.isEmpty || fonts.families.contains(font.family) else {
+                throw r.error("unknown font family '\(font.family)' (registered: \(fonts.families.joined(separator: ", ")); add it to the scene's fonts map)")
+            }
+        }
+        if let size = try p.number("size") { font.size = size }
+        if let weight = try p.choice("weight") { font.weight = FontWeight(name: weight) ?? .regular }
+        return font
+    }
+
+    /// A PNG file, decoded once per scene.
+    func image(_ path: String, _ r: SceneReader) throws -> ImageSource {
+        if let cached = images[path] { return cached }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            throw r.error("cannot read the image '\(try r.string())' (\(isDirectory.boolValue ? "it is a folder" : "no such file"))")
+        }
+        do {
+            let image = ImageSource(try PNGDecoder.decode(contentsOf: path))
+            images[path] = image
+            return image
+        } catch {
+            throw r.error("cannot read the image '\(try r.string())' (\(error))")
+        }
+    }
+}
+
+/// Values that need no context.
+enum SceneValues {
+    static func insets(_ r: SceneReader) throws -> EdgeInsets {
+        let range = PropType.number(min: 0, max: 100_000)
+        switch r.value {
+        case .number:
+            return EdgeInsets(all: try SceneProps.number(r, range))
+        case .array:
+            let items = try r.array()
+            guard items.count == 4 else { throw r.error("expected insets [top, left, bottom, right], found \(items.count) items") }
+            let v = try items.map { try SceneProps.number($0, range) }
+            return EdgeInsets(top: v[0], left: v[1], bottom: v[2], right: v[3])
+        case .object(let o):
+            var v: [String: Double] = [:]
+            for key in o.keys.sorted() {
+                guard let value = o[key] else { continue }
+                let item = r.child(key, value)
+                guard ["top", "left", "bottom", "right"].contains(key) else {
+                    throw item.error("unknown prop '\(key)' (insets take top, left, bottom and right)")
+                }
+                v[key] = try SceneProps.number(item, range)
+            }
+            return EdgeInsets(top: v["top"] ?? 0, left: v["left"] ?? 0, bottom: v["bottom"] ?? 0, right: v["right"] ?? 0)
+        default:
+            throw r.expected("insets (a number, [top, left, bottom, right] or an object)")
+        }
+    }
+}

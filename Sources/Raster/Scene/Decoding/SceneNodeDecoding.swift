@@ -1,0 +1,91 @@
+/// The props every node takes, applied around the component its type decoded, from
+/// the inside out: `style` (an environment override), `padding`, `frame`, then the
+/// decoration and placement of `SceneNode`. A node needs no `SceneNode` when it has
+/// no id and none of those props.
+enum SceneNodeDecoding {
+    static func applyCommonProps(_ p: SceneProps, to content: AnyComponent<Empty>, type: SceneComponentType,
+                                 id: String?) throws -> AnyComponent<Empty> {
+        let own = Set(type.props.map(\.name))
+        func common(_ name: String) -> Bool { !own.contains(name) }
+        var c = content
+        if common("style"), let (r, _) = try p.value("style") {
+            c = AnyComponent(EnvironmentOverride(content: c, changes: try styleChanges(r, p.context)))
+        }
+        if common("padding"), let insets = try p.insets("padding") {
+            c = c.padding(insets)
+        }
+        if common("frame"), let f = try p.object("frame") {
+            c = c.frame(width: try f.number("width"), height: try f.number("height"),
+                        minWidth: try f.number("minWidth"), maxWidth: try f.number("maxWidth"),
+                        minHeight: try f.number("minHeight"), maxHeight: try f.number("maxHeight"),
+                        alignment: try alignment(f.choice("alignment")))
+            try f.finish()
+        }
+        var s = SceneNodeStyle()
+        if common("background") { s.background = try p.paint("background") }
+        if common("cornerRadius") { s.cornerRadius = try p.number("cornerRadius") ?? 0 }
+        if common("smoothCorners") { s.smoothCorners = try p.bool("smoothCorners") ?? false }
+        if common("clip") { s.clip = try p.bool("clip") ?? false }
+        if common("hidden") { s.hidden = try p.bool("hidden") ?? false }
+        if common("opacity") { s.opacity = try p.number("opacity") ?? 1 }
+        if common("offset") { s.offset = try p.point("offset") ?? .zero }
+        if common("scale") { s.scale = try p.number("scale") ?? 1 }
+        if common("rotation") { s.rotation = try p.number("rotation") ?? 0 }
+        if common("border"), let b = try p.object("border") {
+            s.border = SceneNodeStyle.Border(color: try b.color("color") ?? .fixed(.clear), width: try b.number("width") ?? 1)
+            try b.finish()
+        }
+        if common("shadow"), let sh = try p.object("shadow") {
+            s.shadow = SceneNodeStyle.Shadow(color: try sh.color("color") ?? .fixed(.black), radius: try sh.number("radius") ?? 3,
+                                             offset: try sh.point("offset") ?? .zero, opacity: try sh.number("opacity") ?? 0.33)
+            try sh.finish()
+        }
+        if common("appear") { s.appear = try enterExit(p.object("appear")) }
+        if common("disappear") { s.disappear = try enterExit(p.object("disappear")) }
+        guard id != nil || s != SceneNodeStyle() else { return c }
+        return AnyComponent(SceneNode(id: id, content: c, style: s))
+    }
+
+    static func alignment(_ name: String?) -> Alignment {
+        name.flatMap { Alignment.names[$0] } ?? .center
+    }
+
+    /// `{"scale": true, "alpha": true}` (ComponentFlow's defaults) or custom values.
+    private static func enterExit(_ p: SceneProps?) throws -> ChildTransition? {
+        guard let p else { return nil }
+        var t = ChildTransition()
+        if let (r, _) = try p.value("scale") {
+            switch r.value {
+            case .bool(let b): t.scale = b ? 0.01 : nil
+            default: t.scale = try SceneProps.number(r, .number(min: 0, max: 1_000))
+            }
+        }
+        if try p.bool("alpha") == true { t.opacity = 0 }
+        if let o = try p.number("opacity") { t.opacity = o }
+        t.offset = try p.point("offset")
+        try p.finish()
+        return t
+    }
+
+    /// A `style` value (one name or a stack, outermost last): the style stacks it sets,
+    /// for every stylable type that has all the names.
+    static func styleChanges(_ r: SceneReader, _ context: SceneDecodingContext) throws -> [EnvironmentOverride.Change] {
+        let names = try styleNames(r)
+        let families = context.registry.styles.values.sorted { $0.typeName < $1.typeName }
+        let matching = families.filter { family in names.allSatisfy(family.names.contains) }
+        guard !matching.isEmpty else {
+            let known = families.map { "\($0.typeName): \($0.names.joined(separator: ", "))" }.joined(separator: "; ")
+            let unknown = names.first { name in !families.contains { $0.names.contains(name) } } ?? names.joined(separator: ", ")
+            throw r.error("unknown style '\(unknown)' (styles: \(known.isEmpty ? "none registered" : known))")
+        }
+        return matching.map { $0.change(names) }
+    }
+
+    static func styleNames(_ r: SceneReader) throws -> [String] {
+        switch r.value {
+        case .string(let s): return [s]
+        case .array: return try r.array().map { try $0.string() }
+        default: throw r.expected("a style name or a list of style names")
+        }
+    }
+}

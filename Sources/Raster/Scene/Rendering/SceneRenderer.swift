@@ -1,0 +1,62 @@
+/// Lays out a scene's component tree on its canvas and renders it.
+///
+/// The root is offered the canvas size and placed by `canvas.alignment`. Rendering
+/// goes through a `ComponentHost` and its compositor, so the same renderer can draw
+/// further frames of the same tree cheaply.
+public final class SceneRenderer {
+    public let scene: Scene
+    public let host: ComponentHost<Empty>
+    private var isLaidOut = false
+
+    public init(scene: Scene) {
+        self.scene = scene
+        host = ComponentHost<Empty>(environmentValues: scene.environment)
+    }
+
+    /// The canvas size in pixels.
+    public var pixelSize: (width: Int, height: Int) { scene.canvas.pixelSize }
+
+    /// The root placed on the canvas.
+    var placedRoot: AnyComponent<Empty> {
+        let c = scene.canvas
+        return scene.root.frame(width: c.width, height: c.height, alignment: c.alignment)
+    }
+
+    /// Runs the update pass (once; later calls reuse the tree).
+    public func layoutTree() {
+        guard !isLaidOut else { return }
+        host.update(component: placedRoot, containerSize: Size(width: scene.canvas.width, height: scene.canvas.height))
+        isLaidOut = true
+    }
+
+    /// The canvas as pixels.
+    /// - Throws: `SceneError` when the canvas exceeds `SceneCanvas.maxPixels`.
+    public func render() throws -> Bitmap {
+        try scene.canvas.checkSize()
+        layoutTree()
+        return try host.render(scale: scene.canvas.scale, background: scene.canvas.background)
+    }
+
+    /// The frame of every node with an `id`, in canvas points: after layout and
+    /// `offset` (its own and its ancestors'), before rotation and scale.
+    public func layout() -> [String: Rect] {
+        layoutTree()
+        var frames: [String: Rect] = [:]
+        collect(host.view, origin: .zero, into: &frames)
+        return frames
+    }
+
+    private func collect(_ view: ComponentView, origin: Point, into frames: inout [String: Rect]) {
+        for sub in view.subviews {
+            let layer = sub.layer
+            let size = layer.bounds.size
+            var o = Point(x: origin.x + layer.position.x - size.width * layer.anchorPoint.x - view.layer.bounds.minX,
+                          y: origin.y + layer.position.y - size.height * layer.anchorPoint.y - view.layer.bounds.minY)
+            if let node = sub as? SceneNodeView {
+                o = Point(x: o.x + node.offset.x, y: o.y + node.offset.y)
+                if let id = node.nodeID { frames[id] = Rect(origin: o, size: size) }
+            }
+            collect(sub, origin: o, into: &frames)
+        }
+    }
+}

@@ -1,0 +1,247 @@
+import Foundation
+
+/// A JSON Schema (draft 2020-12) of scene files, generated from the same prop specs the
+/// decoders read through, for a given registry (so registered types appear in it).
+///
+/// Each node type is a definition `node.TYPE` that fixes `type` and lists every prop
+/// the type takes; a container whose children take props from it (Flex) gets a
+/// second set `CONTAINER.child.TYPE` with those props added.
+public enum SceneSchema {
+    public static func schema(registry: SceneRegistry = .standard) -> JSONValue {
+        var builder = Builder(registry: registry)
+        var top = builder.objectSchema(SceneSpecs.scene, childOf: nil)
+        top["$schema"] = .string("https://json-schema.org/draft/2020-12/schema")
+        top["title"] = .string("Scene file")
+        top["description"] = .string("A component tree, the canvas it renders on and an optional timeline.")
+        builder.defineNodes()
+        top["$defs"] = .object(builder.defs)
+        return .object(top)
+    }
+
+    /// The schema as pretty-printed JSON with sorted keys.
+    public static func text(registry: SceneRegistry = .standard) -> String {
+        schema(registry: registry).jsonText(pretty: true)
+    }
+
+    private struct Builder {
+        let registry: SceneRegistry
+        var defs: [String: JSONValue] = [:]
+
+        init(registry: SceneRegistry) {
+            self.registry = registry
+            defs["color"] = .object([
+                "description": "'#RGB', '#RGBA', '#RRGGBB', '#RRGGBBAA', 'clear' or a semantic colour name.",
+                "type": "string",
+                "pattern": "^(#([0-9A-Fa-f]{3,4}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})|[A-Za-z][A-Za-z0-9_.-]*)$",
+            ])
+            defs["point"] = .object(["type": "array", "items": ["type": "number"], "minItems": 2, "maxItems": 2,
+                                     "description": "[x, y]"])
+            defs["size"] = .object(["description": "[width, height], or one number for both.", "anyOf": [
+                ["type": "number", "minimum": 0],
+                ["type": "array", "items": ["type": "number", "minimum": 0], "minItems": 2, "maxItems": 2],
+            ]])
+            defs["length"] = .object(["description": "Points, or \"infinity\".", "anyOf": [
+                ["type": "number", "minimum": 0], ["const": "infinity"],
+            ]])
+            defs["insets"] = .object(["description": "A number, [top, left, bottom, right] or an object.", "anyOf": [
+                ["type": "number", "minimum": 0],
+                ["type": "array", "items": ["type": "number", "minimum": 0], "minItems": 4, "maxItems": 4],
+                ["type": "object", "additionalProperties": false, "properties": .object(Dictionary(uniqueKeysWithValues:
+                    ["top", "left", "bottom", "right"].map { ($0, JSONValue.object(["type": "number", "minimum": 0])) }))],
+            ]])
+            defs["stops"] = .object(["description": "[[color, location], ...]", "type": "array", "minItems": 1,
+                                     "items": ["type": "array", "minItems": 2, "maxItems": 2,
+                                               "prefixItems": [["$ref": "#/$defs/color"],
+                                                               ["type": "number", "minimum": 0, "maximum": 1]]]])
+            var paints: [JSONValue] = [["$ref": "#/$defs/color"]]
+            for (key, spec) in SceneSpecs.gradients {
+                let inner = objectSchemaValue(spec)
+                paints.append(.object(["type": "object", "additionalProperties": false, "required": [.string(key)],
+                                       "properties": .object([key: inner])]))
+            }
+            defs["paint"] = .object(["description": "A color or a gradient.", "anyOf": .array(paints)])
+        }
+
+        mutating func objectSchemaValue(_ spec: ObjectSpec) -> JSONValue {
+            if defs[spec.name] == nil {
+                defs[spec.name] = .null // placeholder: stops recursion
+                var schema = objectSchema(spec, childOf: nil)
+                if spec.name == "action" || spec.name == "event" {
+                    schema["oneOf"] = .array(["set", "insert", "remove", "tap"].map { ["required": [.string($0)]] })
+                }
+                defs[spec.name] = .object(schema)
+            }
+            return .object(["$ref": .string("#/$defs/\(spec.name)")])
+        }
+
+        mutating func objectSchema(_ spec: ObjectSpec, childOf container: String?) -> [String: JSONValue] {
+            objectSchema(props: spec.props, childOf: container)
+        }
+
+        mutating func objectSchema(props: [PropSpec], childOf container: String?) -> [String: JSONValue] {
+            var properties: [String: JSONValue] = [:]
+            for p in props {
+                var s = schema(for: p.type, container: container)
+                s["description"] = .string(p.summary)
+                if let d = p.defaultValue { s["default"] = d }
+                properties[p.name] = .object(s)
+            }
+            var o: [String: JSONValue] = ["type": "object", "additionalProperties": false, "properties": .object(properties)]
+            let required = props.filter(\.required).map { JSONValue.string($0.name) }
+            if !required.isEmpty { o["required"] = .array(required) }
+            return o
+        }
+
+        /// `container`: the type whose props these are (its `children` take its child props).
+        mutating func schema(for type: PropType, container: String?) -> [String: JSONValue] {
+            func ref(_ name: String) -> [String: JSONValue] { ["$ref": .string("#/$defs/\(name)")] }
+            switch type {
+            case .number(let lo, let hi):
+                var s: [String: JSONValue] = ["type": "number"]
+                if let lo { s["minimum"] = .number(lo) }
+                if let hi { s["maximum"] = .number(hi) }
+                return s
+            case .integer(let lo, let hi):
+                return ["type": "integer", "minimum": .number(Double(lo)), "maximum": .number(Double(hi))]
+            case .bool: return ["type": "boolean"]
+            case .string, .file: return ["type": "string"]
+            case .choice(let names): return ["enum": .array(names.map(JSONValue.string))]
+            case .color: return ref("color")
+            case .paint: return ref("paint")
+            case .insets: return ref("insets")
+            case .point: return ref("point")
+            case .size: return ref("size")
+            case .length: return ref("length")
+            case .stops: return ref("stops")
+            case .node:
+                return container == "insert" ? ref("anyNode") : ref("node")
+            case .nodes:
+                let hasChildProps = container.flatMap { registry.types[$0] }.map { !$0.childProps.isEmpty } ?? false
+                return ["type": "array", "items": .object(ref(hasChildProps ? "\(container ?? "").child" : "node"))]
+            case .actions:
+                return ["type": "array", "items": objectSchemaValue(SceneSpecs.action)]
+            case .object(let spec):
+                if spec.name == "insert" {
+                    if defs["insert"] == nil {
+                        defs["insert"] = .object(objectSchema(spec, childOf: "insert"))
+                    }
+                    return ref("insert")
+                }
+                guard case .object(let o) = objectSchemaValue(spec) else { return [:] }
+                return o
+            case .array(let element):
+                return ["type": "array", "items": .object(schema(for: element, container: container))]
+            case .map(let value):
+                return ["type": "object", "additionalProperties": .object(schema(for: value, container: container))]
+            case .props:
+                return ["type": "object"]
+            case .either(let forms):
+                return ["anyOf": .array(forms.map { .object(schema(for: $0, container: container)) })]
+            }
+        }
+
+        mutating func defineNodes() {
+            let names = registry.typeNames
+            for name in names {
+                guard let type = registry.types[name] else { continue }
+                defs["node.\(name)"] = .object(nodeSchema(type, extra: []))
+            }
+            defs["node"] = .object(["description": "A scene node.",
+                                    "oneOf": .array(names.map { .object(["$ref": .string("#/$defs/node.\($0)")]) })])
+            var any: [JSONValue] = [["$ref": "#/$defs/node"]]
+            for container in names {
+                guard let c = registry.types[container], !c.childProps.isEmpty else { continue }
+                for name in names {
+                    guard let type = registry.types[name] else { continue }
+                    defs["\(container).child.\(name)"] = .object(nodeSchema(type, extra: c.childProps))
+                }
+                defs["\(container).child"] = .object([
+                    "description": .string("A child of a \(container), with the props it takes from it."),
+                    "oneOf": .array(names.map { .object(["$ref": .string("#/$defs/\(container).child.\($0)")]) }),
+                ])
+                any.append(.object(["$ref": .string("#/$defs/\(container).child")]))
+            }
+            defs["anyNode"] = .object(["description": "A node, with the child props of any container.", "anyOf": .array(any)])
+        }
+
+        mutating func nodeSchema(_ type: SceneComponentType, extra: [PropSpec]) -> [String: JSONValue] {
+            var o = objectSchema(props: type.allProps + extra, childOf: type.name)
+            if case .object(var properties) = o["properties"] {
+                properties["type"] = .object(["const": .string(type.name)])
+                o["properties"] = .object(properties)
+            }
+            o["description"] = .string(type.summary)
+            return o
+        }
+    }
+}
+
+extension JSONValue: ExpressibleByDictionaryLiteral {
+    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+        self = .object(Dictionary(elements, uniquingKeysWith: { _, new in new }))
+    }
+
+    /// JSON text with sorted keys (pretty: two-space indentation).
+    public func jsonText(pretty: Bool = false) -> String {
+        var out = ""
+        write(to: &out, indent: pretty ? "" : nil)
+        return out
+    }
+
+    private func write(to out: inout String, indent: String?) {
+        let next = indent.map { $0 + "  " }
+        let newline = indent == nil ? "" : "\n"
+        switch self {
+        case .null: out += "null"
+        case .bool(let b): out += b ? "true" : "false"
+        case .number(let d): out += PropType.format(d)
+        case .string(let s): out += Self.quote(s)
+        case .array(let items):
+            guard !items.isEmpty else { out += "[]"; return }
+            if items.allSatisfy({ !$0.isContainer }) {
+                out += "[" + items.map { $0.jsonText() }.joined(separator: ", ") + "]"
+                return
+            }
+            out += "[" + newline
+            for (i, item) in items.enumerated() {
+                out += next ?? ""
+                item.write(to: &out, indent: next)
+                out += (i < items.count - 1 ? "," : "") + newline
+            }
+            out += (indent ?? "") + "]"
+        case .object(let o):
+            guard !o.isEmpty else { out += "{}"; return }
+            out += "{" + newline
+            let keys = o.keys.sorted()
+            for (i, key) in keys.enumerated() {
+                out += (next ?? "") + Self.quote(key) + (indent == nil ? ":" : ": ")
+                o[key]?.write(to: &out, indent: next)
+                out += (i < keys.count - 1 ? "," : "") + newline
+            }
+            out += (indent ?? "") + "}"
+        }
+    }
+
+    private var isContainer: Bool {
+        switch self {
+        case .array, .object: return true
+        default: return false
+        }
+    }
+
+    static func quote(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}
