@@ -102,8 +102,9 @@ final class SceneTests: XCTestCase {
 
     func testSampleScenes_MatchTheirGoldens() throws {
         let dir = GoldenImage.fixtures.appendingPathComponent("scenes")
-        let files = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".json") }.sorted()
-        XCTAssertFalse(files.isEmpty)
+        let files = try FileManager.default.contentsOfDirectory(atPath: dir.path)
+            .filter { $0.hasSuffix(".json") || $0.hasSuffix(".yaml") }.sorted()
+        XCTAssertGreaterThanOrEqual(files.count, 15)
         for file in files {
             let scene = try SceneDecoder.decode(contentsOf: dir.appendingPathComponent(file).path)
             let bitmap = try SceneRenderer(scene: scene).render()

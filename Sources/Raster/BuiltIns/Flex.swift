@@ -63,7 +63,7 @@ public struct Flex: CombinedComponent {
             let available = context.availableSize
             let mainAvail = flex.main(available), crossAvail = flex.cross(available)
             let items = flex.items
-            let options = items.map { ($0.component.wrapped as? FlexItem) ?? FlexItem(AnyComponent(EmptyComponent())) }
+            let options = items.map { FlexItem.options(of: $0.component) ?? FlexItem(AnyComponent(EmptyComponent())) }
             // Hypothetical main sizes.
             var basis: [Double] = []
             for (i, item) in items.enumerated() {
@@ -161,8 +161,19 @@ public struct Flex: CombinedComponent {
 }
 
 /// Flex options for one item of a `Flex` (CSS `flex-grow`, `flex-shrink`,
-/// `flex-basis`, `align-self`). Outside a `Flex` it is just its content.
-public struct FlexItem: CombinedComponent {
+/// `flex-basis`, `align-self`). Outside a `Flex` it is just its content. A `Flex`
+/// finds it through `LayoutTransparent` wrappers, so a wrapper that draws the item's
+/// box (a background, a border) is the one sized to the flexed length.
+public struct FlexItem: CombinedComponent, LayoutTransparent {
+    public var layoutContent: AnyComponent<Empty> { content }
+
+    /// The options of `component`: itself, or the first `FlexItem` inside wrappers that
+    /// lay out as their content.
+    static func options(of component: AnyComponent<Empty>) -> FlexItem? {
+        if let item = component.wrapped as? FlexItem { return item }
+        return (component.wrapped as? LayoutTransparent).flatMap { options(of: $0.layoutContent) }
+    }
+
     public let content: AnyComponent<Empty>
     public var grow: Double
     public var shrink: Double

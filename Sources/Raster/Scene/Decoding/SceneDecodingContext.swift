@@ -53,7 +53,10 @@ public final class SceneDecodingContext {
         public let props: SceneProps
     }
 
-    func decodeNode(_ r: SceneReader, parentType: String, childSpecs: [PropSpec]) throws -> DecodedNode {
+    /// `wrapLayout` wraps the laid-out content (after padding and frame, inside the
+    /// node's decoration) with what the parent reads from the child's props.
+    func decodeNode(_ r: SceneReader, parentType: String, childSpecs: [PropSpec],
+                    wrapLayout: ((AnyComponent<Empty>, SceneProps) throws -> AnyComponent<Empty>)? = nil) throws -> DecodedNode {
         guard depth < Self.maxDepth else { throw r.error("the tree is nested more than \(Self.maxDepth) levels deep") }
         nodeCount += 1
         guard nodeCount <= Self.maxNodes else { throw r.error("the scene has more than \(Self.maxNodes) nodes") }
@@ -66,6 +69,11 @@ public final class SceneDecodingContext {
         }
         let props = try SceneProps(r, specs: type.allProps + childSpecs, owner: typeName, context: self)
         props.markUsed("type")
+        if wrapLayout == nil {
+            // Without the parent's reader of its child props (checking a `set`), they
+            // were checked where the node was decoded in place.
+            for spec in childSpecs { props.markUsed(spec.name) }
+        }
         let id = try props.string("id")
         if let id, !isChecking {
             if let earlier = nodes[id] {
@@ -76,7 +84,8 @@ public final class SceneDecodingContext {
         depth += 1
         defer { depth -= 1 }
         let content = try type.decode(props)
-        let component = try SceneNodeDecoding.applyCommonProps(props, to: content, type: type, id: id)
+        let component = try SceneNodeDecoding.applyCommonProps(props, to: content, type: type, id: id,
+                                                               wrapLayout: wrapLayout)
         return DecodedNode(component: component, id: id, props: props)
     }
 

@@ -1,10 +1,12 @@
 /// The props every node takes, applied around the component its type decoded, from
-/// the inside out: `style` (an environment override), `padding`, `frame`, then the
-/// decoration and placement of `SceneNode`. A node needs no `SceneNode` when it has
+/// the inside out: `style` (an environment override), `padding`, `frame`, what the
+/// parent adds (a Flex item's options), then the decoration and placement of
+/// `SceneNode`. A node needs no `SceneNode` when it has
 /// no id and none of those props.
 enum SceneNodeDecoding {
-    static func applyCommonProps(_ p: SceneProps, to content: AnyComponent<Empty>, type: SceneComponentType,
-                                 id: String?) throws -> AnyComponent<Empty> {
+    static func applyCommonProps(_ p: SceneProps, to content: AnyComponent<Empty>, type: SceneComponentType, id: String?,
+                                 wrapLayout: ((AnyComponent<Empty>, SceneProps) throws -> AnyComponent<Empty>)?)
+        throws -> AnyComponent<Empty> {
         let own = Set(type.props.map(\.name))
         func common(_ name: String) -> Bool { !own.contains(name) }
         var c = content
@@ -21,6 +23,7 @@ enum SceneNodeDecoding {
                         alignment: try alignment(f.choice("alignment")))
             try f.finish()
         }
+        if let wrapLayout { c = try wrapLayout(c, p) }
         var s = SceneNodeStyle()
         if common("background") { s.background = try p.paint("background") }
         if common("cornerRadius") { s.cornerRadius = try p.number("cornerRadius") ?? 0 }

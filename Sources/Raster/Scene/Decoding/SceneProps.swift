@@ -53,13 +53,15 @@ public final class SceneProps {
         return nil
     }
 
-    /// Throws for the first (alphabetically) written prop that no spec declares.
+    /// Throws for the first (alphabetically) written prop that no spec declares, and for
+    /// a declared prop its decoder never read (a decoder out of step with its specs).
     public func finish() throws {
         for (key, value) in values.sorted(by: { $0.key < $1.key }) where !used.contains(key) {
             let known = specs.map(\.name).filter { $0 != "type" }.sorted()
             guard specs.contains(where: { $0.name == key }) else {
                 throw reader.child(key, value).error("unknown prop '\(key)' (\(owner) takes \(known.joined(separator: ", ")))")
             }
+            throw reader.child(key, value).error("the decoder of \(owner) does not read '\(key)', which its props declare")
         }
     }
 
@@ -206,18 +208,17 @@ public final class SceneProps {
     }
 
     /// Child nodes, each keyed by its `id` (or its index). `childSpecs` are props the
-    /// children take from this container (a Flex item's `grow`); `wrap` reads them.
+    /// children take from this container (a Flex item's `grow`); `wrap` reads them and
+    /// wraps the child's laid-out content (inside its decoration).
     public func children(_ name: String, childSpecs: [PropSpec] = [],
                          wrap: ((AnyComponent<Empty>, SceneProps) throws -> AnyComponent<Empty>)? = nil)
         throws -> [AnyComponentWithIdentity<Empty>] {
         guard let (r, _) = try value(name) else { return [] }
         return try r.array().enumerated().map { index, item in
-            let node = try context.decodeNode(item, parentType: owner, childSpecs: childSpecs)
-            var component = node.component
-            if let wrap { component = try wrap(component, node.props) }
+            let node = try context.decodeNode(item, parentType: owner, childSpecs: childSpecs, wrapLayout: wrap)
             try node.props.finish()
-            if let id = node.id { return AnyComponentWithIdentity(id: id, component: component) }
-            return AnyComponentWithIdentity(id: index, component: component)
+            if let id = node.id { return AnyComponentWithIdentity(id: id, component: node.component) }
+            return AnyComponentWithIdentity(id: index, component: node.component)
         }
     }
 
