@@ -1,0 +1,195 @@
+import Foundation
+import Raster
+import XCTest
+
+/// The `render` executable, run as users run it.
+final class RenderCommandTests: XCTestCase {
+    private struct Run {
+        let status: Int32
+        let stdout: Data
+        let stderr: String
+        var text: String { String(decoding: stdout, as: UTF8.self) }
+    }
+
+    /// The executable beside the test bundle (in the build folder).
+    private var binary: URL {
+        let bundle = Bundle(for: Self.self).bundleURL
+        let candidates = [bundle.appendingPathComponent("render"),
+                          bundle.deletingLastPathComponent().appendingPathComponent("render")]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
+    }
+
+    private let scenes = GoldenImage.fixtures.appendingPathComponent("scenes")
+    private var folder: URL!
+
+    override func setUpWithError() throws {
+        guard FileManager.default.isExecutableFile(atPath: binary.path) else {
+            throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: binary.path,
+                                                         NSLocalizedDescriptionKey: "the render executable is not built at \(binary.path)"])
+        }
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("render-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        if let folder { try? FileManager.default.removeItem(at: folder) }
+    }
+
+    private func render(_ arguments: [String], stdin: Data? = nil) throws -> Run {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        let out = Pipe(), err = Pipe(), input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(stdin) }
+        try input.fileHandleForWriting.close()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, stdout: stdout, stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    private func write(_ text: String, _ name: String) throws -> String {
+        let url = folder.appendingPathComponent(name)
+        try Data(text.utf8).write(to: url)
+        return url.path
+    }
+
+    func testRender_WritesTheSamePixelsAsTheLibrary() throws {
+        let scene = scenes.appendingPathComponent("buttons.json").path
+        let out = folder.appendingPathComponent("buttons.png").path
+        let run = try render([scene, "-o", out])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let written = try PNGDecoder.decode(contentsOf: out)
+        let direct = try PNGDecoder.decode(try PNGEncoder.standard.encode(SceneRenderer(scene: SceneDecoder.decode(contentsOf: scene)).render()))
+        XCTAssertTrue(written.pixelsEqual(direct))
+        // Overrides: size, scale and background.
+        let small = folder.appendingPathComponent("small.png").path
+        let run2 = try render(["draw", scene, "-o", small, "--scale", "1", "--width", "200", "--height", "100", "--background", "#FF0000"])
+        XCTAssertEqual(run2.status, 0, run2.stderr)
+        let b = try PNGDecoder.decode(contentsOf: small)
+        XCTAssertEqual(b.width, 200)
+        XCTAssertEqual(b.height, 100)
+        XCTAssertEqual(b[199, 99], PremultipliedColor(r: 255, g: 0, b: 0, a: 255))
+    }
+
+    func testBadScenes_FailWithOneLineAndWriteNothing() throws {
+        let out = folder.appendingPathComponent("out.png")
+        let cases: [(String, String)] = [
+            (#"{"canvas": {"width": 10, "height": 10}, "root": {"type": "VStack", "children": [{"type": "Blob"}]}}"#,
+             "root.children[0].type: unknown type 'Blob'"),
+            (#"{"canvas": {"width": 10, "height": 10}, "root": {"type": "Text", "text": "x", "font": {"size": "big"}}}"#,
+             "root.font.size: expected a number"),
+            (#"{"canvas": {"width": 10, "height": 10}, "root": {"type": "Image", "src": "missing.png"}}"#,
+             "root.src: cannot read the image 'missing.png' (no such file)"),
+            (#"{"canvas": {"width": 50000, "height": 50000}, "root": {"type": "Rectangle"}}"#,
+             "canvas: the canvas is 50000x50000 pixels"),
+            (#"{"canvas": {"width": 10, "height": 10}, "root": {"type": "Rectangle", "opacity": 3}}"#,
+             "root.opacity: expected a number from 0 to 1, found 3"),
+        ]
+        for (i, (json, message)) in cases.enumerated() {
+            let scene = try write(json, "bad\(i).json")
+            let run = try render([scene, "-o", out.path])
+            XCTAssertEqual(run.status, 1, json)
+            XCTAssertEqual(run.stderr.split(separator: "\n").count, 1, run.stderr)
+            XCTAssertTrue(run.stderr.contains(message), "expected '\(message)' in \(run.stderr)")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: out.path))
+        }
+        // An existing output is left as it was, and no temporary file stays behind.
+        try Data("old".utf8).write(to: out)
+        let bad = try write(#"{"canvas": {"width": 10}}"#, "bad.json")
+        XCTAssertEqual(try render([bad, "-o", out.path]).status, 1)
+        XCTAssertEqual(try Data(contentsOf: out), Data("old".utf8))
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(".") }
+        XCTAssertEqual(leftovers, [])
+        // Bad options and a missing file.
+        XCTAssertEqual(try render([scenes.appendingPathComponent("buttons.json").path, "-o", out.path, "--scale", "0"]).status, 1)
+        let missing = try render([folder.appendingPathComponent("nope.json").path, "-o", out.path])
+        XCTAssertEqual(missing.status, 1)
+        XCTAssertTrue(missing.stderr.contains("no such file"), missing.stderr)
+    }
+
+    func testPipes_StdinAndStdout() throws {
+        let json = ##"{"canvas": {"width": 4, "height": 2, "background": "#00FF00"}, "root": {"type": "Rectangle", "width": 2, "fill": "#0000FF"}}"##
+        let run = try render(["--stdin", "-o", "-"], stdin: Data(json.utf8))
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let b = try PNGDecoder.decode([UInt8](run.stdout))
+        XCTAssertEqual(b[0, 0], PremultipliedColor(r: 0, g: 0, b: 255, a: 255))
+        XCTAssertEqual(b[3, 1], PremultipliedColor(r: 0, g: 255, b: 0, a: 255))
+        let yaml = "canvas: {width: 4, height: 2}\nroot: {type: Rectangle, fill: '#FF0000'}\n"
+        let fromYAML = try render(["-", "-o", "-"], stdin: Data(yaml.utf8))
+        XCTAssertEqual(fromYAML.status, 0, fromYAML.stderr)
+        XCTAssertEqual(try PNGDecoder.decode([UInt8](fromYAML.stdout))[1, 1], PremultipliedColor(r: 255, g: 0, b: 0, a: 255))
+    }
+
+    func testLayout_PrintsFramesOfNodesWithIDs() throws {
+        let json = #"""
+        {"canvas": {"width": 200, "height": 100},
+         "root": {"type": "HStack", "id": "row", "spacing": 10, "padding": 5, "offset": [1, 2], "children": [
+           {"type": "Rectangle", "id": "a", "width": 30, "height": 20},
+           {"type": "Circle", "id": "b", "width": 40, "height": 40, "offset": [0, 7], "rotation": 45, "scale": 2}]}}
+        """#
+        let run = try render(["layout", try write(json, "layout.json")])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        guard case .object(let frames) = try JSONValue.parse(run.stdout) else { return XCTFail(run.text) }
+        XCTAssertEqual(frames["row"], [1, 2, 90, 50])
+        XCTAssertEqual(frames["a"], [6, 17, 30, 20])
+        XCTAssertEqual(frames["b"], [46, 14, 40, 40])
+    }
+
+    func testValidate_ChecksEveryFileWithoutWriting() throws {
+        let good = scenes.appendingPathComponent("settings.json").path
+        let yaml = scenes.appendingPathComponent("weather.yaml").path
+        let ok = try render(["validate", good, yaml])
+        XCTAssertEqual(ok.status, 0, ok.stderr)
+        XCTAssertEqual(ok.text.split(separator: "\n").count, 2)
+        let bad = try write(##"{"canvas": {"width": 10, "height": 10}, "root": {"type": "Text", "text": "x", "colour": "#000"}}"##, "v.json")
+        let run = try render(["validate", good, bad])
+        XCTAssertEqual(run.status, 1)
+        XCTAssertTrue(run.stderr.contains("root.colour: unknown prop 'colour'"), run.stderr)
+    }
+
+    func testComponentsAndSchema_ListEveryType() throws {
+        let components = try render(["components"])
+        XCTAssertEqual(components.status, 0)
+        let schema = try render(["schema"])
+        XCTAssertEqual(schema.status, 0)
+        guard case .object(let top) = try JSONValue.parse(schema.stdout), case .object(let defs)? = top["$defs"] else {
+            return XCTFail("schema is not an object with $defs")
+        }
+        for name in SceneRegistry.standard.typeNames {
+            XCTAssertTrue(components.text.contains("\(name): "), name)
+            XCTAssertNotNil(defs["node.\(name)"], name)
+        }
+        XCTAssertEqual(try JSONValue.parse(schema.stdout), SceneSchema.schema())
+    }
+
+    func testDiff_ReportsHowImagesDiffer() throws {
+        let a = try Bitmap(width: 8, height: 4, color: PremultipliedColor(r: 255, g: 255, b: 255, a: 255))
+        let b = try Bitmap(width: 8, height: 4, color: PremultipliedColor(r: 255, g: 255, b: 255, a: 255))
+        b[2, 1] = PremultipliedColor(r: 0, g: 0, b: 0, a: 255)
+        b[5, 3] = PremultipliedColor(r: 250, g: 255, b: 255, a: 255)
+        let pa = folder.appendingPathComponent("a.png").path, pb = folder.appendingPathComponent("b.png").path
+        try PNGEncoder.standard.write(a, to: pa)
+        try PNGEncoder.standard.write(b, to: pb)
+        let same = try render(["diff", pa, pa])
+        XCTAssertEqual(same.status, 0)
+        XCTAssertTrue(same.text.hasPrefix("identical"), same.text)
+        let diffPath = folder.appendingPathComponent("diff.png").path
+        let differ = try render(["diff", pa, pb, "-o", diffPath])
+        XCTAssertEqual(differ.status, 1)
+        XCTAssertTrue(differ.text.contains("2 of 32 pixels differ"), differ.text)
+        XCTAssertTrue(differ.text.contains("max channel difference 255"), differ.text)
+        XCTAssertTrue(differ.text.contains("x 2..<6, y 1..<4"), differ.text)
+        let diff = try PNGDecoder.decode(contentsOf: diffPath)
+        XCTAssertEqual(diff[2, 1], PremultipliedColor(r: 255, g: 0, b: 0, a: 255))
+        XCTAssertNotEqual(diff[0, 0], PremultipliedColor(r: 255, g: 0, b: 0, a: 255))
+        let notPNG = try write("nope", "x.png")
+        let unreadable = try render(["diff", pa, notPNG])
+        XCTAssertEqual(unreadable.status, 1)
+        XCTAssertEqual(unreadable.stderr.split(separator: "\n").count, 1, unreadable.stderr)
+    }
+}

@@ -1,0 +1,175 @@
+import Foundation
+import Raster
+import XCTest
+
+/// The JSON Schema, the component catalog and the decoders come from the same prop
+/// specs; these tests hold them to each other: every prop of every type decodes and
+/// validates, a wrong value for any prop is refused by both, and every gallery scene
+/// validates.
+final class SceneSchemaTests: XCTestCase {
+    private let registry = SceneRegistry.standard
+    private lazy var validator = SchemaValidator(root: SceneSchema.schema(registry: registry))
+    private let scenes = GoldenImage.fixtures.appendingPathComponent("scenes")
+
+    private func scene(_ root: JSONValue) -> JSONValue {
+        ["canvas": ["width": 100, "height": 100], "root": root]
+    }
+
+    private func decode(_ document: JSONValue) throws -> Scene {
+        try SceneDecoder(registry: registry).decode(document, baseDirectory: scenes.path)
+    }
+
+    // MARK: - Samples
+
+    /// A valid value of `type` for the prop `name`.
+    private func sample(_ type: PropType, name: String) -> JSONValue {
+        switch name {
+        case "d": return "M0 0 L10 10"
+        case "src": return "assets/avatar.png"
+        case "family": return "Inter"
+        case "style": return "filled"
+        default: break
+        }
+        switch type {
+        case .number(let lo, let hi): return .number(min((lo ?? 0) + 1, hi ?? .infinity))
+        case .integer(let lo, _): return .number(Double(lo))
+        case .bool: return true
+        case .string, .file: return "sample"
+        case .choice(let names): return .string(names.last ?? "")
+        case .color: return "#336699"
+        case .paint: return ["linear": ["angle": 90, "stops": [["#000000", 0], ["accent", 1]]]]
+        case .insets: return [1, 2, 3, 4]
+        case .point: return [1, 2]
+        case .size: return [10, 20]
+        case .length: return 10
+        case .stops: return [["#000000", 0], ["#FFFFFF", 1]]
+        case .node: return ["type": "Rectangle"]
+        case .nodes: return [["type": "Rectangle"], ["type": "Text", "text": "x"]]
+        case .actions: return [["tap": [1, 2]]]
+        case .object(let spec):
+            return .object(Dictionary(uniqueKeysWithValues: spec.props.map { ($0.name, sample($0.type, name: $0.name)) }))
+        case .array(let element): return [sample(element, name: name)]
+        case .map(let value): return ["key": sample(value, name: name)]
+        case .props: return [:]
+        case .either(let forms): return forms.first.map { sample($0, name: name) } ?? .null
+        }
+    }
+
+    private func accepts(_ type: PropType, _ value: JSONValue) -> Bool {
+        switch (type, value) {
+        case (.either(let forms), _): return forms.contains { accepts($0, value) }
+        case (.paint, .object), (.insets, .object), (.node, .object), (.object, .object), (.map, .object), (.props, .object):
+            return true
+        case (.bool, .bool): return true
+        case (.string, .string), (.file, .string), (.choice, .string), (.color, .string), (.paint, .string), (.length, .string):
+            return true
+        default: return false
+        }
+    }
+
+    /// A value of the wrong kind for `type`.
+    private func wrong(_ type: PropType) -> JSONValue {
+        let candidates: [JSONValue] = [["bogus": true], true, "bogus"]
+        return candidates.first { !accepts(type, $0) } ?? .null
+    }
+
+    /// A node of `type` with its required props (and a text for Text), plus `extra`.
+    private func node(_ type: SceneComponentType, _ extra: [String: JSONValue]) -> JSONValue {
+        var o: [String: JSONValue] = ["type": .string(type.name)]
+        for p in type.allProps where p.required && p.name != "type" { o[p.name] = sample(p.type, name: p.name) }
+        if type.name == "Text", extra["spans"] == nil { o["text"] = "sample" }
+        o.merge(extra) { _, new in new }
+        return .object(o)
+    }
+
+    // MARK: - Tests
+
+    func testEveryPropOfEveryType_DecodesAndValidates() throws {
+        var checked = 0
+        for name in registry.typeNames {
+            guard let type = registry.types[name] else { continue }
+            for p in type.allProps where p.name != "type" {
+                let doc = scene(node(type, [p.name: sample(p.type, name: p.name)]))
+                XCTAssertNil(validator.validate(doc), "\(name).\(p.name): \(doc.jsonText())")
+                XCTAssertNoThrow(try decode(doc), "\(name).\(p.name)")
+                checked += 1
+            }
+            // Children of containers with child props (a Flex's items).
+            for container in registry.types.values where !container.childProps.isEmpty {
+                for p in container.childProps {
+                    let child = node(type, [p.name: sample(p.type, name: p.name)])
+                    let doc = scene(["type": .string(container.name), "children": [child]])
+                    XCTAssertNil(validator.validate(doc), "\(container.name) > \(name).\(p.name)")
+                    XCTAssertNoThrow(try decode(doc), "\(container.name) > \(name).\(p.name)")
+                }
+            }
+        }
+        XCTAssertGreaterThan(checked, 200)
+    }
+
+    func testWrongValues_AreRefusedByTheDecoderAndTheSchema() {
+        for name in registry.typeNames {
+            guard let type = registry.types[name] else { continue }
+            for p in type.allProps where p.name != "type" {
+                let doc = scene(node(type, [p.name: wrong(p.type)]))
+                XCTAssertNotNil(validator.validate(doc), "schema accepts \(name).\(p.name) = \(wrong(p.type).jsonText())")
+                XCTAssertThrowsError(try decode(doc), "decoder accepts \(name).\(p.name)") { error in
+                    XCTAssertTrue((error as? SceneError)?.path.hasPrefix("root.\(p.name)") == true, "\(name).\(p.name): \(error)")
+                }
+            }
+            let unknown = scene(node(type, ["colour": "#FFFFFF"]))
+            XCTAssertNotNil(validator.validate(unknown))
+            XCTAssertThrowsError(try decode(unknown)) { error in
+                XCTAssertEqual((error as? SceneError)?.path, "root.colour")
+            }
+        }
+        // Out of range, for the decoder and the schema alike.
+        let outOfRange = scene(["type": "Rectangle", "opacity": 1.5])
+        XCTAssertNotNil(validator.validate(outOfRange))
+        XCTAssertThrowsError(try decode(outOfRange))
+        XCTAssertNotNil(validator.validate(scene(["type": "Blob"])))
+    }
+
+    func testGalleryScenes_ValidateAgainstTheSchema() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: scenes.path)
+            .filter { $0.hasSuffix(".json") || $0.hasSuffix(".yaml") }.sorted()
+        XCTAssertGreaterThanOrEqual(files.count, 15)
+        for file in files {
+            let data = try Data(contentsOf: scenes.appendingPathComponent(file))
+            let doc = file.hasSuffix(".yaml") ? try JSONValue.parseYAML(data) : try JSONValue.parse(data)
+            XCTAssertNil(validator.validate(doc), file)
+        }
+    }
+
+    func testCatalog_ListsEveryTypeWithItsProps() {
+        let text = SceneCatalog.text(registry: registry)
+        for name in registry.typeNames {
+            XCTAssertTrue(text.contains("\n\(name): "), name)
+            for p in registry.types[name]?.props ?? [] { XCTAssertTrue(text.contains("  \(p.name) "), "\(name).\(p.name)") }
+        }
+        guard case .object(let top) = SceneCatalog.json(registry: registry), case .object(let types)? = top["types"] else {
+            return XCTFail("catalog JSON has no types")
+        }
+        XCTAssertEqual(types.keys.sorted(), registry.typeNames)
+    }
+
+    func testASceneContractExample_Decodes() throws {
+        // The top-level example of the scene contract, with its elided parts filled in.
+        let json = #"""
+        {
+          "canvas": { "width": 390, "height": 844, "scale": 3, "background": "#F2F2F7" },
+          "environment": { "theme": "light",
+            "colors": { "primary": "#000000", "secondary": "#3C3C4399", "tertiary": "#3C3C434D", "accent": "#007AFF" } },
+          "styles": { "Button": ["filled"] },
+          "root": { "type": "VStack", "spacing": 12, "children": [ { "type": "Text", "id": "title", "text": "Hi" } ] },
+          "animation": { "duration": 1.5, "fps": 60, "events": [
+            { "at": 0.2, "set": { "title": { "text": "Sent" } }, "transition": { "duration": 0.35, "curve": "spring" } } ] }
+        }
+        """#
+        let doc = try JSONValue.parse(Data(json.utf8))
+        XCTAssertNil(validator.validate(doc))
+        let decoded = try decode(doc)
+        XCTAssertEqual(decoded.canvas.pixelSize.width, 1170)
+        XCTAssertEqual(decoded.timeline?.events.count, 1)
+    }
+}
