@@ -60,33 +60,16 @@ enum GoldenImage {
             XCTFail("cannot round-trip the actual image: \(error)", file: file, line: line)
             return
         }
-        if actual.pixelsEqual(expected) { return }
-        var differing = 0
-        var message = "\(name): size \(actual.width)x\(actual.height) vs reference \(expected.width)x\(expected.height)"
+        let comparison = ImageComparison(expected: expected, actual: actual)
+        if comparison.isIdentical { return }
         let outDir = artifacts.appendingPathComponent((name as NSString).deletingLastPathComponent)
         try? FileManager.default.createDirectory(at: outDir, withIntermediateDirectories: true)
         let base = artifacts.appendingPathComponent(name)
         try? PNGEncoder.standard.write(actual, to: base.path + ".actual.png")
-        if actual.width == expected.width, actual.height == expected.height,
-           let diff = try? Bitmap(width: actual.width, height: actual.height) {
-            var maxDelta = 0
-            for y in 0..<actual.height {
-                for x in 0..<actual.width {
-                    let a = actual[x, y], e = expected[x, y]
-                    let delta = max(abs(Int(a.r) - Int(e.r)), abs(Int(a.g) - Int(e.g)), abs(Int(a.b) - Int(e.b)), abs(Int(a.a) - Int(e.a)))
-                    if delta > 0 {
-                        differing += 1
-                        maxDelta = max(maxDelta, delta)
-                        diff[x, y] = PremultipliedColor(r: 255, g: 0, b: 0, a: 255)
-                    } else {
-                        let gray = UInt8((Int(e.r) + Int(e.g) + Int(e.b)) / 3 / 4 + 191)
-                        diff[x, y] = PremultipliedColor(r: gray, g: gray, b: gray, a: 255)
-                    }
-                }
-            }
+        if let diff = try? ImageComparison.diffImage(expected: expected, actual: actual) {
             try? PNGEncoder.standard.write(diff, to: base.path + ".diff.png")
-            message = "\(name): \(differing) pixels differ (max channel difference \(maxDelta))"
         }
+        let message = "\(name): \(comparison.summary)"
         XCTFail("\(message); actual and diff written to \(base.path).actual.png / .diff.png", file: file, line: line)
     }
 }
