@@ -10,7 +10,10 @@ public struct ComponentTransition {
             case linear, easeIn, easeOut, easeInOut, spring
             /// A cubic Bezier timing function with control points (x1, y1) and (x2, y2).
             case custom(Double, Double, Double, Double)
+            /// A damped spring of mass 1 (ComponentFlow's bounce).
             case bounce(stiffness: Double, damping: Double)
+            /// A damped spring with every parameter given.
+            case customSpring(stiffness: Double, damping: Double, mass: Double)
 
             public static var slide: Curve { .custom(0.33, 0.52, 0.25, 0.99) }
         }
