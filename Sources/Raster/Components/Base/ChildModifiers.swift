@@ -69,10 +69,7 @@ public struct _UpdatedChildComponent {
         set(.cornerRadius, cornerRadius, 0) { t.setCornerRadius(layer: layer, cornerRadius: $0) }
         set(.clipsToBounds, clipsToBounds, false) { layer.masksToBounds = $0 }
         set(.shadow, shadow, ChildShadow(color: .black, radius: 3, offset: Point(0, -3), opacity: 0)) { s in
-            layer.shadowColor = s.color
-            layer.shadowRadius = s.radius
-            layer.shadowOffset = s.offset
-            layer.shadowOpacity = s.opacity
+            t.setShadow(layer: layer, color: s.color, opacity: s.opacity, radius: s.radius, offset: s.offset)
         }
         view.appliedModifiers = applied
         for body in updates { body(view, t) }

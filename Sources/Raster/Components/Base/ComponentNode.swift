@@ -147,6 +147,8 @@ public struct UpdateStatistics: Sendable, Equatable {
 /// updated, so that `Child.update` inside a body knows its parent.
 final class UpdatePass: @unchecked Sendable {
     var statistics = UpdateStatistics()
+    /// Animates the property changes of animated transitions during this pass.
+    var animator: Animator?
     private(set) var stack: [ComponentNode] = []
     /// Frames of the combined components whose bodies are running.
     var frames: [CombinedFrame] = []

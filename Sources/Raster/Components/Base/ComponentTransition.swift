@@ -58,11 +58,49 @@ public struct ComponentTransition {
 
     // MARK: - Applying changes
 
-    public func setFrame(view: ComponentView, frame: Rect) { view.frame = frame }
-    public func setPosition(view: ComponentView, position: Point) { view.layer.position = position }
-    public func setBounds(view: ComponentView, bounds: Rect) { view.layer.bounds = bounds }
-    public func setAlpha(view: ComponentView, alpha: Double) { view.layer.opacity = alpha }
-    public func setScale(view: ComponentView, scale: Double) { view.layer.transform = Transform(scaleX: scale, y: scale) }
-    public func setCornerRadius(layer: Layer, cornerRadius: Double) { layer.cornerRadius = cornerRadius }
-    public func setBackground(layer: Layer, paint: Paint?) { layer.backgroundPaint = paint }
+    /// Sets a layer property through the running pass's animator (animated when this
+    /// transition is), or directly outside a pass.
+    public func set<V: Interpolatable>(_ layer: Layer, _ keyPath: ReferenceWritableKeyPath<Layer, V>, _ value: V,
+                                       completion: (() -> Void)? = nil) {
+        if let animator = UpdatePass.current?.animator {
+            animator.set(layer, keyPath, to: value, animation: animation, completion: completion)
+        } else {
+            layer[keyPath: keyPath] = value
+            completion?()
+        }
+    }
+
+    public func setFrame(view: ComponentView, frame: Rect) {
+        let layer = view.layer
+        setBounds(view: view, bounds: Rect(origin: layer.bounds.origin, size: frame.size))
+        setPosition(view: view, position: Point(x: frame.minX + frame.width * layer.anchorPoint.x,
+                                                y: frame.minY + frame.height * layer.anchorPoint.y))
+    }
+    public func setPosition(view: ComponentView, position: Point) { set(view.layer, \.position, position) }
+    public func setBounds(view: ComponentView, bounds: Rect) { set(view.layer, \.bounds, bounds) }
+    public func setAlpha(view: ComponentView, alpha: Double, completion: (() -> Void)? = nil) {
+        set(view.layer, \.opacity, alpha, completion: completion)
+    }
+    public func setScale(view: ComponentView, scale: Double, completion: (() -> Void)? = nil) {
+        set(view.layer, \.transform, Transform(scaleX: scale, y: scale), completion: completion)
+    }
+    public func setTransform(layer: Layer, transform: Transform) { set(layer, \.transform, transform) }
+    public func setCornerRadius(layer: Layer, cornerRadius: Double) { set(layer, \.cornerRadius, cornerRadius) }
+    public func setBorder(layer: Layer, width: Double, color: Color) {
+        set(layer, \.borderWidth, width)
+        set(layer, \.borderColor, color)
+    }
+    public func setShadow(layer: Layer, color: Color, opacity: Double, radius: Double, offset: Point) {
+        set(layer, \.shadowColor, color)
+        set(layer, \.shadowOpacity, opacity)
+        set(layer, \.shadowRadius, radius)
+        set(layer, \.shadowOffset, offset)
+    }
+    public func setBackground(layer: Layer, paint: Paint?) {
+        if let animator = UpdatePass.current?.animator {
+            animator.set(layer, \.backgroundPaint, to: paint, animation: animation, interpolate: Paint.interpolate)
+        } else {
+            layer.backgroundPaint = paint
+        }
+    }
 }

@@ -16,8 +16,12 @@ public final class ComponentHost<EnvironmentType> {
     /// The size the component took in the last update.
     public private(set) var size: Size?
 
+    /// Runs the property animations of animated updates; `advance(to:)` moves its clock.
+    public let animator = Animator()
+
     public init(environmentValues: EnvironmentValues = EnvironmentValues()) {
         self.environmentValues = environmentValues
+        pass.animator = animator
         pass.onStateUpdated = { [weak self] _, transition in self?.stateDidUpdate(transition) }
     }
 
@@ -93,6 +97,13 @@ public final class ComponentHost<EnvironmentType> {
         } else {
             run(transition: transition, force: false)
         }
+    }
+
+    /// Moves the animation clock to `time` (seconds): every running animation's layers
+    /// take the values they present then. Updates after this start their animations at
+    /// `time`.
+    public func advance(to time: Double) {
+        animator.tick(to: time)
     }
 
     // MARK: - Rendering

@@ -79,19 +79,18 @@ public struct SceneNode: CombinedComponent, LayoutTransparent {
             context.transition.setCornerRadius(layer: layer, cornerRadius: s.cornerRadius)
             layer.cornerCurve = s.smoothCorners ? .continuous : .circular
             layer.masksToBounds = s.clip || s.cornerRadius > 0
-            layer.borderWidth = s.border?.width ?? 0
-            layer.borderColor = s.border.map { context.environment.color($0.color) } ?? .clear
+            let t = context.transition
+            t.setBorder(layer: layer, width: s.border?.width ?? 0,
+                        color: s.border.map { context.environment.color($0.color) } ?? .clear)
             if let shadow = s.shadow {
-                layer.shadowColor = context.environment.color(shadow.color)
-                layer.shadowRadius = shadow.radius / 2
-                layer.shadowOffset = shadow.offset
-                layer.shadowOpacity = shadow.opacity
+                t.setShadow(layer: layer, color: context.environment.color(shadow.color), opacity: shadow.opacity,
+                            radius: shadow.radius / 2, offset: shadow.offset)
             } else {
-                layer.shadowOpacity = 0
+                t.set(layer, \.shadowOpacity, 0)
             }
-            context.transition.setAlpha(view: view, alpha: s.opacity)
+            t.setAlpha(view: view, alpha: s.opacity)
             layer.isHidden = s.hidden
-            layer.transform = s.transform
+            t.setTransform(layer: layer, transform: s.transform)
             return c.size
         }
     }

@@ -1,0 +1,106 @@
+/// Runs layer property animations headless, on a clock the caller advances.
+///
+/// A property set with an animated transition becomes an animation from the value the
+/// layer presents now to the new one; `tick(to:)` writes the presented value of every
+/// running animation into its layer, so the compositor draws the layer as it looks at
+/// that time. Setting a property again while it animates starts from the presented
+/// value (motion never jumps); setting it to the target it already runs to changes
+/// nothing; setting it without animation stops the animation there.
+///
+/// Invariant: a layer's animated property holds its presented value as of `time`;
+/// the value components set (the model value) is the running animation's target.
+/// Animations are kept in the order they started, so ticks and completions run in the
+/// same order on every run.
+public final class Animator {
+    /// The clock, in seconds; only moves forward.
+    public private(set) var time: Double = 0
+
+    private struct Key: Hashable {
+        let layer: ObjectIdentifier
+        let property: AnyKeyPath
+    }
+
+    private struct Running {
+        let key: Key
+        weak var layer: Layer?
+        let start: Double
+        let duration: Double
+        let curve: TimingCurve
+        /// Writes the value at curve progress p (nil: the target itself).
+        let write: (Layer, Double?) -> Void
+        let isTarget: (Any) -> Bool
+        var completions: [() -> Void]
+    }
+
+    private var running: [Running] = []
+
+    public init() {}
+
+    /// True when nothing animates.
+    public var isIdle: Bool { running.isEmpty }
+
+    /// When the last running animation reaches its target (nil when idle).
+    public var endTime: Double? { running.map { $0.start + $0.duration }.max() }
+
+    /// How many animations are running.
+    public var count: Int { running.count }
+
+    /// Sets `keyPath` of `layer` to `value`, animated along `animation`; `completion`
+    /// runs when the layer reaches the value (at once when not animated).
+    public func set<V: Interpolatable>(_ layer: Layer, _ keyPath: ReferenceWritableKeyPath<Layer, V>, to value: V,
+                                       animation: ComponentTransition.Animation, completion: (() -> Void)? = nil) {
+        set(layer, keyPath, to: value, animation: animation, interpolate: V.interpolate, completion: completion)
+    }
+
+    /// As `set`, with the interpolation given (for values such as optional paints).
+    public func set<V: Equatable>(_ layer: Layer, _ keyPath: ReferenceWritableKeyPath<Layer, V>, to value: V,
+                                  animation: ComponentTransition.Animation,
+                                  interpolate: @escaping (V, V, Double) -> V, completion: (() -> Void)? = nil) {
+        let key = Key(layer: ObjectIdentifier(layer), property: keyPath)
+        let index = running.firstIndex { $0.key == key }
+        if let index, running[index].isTarget(value) {
+            if let completion { running[index].completions.append(completion) }
+            return
+        }
+        var duration = 0.0, curve = TimingCurve(kind: .linear)
+        if case .curve(let d, let c) = animation, d > 0 {
+            duration = d
+            curve = TimingCurve(c)
+        }
+        let from = layer[keyPath: keyPath]
+        var carried: [() -> Void] = []
+        if let index { carried = running.remove(at: index).completions }
+        guard duration > 0, from != value else {
+            layer[keyPath: keyPath] = value
+            for c in carried { c() }
+            completion?()
+            return
+        }
+        running.append(Running(key: key, layer: layer, start: time, duration: duration, curve: curve,
+                               write: { layer, p in layer[keyPath: keyPath] = p.map { interpolate(from, value, $0) } ?? value },
+                               isTarget: { ($0 as? V) == value },
+                               completions: carried + (completion.map { [$0] } ?? [])))
+    }
+
+    /// Moves the clock to `time` and writes every running animation's presented value;
+    /// animations that reach their end write their target, stop, and run their
+    /// completions (after all values are written).
+    public func tick(to newTime: Double) {
+        time = max(time, newTime)
+        var finished: [() -> Void] = []
+        var kept: [Running] = []
+        for animation in running {
+            guard let layer = animation.layer else { continue }
+            let elapsed = (time - animation.start) / animation.duration
+            if elapsed >= 1 {
+                animation.write(layer, nil)
+                finished += animation.completions
+            } else {
+                animation.write(layer, animation.curve.value(at: elapsed))
+                kept.append(animation)
+            }
+        }
+        running = kept
+        for completion in finished { completion() }
+    }
+}
