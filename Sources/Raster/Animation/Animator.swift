@@ -33,14 +33,22 @@ public final class Animator {
     }
 
     private var running: [Running] = []
+    /// Actions due at a time, in the order they were scheduled.
+    private var timers: [(time: Double, action: () -> Void)] = []
 
     public init() {}
 
-    /// True when nothing animates.
-    public var isIdle: Bool { running.isEmpty }
+    /// True when nothing animates and nothing is scheduled.
+    public var isIdle: Bool { running.isEmpty && timers.isEmpty }
 
-    /// When the last running animation reaches its target (nil when idle).
-    public var endTime: Double? { running.map { $0.start + $0.duration }.max() }
+    /// When the last running animation reaches its target or the last scheduled action
+    /// runs (nil when idle).
+    public var endTime: Double? { (running.map { $0.start + $0.duration } + timers.map(\.time)).max() }
+
+    /// Runs `action` at the first tick at or after `time + delay`.
+    public func schedule(after delay: Double, _ action: @escaping () -> Void) {
+        timers.append((time + max(0, delay), action))
+    }
 
     /// How many animations are running.
     public var count: Int { running.count }
@@ -101,6 +109,9 @@ public final class Animator {
             }
         }
         running = kept
+        let due = timers.filter { $0.time <= time }
+        timers.removeAll { $0.time <= time }
         for completion in finished { completion() }
+        for timer in due { timer.action() }
     }
 }

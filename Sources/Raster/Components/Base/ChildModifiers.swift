@@ -73,6 +73,7 @@ public struct _UpdatedChildComponent {
         }
         view.appliedModifiers = applied
         for body in updates { body(view, t) }
+        view.placedDisappear = disappear ?? view.disappearTransition
     }
 }
 

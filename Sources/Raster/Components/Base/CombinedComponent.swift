@@ -34,7 +34,7 @@ public extension CombinedComponent {
         pass.frames.append(frame)
         let size = body(context)
         pass.frames.removeLast()
-        frame.finish()
+        frame.finish(transition: transition, animator: pass.animator)
         return size
     }
 }
@@ -85,15 +85,81 @@ final class CombinedFrame {
     }
 
     /// Puts the added children in place and forgets the children that were not updated.
-    func finish() {
+    /// Under an animated transition, new children run their appear transition and
+    /// dropped children with a disappear transition stay, animating out, until it ends.
+    func finish(transition: ComponentTransition, animator: Animator?) {
+        let previous = node.view.subviews
         var views: [ComponentView] = []
         var seen = Set<ObjectIdentifier>()
         for child in added where seen.insert(ObjectIdentifier(child.view)).inserted {
             child.apply()
             views.append(child.view)
         }
-        node.view.setSubviews(views)
+        let wasPlaced = Set(node.placedChildren.map(ObjectIdentifier.init))
+        if let animator, transition.isAnimated {
+            for child in added where !wasPlaced.contains(ObjectIdentifier(child.view)) {
+                if let appear = child.appear ?? child.view.appearTransition {
+                    Self.animateIn(child.view, appear, transition, animator)
+                }
+            }
+        }
+        // Views leaving now, and views still animating out from earlier passes, keep
+        // their place among the subviews (behind the view that followed them).
+        var result = views
+        for (index, old) in previous.enumerated().reversed() where !seen.contains(ObjectIdentifier(old)) {
+            let leaving: Bool
+            if old.isDisappearing {
+                leaving = true
+            } else if let animator, transition.isAnimated, let disappear = old.placedDisappear {
+                Self.animateOut(old, disappear, transition, animator)
+                leaving = true
+            } else {
+                leaving = false
+            }
+            guard leaving else { continue }
+            let follower = previous[(index + 1)...].first { seen.contains(ObjectIdentifier($0)) }
+            let at = follower.flatMap { f in result.firstIndex { $0 === f } } ?? result.count
+            result.insert(old, at: at)
+        }
+        node.view.setSubviews(result)
         node.placedChildren = views
         for slot in node.slots { slot.object?.prune(keeping: updated) }
+    }
+
+    /// Sets the layer to the transition's start and animates it to where it was placed.
+    static func animateIn(_ view: ComponentView, _ t: ChildTransition, _ transition: ComponentTransition, _ animator: Animator) {
+        let layer = view.layer
+        let opacity = layer.opacity, transform = layer.transform, position = layer.position
+        if let o = t.opacity {
+            layer.opacity = opacity * o
+            animator.set(layer, \.opacity, to: opacity, animation: transition.animation)
+        }
+        if let s = t.scale {
+            layer.transform = Transform(scaleX: s, y: s).concatenating(transform)
+            animator.set(layer, \.transform, to: transform, animation: transition.animation)
+        }
+        if let d = t.offset {
+            layer.position = Point(x: position.x + d.x, y: position.y + d.y)
+            animator.set(layer, \.position, to: position, animation: transition.animation)
+        }
+    }
+
+    /// Animates the layer to the transition's end, then removes the view.
+    static func animateOut(_ view: ComponentView, _ t: ChildTransition, _ transition: ComponentTransition, _ animator: Animator) {
+        let layer = view.layer
+        view.isDisappearing = true
+        view.isUserInteractionEnabled = false
+        let animation = transition.animation
+        if let o = t.opacity { animator.set(layer, \.opacity, to: layer.opacity * o, animation: animation) }
+        if let s = t.scale { animator.set(layer, \.transform, to: Transform(scaleX: s, y: s).concatenating(layer.transform), animation: animation) }
+        if let d = t.offset {
+            animator.set(layer, \.position, to: Point(x: layer.position.x + d.x, y: layer.position.y + d.y), animation: animation)
+        }
+        var duration = 0.0
+        if case .curve(let d, _) = animation { duration = d }
+        animator.schedule(after: duration) { [weak view] in
+            guard let view, view.isDisappearing else { return }
+            view.removeFromSuperview()
+        }
     }
 }

@@ -13,6 +13,15 @@ open class ComponentView {
     public var componentState: ComponentState? { node?.state }
     /// Child modifiers the parent applied in its last update (reset when dropped).
     var appliedModifiers: Set<ChildModifierKind> = []
+    /// How the view enters and leaves its parent when the parent's update is animated:
+    /// the parent's `appear`/`disappear` modifiers, else these (a component may set them
+    /// on its own view).
+    public var appearTransition: ChildTransition?
+    public var disappearTransition: ChildTransition?
+    /// The disappear transition in effect, recorded when the view was last placed.
+    var placedDisappear: ChildTransition?
+    /// True while the view animates out after its parent dropped it.
+    public internal(set) var isDisappearing = false
 
     public required init() {
         layer = Layer()

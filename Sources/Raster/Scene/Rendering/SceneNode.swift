@@ -73,6 +73,8 @@ public struct SceneNode: CombinedComponent, LayoutTransparent {
             let view = context.view
             view.nodeID = node.id
             view.offset = s.offset
+            view.appearTransition = s.appear
+            view.disappearTransition = s.disappear
             let layer = view.layer
             let box = Rect(origin: .zero, size: c.size)
             context.transition.setBackground(layer: layer, paint: s.background.map { context.environment.paint($0, in: box) })
