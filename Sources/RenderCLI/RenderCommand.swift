@@ -13,7 +13,7 @@ struct RenderCommand: ParsableCommand {
         naming the file, the JSON path and what was expected, exits with status 1 and \
         writes nothing.
         """,
-        subcommands: [DrawCommand.self, LayoutCommand.self, ValidateCommand.self, ComponentsCommand.self,
+        subcommands: [DrawCommand.self, FramesCommand.self, LayoutCommand.self, ValidateCommand.self, ComponentsCommand.self,
                       SchemaCommand.self, DiffCommand.self, BenchCommand.self],
         defaultSubcommand: DrawCommand.self
     )

@@ -192,4 +192,29 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertEqual(unreadable.status, 1)
         XCTAssertEqual(unreadable.stderr.split(separator: "\n").count, 1, unreadable.stderr)
     }
+
+    func testFrames_WritesNumberedFramesAndAnAnimatedPNG() throws {
+        let scene = scenes.appendingPathComponent("timeline.json").path
+        let dir = folder.appendingPathComponent("frames").path
+        let apng = folder.appendingPathComponent("anim.png").path
+        let run = try render(["frames", scene, "-o", dir, "--frames", "40..", "--jobs", "2", "--apng", apng])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let files = try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
+        XCTAssertEqual(files, (40...45).map { String(format: "frame_%05d.png", $0) })
+        // The animated PNG's default image is the first frame of the range.
+        let first = try PNGDecoder.decode(contentsOf: dir + "/frame_00040.png")
+        XCTAssertTrue(try PNGDecoder.decode(contentsOf: apng).pixelsEqual(first))
+        // The same frame from a run with other jobs and range has the same bytes.
+        let other = folder.appendingPathComponent("other").path
+        XCTAssertEqual(try render(["frames", scene, "-o", other, "--frames", "38..41", "--jobs", "1"]).status, 0)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: other + "/frame_00041.png")),
+                       try Data(contentsOf: URL(fileURLWithPath: dir + "/frame_00041.png")))
+        // A range outside the scene fails before anything is written.
+        let bad = folder.appendingPathComponent("bad").path
+        let outside = try render(["frames", scene, "-o", bad, "--frames", "40..99"])
+        XCTAssertEqual(outside.status, 1)
+        XCTAssertTrue(outside.stderr.contains("--frames: the scene has frames 0..45"), outside.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: bad))
+        XCTAssertEqual(try render(["frames", scene]).status, 1, "needs -o or --apng")
+    }
 }

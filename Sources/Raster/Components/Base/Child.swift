@@ -95,10 +95,14 @@ func updateChild(existing: ComponentView?, component: _TypeErasedComponent, type
     if let existing, let n = existing.node, n.component._componentType == component._componentType {
         view = existing
         node = n
+        // Updated again in the pass that made it (a stack's second layout pass): still
+        // nothing to animate from.
+        if n.bornInPass == pass.number { transition = .immediate }
     } else {
         view = component._makeView()
         node = ComponentNode(component: component, view: view, state: component._makeState())
         view.node = node
+        node.bornInPass = pass.number
         pass.connect(node.state, to: node)
         transition = .immediate
     }

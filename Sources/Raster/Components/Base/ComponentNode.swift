@@ -23,6 +23,8 @@ final class ComponentNode {
     var body: Any?
     /// Child views placed by the last update of a combined component.
     var placedChildren: [ComponentView] = []
+    /// The update pass that made the node; within it the node's updates are never animated.
+    var bornInPass = -1
     /// The `Child` and `ChildMap` holders its body created.
     var slots: [WeakSlot] = []
 
@@ -149,6 +151,8 @@ final class UpdatePass: @unchecked Sendable {
     var statistics = UpdateStatistics()
     /// Animates the property changes of animated transitions during this pass.
     var animator: Animator?
+    /// Counts passes (a node made in the current pass is not animated until the next).
+    var number = 0
     private(set) var stack: [ComponentNode] = []
     /// Frames of the combined components whose bodies are running.
     var frames: [CombinedFrame] = []

@@ -73,6 +73,7 @@ public final class ComponentHost<EnvironmentType> {
         var passes = 0
         repeat {
             pendingTransition = nil
+            pass.number += 1
             let environment = _ErasedEnvironment(typed: current.typed, shared: environmentValues, recorder: nil)
             size = UpdatePass.$current.withValue(pass) {
                 node.update(component: current.component, environment: environment,

@@ -13,6 +13,10 @@ public struct Scene {
     public var baseDirectory: String
     /// The node type of every id, sorted by id.
     public var nodeTypes: [String: String]
+    /// The parsed file, for re-decoding the tree as the timeline changes it.
+    public var document: JSONValue
+    /// The registry the scene was decoded with.
+    public var registry: SceneRegistry
 
     /// The bundled fonts plus the scene's `fonts` map.
     public var fonts: FontRegistry { environment.fonts }

@@ -53,8 +53,9 @@ public struct SceneDecoder: Sendable {
         return try decode(json, baseDirectory: baseDirectory)
     }
 
-    /// Decodes an already parsed document.
-    public func decode(_ json: JSONValue, baseDirectory: String = ".") throws -> Scene {
+    /// Decodes an already parsed document. `fonts` reuses a registry already made from
+    /// the document's `fonts` map (as the timeline does when it re-decodes the tree).
+    public func decode(_ json: JSONValue, baseDirectory: String = ".", fonts: FontRegistry? = nil) throws -> Scene {
         let context = SceneDecodingContext(registry: registry, baseDirectory: baseDirectory)
         let top = try SceneProps(SceneReader(json, path: ""), SceneSpecs.scene, context: context)
         var environment = EnvironmentValues()
@@ -64,7 +65,12 @@ public struct SceneDecoder: Sendable {
         }
         context.theme = environment.theme
         context.colorNames.formUnion(environment.theme.colors.keys)
-        environment.fonts = try decodeFonts(top, context)
+        if let fonts {
+            _ = try top.value("fonts")
+            environment.fonts = fonts
+        } else {
+            environment.fonts = try decodeFonts(top, context)
+        }
         context.fonts = environment.fonts
         guard let c = try top.object("canvas") else { throw top.reader.error("missing 'canvas'") }
         let canvas = try decodeCanvas(c, context)
@@ -85,7 +91,8 @@ public struct SceneDecoder: Sendable {
         try context.checkReferences()
         try top.finish()
         return Scene(canvas: canvas, root: rootNode.component, environment: environment, timeline: timeline,
-                     baseDirectory: baseDirectory, nodeTypes: context.nodes.mapValues(\.type))
+                     baseDirectory: baseDirectory, nodeTypes: context.nodes.mapValues(\.type), document: json,
+                     registry: registry)
     }
 
     // MARK: - Top level

@@ -7,9 +7,12 @@ public final class SceneRenderer {
     public let scene: Scene
     public let host: ComponentHost<Empty>
     private var isLaidOut = false
+    /// The tree shown: the scene's root until the timeline replaces it.
+    private var root: AnyComponent<Empty>
 
     public init(scene: Scene) {
         self.scene = scene
+        root = scene.root
         host = ComponentHost<Empty>(environmentValues: scene.environment)
     }
 
@@ -19,14 +22,23 @@ public final class SceneRenderer {
     /// The root placed on the canvas.
     var placedRoot: AnyComponent<Empty> {
         let c = scene.canvas
-        return scene.root.frame(width: c.width, height: c.height, alignment: c.alignment)
+        return root.frame(width: c.width, height: c.height, alignment: c.alignment)
     }
+
+    private var canvasSize: Size { Size(width: scene.canvas.width, height: scene.canvas.height) }
 
     /// Runs the update pass (once; later calls reuse the tree).
     public func layoutTree() {
         guard !isLaidOut else { return }
-        host.update(component: placedRoot, containerSize: Size(width: scene.canvas.width, height: scene.canvas.height))
+        host.update(component: placedRoot, containerSize: canvasSize)
         isLaidOut = true
+    }
+
+    /// Shows `root` instead, changing the tree with `transition`.
+    public func update(root: AnyComponent<Empty>, transition: ComponentTransition) {
+        layoutTree()
+        self.root = root
+        host.update(transition: transition, component: placedRoot, containerSize: canvasSize)
     }
 
     /// The canvas as pixels.
@@ -44,6 +56,17 @@ public final class SceneRenderer {
         var frames: [String: Rect] = [:]
         collect(host.view, origin: .zero, into: &frames)
         return frames
+    }
+
+    /// The view of the node with `id` (nil when no node has it now).
+    public func nodeView(id: String) -> SceneNodeView? {
+        layoutTree()
+        func find(_ view: ComponentView) -> SceneNodeView? {
+            if let node = view as? SceneNodeView, node.nodeID == id, !node.isDisappearing { return node }
+            for sub in view.subviews { if let found = find(sub) { return found } }
+            return nil
+        }
+        return find(host.view)
     }
 
     private func collect(_ view: ComponentView, origin: Point, into frames: inout [String: Rect]) {

@@ -1,0 +1,49 @@
+/// A scene's timeline as numbered frames: frame N shows the tree at N / fps.
+///
+/// A range is rendered by one `ScenePlayer` on a tree decoded for it alone, so ranges
+/// can run on different threads or machines; the player's state at a time does not
+/// depend on the frames rendered before it, and the compositor's incremental frames
+/// equal full renders, so every frame has the same bytes however the work is split.
+public struct FrameExport {
+    public let scene: Scene
+    public let fps: Double
+    /// Frames from 0 to the timeline's duration inclusive (1 without a timeline).
+    public let frameCount: Int
+
+    public init(scene: Scene, fps: Double? = nil) {
+        self.scene = scene
+        let rate = fps ?? scene.timeline?.fps ?? 60
+        self.fps = rate
+        frameCount = scene.timeline.map { Int(($0.duration * rate + 1e-9).rounded(.down)) + 1 } ?? 1
+    }
+
+    /// The time of frame `index`.
+    public func time(of index: Int) -> Double { Double(index) / fps }
+
+    /// Renders `range` in order, handing each frame to `body`; stops early when `body`
+    /// returns false.
+    public func render(_ range: ClosedRange<Int>, _ body: (Int, Bitmap) throws -> Bool) throws {
+        let own = try SceneDecoder(registry: scene.registry).decode(scene.document, baseDirectory: scene.baseDirectory,
+                                                                    fonts: scene.fonts)
+        var decoded = own
+        decoded.canvas = scene.canvas
+        let player = ScenePlayer(scene: decoded)
+        for index in range {
+            guard try body(index, try player.frame(at: time(of: index))) else { return }
+        }
+    }
+
+    /// `range` cut into at most `jobs` contiguous pieces of nearly equal length.
+    public static func chunks(_ range: ClosedRange<Int>, jobs: Int) -> [ClosedRange<Int>] {
+        let n = max(1, min(jobs, range.count))
+        return (0..<n).map { i in
+            let lo = range.lowerBound + range.count * i / n, hi = range.lowerBound + range.count * (i + 1) / n - 1
+            return lo...hi
+        }
+    }
+}
+
+/// Ranges render on several threads: each decodes its own tree from the scene's JSON
+/// document, and what they share (the document, the canvas, the font registry, the
+/// registry's decoders) is immutable or locked.
+extension FrameExport: @unchecked Sendable {}

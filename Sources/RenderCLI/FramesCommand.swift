@@ -1,0 +1,170 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import Raster
+import Synchronization
+
+struct FramesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "frames",
+        abstract: "Export a scene's animation as numbered PNG frames (frame_00000.png, ...) and/or one animated PNG.",
+        discussion: """
+        Frame N shows the scene at N / fps. Every frame has the same bytes whatever --jobs \
+        is and however the frames are split with --frames, so a long export can be spread \
+        over machines: render frames scene.json -o out --frames 0..299 on one, --frames \
+        300..599 on another. Frames are written to a temporary file and renamed, so an \
+        interrupted export (Ctrl-C, a full disk) leaves no half-written frame.
+        """
+    )
+
+    @OptionGroup var input: SceneInput
+
+    @Option(name: .shortAndLong, help: "The folder to write frames into (made if missing).")
+    var output: String?
+
+    @Option(help: "Frames per second (default: the scene's animation.fps, else 60).")
+    var fps: Double?
+
+    @Option(help: "The frames to render: A..B (inclusive), A.., ..B or N (default: all).")
+    var frames: String?
+
+    @Option(help: "Frames rendered at once (default: the number of cores).")
+    var jobs: Int?
+
+    @Option(help: "Also write the frames as one animated PNG to this file.")
+    var apng: String?
+
+    @Option(help: "Pixels per point; overrides canvas.scale.")
+    var scale: Double?
+
+    @Flag(help: "Encode with the standard PNG mode (smaller files, slower) instead of the fast one.")
+    var compact = false
+
+    @Flag(help: "Do not show the progress bar.")
+    var quiet = false
+
+    func validate() throws {
+        if output == nil, apng == nil { throw ValidationError("give -o DIR, --apng FILE or both") }
+        if let fps, !(fps > 0 && fps <= 1000) { throw ValidationError("--fps: expected a number from 0 to 1000, found \(PropType.format(fps))") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs: expected at least 1, found \(jobs)") }
+    }
+
+    /// `A..B`, `A..`, `..B` or `N` within `0..<count`.
+    static func parseRange(_ text: String, count: Int) throws -> ClosedRange<Int> {
+        let last = count - 1
+        func number(_ s: Substring) throws -> Int {
+            guard let n = Int(s.trimmingCharacters(in: .whitespaces)), n >= 0 else {
+                throw CommandFailure(description: "--frames: expected A..B, A.., ..B or N with frame numbers, found '\(text)'")
+            }
+            return n
+        }
+        let range: ClosedRange<Int>
+        if let dots = text.range(of: "..") {
+            let lo = text[..<dots.lowerBound], hi = text[dots.upperBound...]
+            let a = lo.isEmpty ? 0 : try number(lo), b = hi.isEmpty ? last : try number(hi)
+            guard a <= b else { throw CommandFailure(description: "--frames: the range '\(text)' is empty") }
+            range = a...b
+        } else {
+            let n = try number(text[...])
+            range = n...n
+        }
+        guard range.upperBound <= last else {
+            throw CommandFailure(description: "--frames: the scene has frames 0..\(last), not '\(text)'")
+        }
+        return range
+    }
+
+    func run() throws {
+        var scene = try input.load()
+        if let scale {
+            guard scale >= 0.1, scale <= 16 else { throw CommandFailure(description: "--scale: expected a number from 0.1 to 16, found \(PropType.format(scale))") }
+            scene.canvas.scale = scale
+        }
+        do { try scene.canvas.checkSize() } catch let error as SceneError {
+            throw CommandFailure(description: "\(input.name): \(error)")
+        }
+        let export = FrameExport(scene: scene, fps: fps)
+        let range = try frames.map { try Self.parseRange($0, count: export.frameCount) } ?? 0...(export.frameCount - 1)
+        if let output {
+            do {
+                try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+            } catch {
+                throw CommandFailure(description: "-o: cannot make the folder '\(output)' (\(error.localizedDescription))")
+            }
+        }
+        let encoder = compact ? PNGEncoder.standard : PNGEncoder.fast
+        let chunks = FrameExport.chunks(range, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+        let progress = Progress(total: range.count, visible: !quiet && isatty(STDERR_FILENO) == 1)
+        let failure = Mutex<(Int, String)?>(nil)
+        let stop = Atomic<Bool>(false)
+        let encoded = Mutex<[Int: [UInt8]]>([:])
+        let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        signal(SIGINT, SIG_IGN)
+        interrupt.setEventHandler { stop.store(true, ordering: .relaxed) }
+        interrupt.resume()
+        DispatchQueue.concurrentPerform(iterations: chunks.count) { job in
+            do {
+                try export.render(chunks[job]) { index, bitmap in
+                    guard !stop.load(ordering: .relaxed) else { return false }
+                    let bytes = try encoder.encode(bitmap)
+                    if let output {
+                        try FileOutput.writeAtomically(bytes, to: (output as NSString).appendingPathComponent(String(format: "frame_%05d.png", index)))
+                    }
+                    if apng != nil { encoded.withLock { $0[index] = bytes } }
+                    progress.advance()
+                    return true
+                }
+            } catch {
+                stop.store(true, ordering: .relaxed)
+                failure.withLock { f in
+                    let first = chunks[job].lowerBound
+                    if first < f?.0 ?? Int.max { f = (first, error is SceneError ? "\(input.name): \(error)" : "\(error)") }
+                }
+            }
+        }
+        interrupt.cancel()
+        progress.finish()
+        if let (_, message) = failure.withLock({ $0 }) { throw CommandFailure(description: message) }
+        if stop.load(ordering: .relaxed) {
+            throw CommandFailure(description: "interrupted after \(progress.done) of \(range.count) frames; every frame written is complete")
+        }
+        if let apng {
+            let frames = encoded.withLock { e in range.compactMap { e[$0] } }
+            do {
+                try FileOutput.writeAtomically(try APNGWriter.assemble(frames, delay: 1 / export.fps), to: apng)
+            } catch {
+                throw CommandFailure(description: "\(error)")
+            }
+        }
+    }
+}
+
+/// A progress bar on standard error, redrawn as frames complete.
+final class Progress: Sendable {
+    private let state = Mutex<(done: Int, shown: Int)>((0, -1))
+    let total: Int
+    let visible: Bool
+
+    init(total: Int, visible: Bool) {
+        self.total = total
+        self.visible = visible
+    }
+
+    var done: Int { state.withLock { $0.done } }
+
+    func advance() {
+        state.withLock { s in
+            s.done += 1
+            let percent = s.done * 100 / max(1, total)
+            guard visible, percent != s.shown || s.done == total else { return }
+            s.shown = percent
+            let width = 30, filled = s.done * width / max(1, total)
+            let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
+            FileHandle.standardError.write(Data("\rframes [\(bar)] \(s.done)/\(total) \(percent)%".utf8))
+        }
+    }
+
+    func finish() {
+        if visible { FileHandle.standardError.write(Data("\n".utf8)) }
+    }
+}

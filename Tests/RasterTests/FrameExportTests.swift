@@ -1,0 +1,76 @@
+import Foundation
+import Raster
+import XCTest
+
+/// Timeline playback and frame export: golden frames of the transition scene, and the
+/// same bytes for a frame however the export is split.
+final class FrameExportTests: XCTestCase {
+    private var timelineScene: Scene {
+        get throws { try SceneDecoder.decode(contentsOf: GoldenImage.fixtures.appendingPathComponent("scenes/timeline.json").path) }
+    }
+
+    private func frames(_ export: FrameExport, _ range: ClosedRange<Int>) throws -> [Int: [UInt8]] {
+        var out: [Int: [UInt8]] = [:]
+        try export.render(range) { index, bitmap in
+            out[index] = try PNGEncoder.fast.encode(bitmap)
+            return true
+        }
+        return out
+    }
+
+    func testTimelineFrames_MatchTheirGoldens() throws {
+        let export = FrameExport(scene: try timelineScene)
+        XCTAssertEqual(export.frameCount, 46)
+        // 0: start; 9: title changed (spring); 21: Notes fading in while the rows below
+        // move; 27: Slides removed; 34: Send highlighted while pressed; 45: "Sent".
+        let chosen = [0, 9, 21, 27, 34, 45]
+        try export.render(0...45) { index, bitmap in
+            if chosen.contains(index) {
+                GoldenImage.assertMatches(bitmap, named: String(format: "frames/timeline-%03d", index))
+            }
+            return true
+        }
+    }
+
+    func testFrames_AreTheSameForAnyJobsAndRanges() throws {
+        let export = FrameExport(scene: try timelineScene)
+        let all = try frames(export, 0...45)
+        // Split across three ranges (as three jobs or machines would render them).
+        var split: [Int: [UInt8]] = [:]
+        for chunk in FrameExport.chunks(0...45, jobs: 3) {
+            split.merge(try frames(export, chunk)) { a, _ in a }
+        }
+        XCTAssertEqual(FrameExport.chunks(0...45, jobs: 3), [0...14, 15...29, 30...45])
+        XCTAssertEqual(split.count, 46)
+        for i in 0...45 { XCTAssertEqual(split[i], all[i], "frame \(i)") }
+        // A range alone, starting mid-animation, and a single frame.
+        let alone = try frames(export, 22...24)
+        for i in 22...24 { XCTAssertEqual(alone[i], all[i], "frame \(i) alone") }
+        XCTAssertEqual(try frames(export, 35...35)[35], all[35])
+        // Frames differ where the scene moves.
+        XCTAssertNotEqual(all[20], all[22])
+    }
+
+    func testAnimatedPNG_HoldsEveryFrame() throws {
+        let export = FrameExport(scene: try timelineScene)
+        let pngs = try frames(export, 0...3).sorted { $0.key < $1.key }.map(\.value)
+        let apng = try APNGWriter.assemble(pngs, delay: 1 / export.fps)
+        // Chunk types in order: the first frame's data is IDAT, later ones fdAT.
+        var types: [String] = []
+        var i = 8
+        while i + 12 <= apng.count {
+            let length = Int(apng[i]) << 24 | Int(apng[i + 1]) << 16 | Int(apng[i + 2]) << 8 | Int(apng[i + 3])
+            types.append(String(decoding: apng[(i + 4)..<(i + 8)], as: UTF8.self))
+            i += 12 + length
+        }
+        XCTAssertEqual(i, apng.count)
+        XCTAssertEqual(types.first, "IHDR")
+        XCTAssertEqual(types[1], "acTL")
+        XCTAssertEqual(types.filter { $0 == "fcTL" }.count, 4)
+        XCTAssertEqual(types.filter { $0 == "fdAT" }.count, 3)
+        XCTAssertEqual(types.last, "IEND")
+        // Viewers without APNG show the first frame.
+        XCTAssertTrue(try PNGDecoder.decode(apng).pixelsEqual(try PNGDecoder.decode(pngs[0])))
+        XCTAssertThrowsError(try APNGWriter.assemble([pngs[0], Array(pngs[1].prefix(20))], delay: 0.1))
+    }
+}
