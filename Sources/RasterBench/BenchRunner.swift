@@ -13,6 +13,13 @@ public struct BenchRunner {
         public var bytes: Int?
         /// Glyphs drawn per run (text workloads).
         public var glyphs: Int?
+        /// Frames produced per run (animation workloads).
+        public var frames: Int?
+
+        /// Frames per second at the median time.
+        public var framesPerSecond: Double? {
+            frames.map { Double($0) / (medianMS / 1000) }
+        }
 
         /// Glyphs per second at the median time.
         public var glyphsPerSecond: Double? {
@@ -46,6 +53,6 @@ public struct BenchRunner {
         }
         return Result(name: workload.name, summary: workload.summary, medianMS: times[times.count / 2],
                       minMS: times.first ?? 0, maxMS: times.last ?? 0, bytes: bytes,
-                      glyphs: workload.glyphs)
+                      glyphs: workload.glyphs, frames: workload.frames)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Raster
+import Synchronization
 
 /// One benchmark workload: scene objects built once (`prepare`), then `run` draws
 /// everything into a cleared canvas, as ../shared/bench/workloads.md specifies.
@@ -14,8 +15,10 @@ public struct Workload {
     public let encode: (() throws -> Int)?
     /// Glyphs drawn per run, for the text workloads' glyphs-per-second figure.
     public let glyphs: Int?
+    /// Frames produced per run, for the animation workloads' frames-per-second figure.
+    public let frames: Int?
 
-    init(name: String, summary: String, width: Int, height: Int, glyphs: Int? = nil,
+    init(name: String, summary: String, width: Int, height: Int, glyphs: Int? = nil, frames: Int? = nil,
          draw: @escaping (Canvas) -> Void, encode: (() throws -> Int)? = nil) {
         self.name = name
         self.summary = summary
@@ -24,6 +27,7 @@ public struct Workload {
         self.draw = draw
         self.encode = encode
         self.glyphs = glyphs
+        self.frames = frames
     }
 }
 
@@ -32,7 +36,7 @@ extension Color {
 }
 
 public enum Workloads {
-    public static let names = ["W1", "W1p", "W2", "W3", "W4", "W5", "W5p", "W6", "W7", "W8a", "W8b", "T1"]
+    public static let names = ["W1", "W1p", "W2", "W3", "W4", "W5", "W5p", "W6", "W7", "W8a", "W8b", "T1", "A1"]
 
     public static func make(_ name: String) throws -> Workload? {
         switch name {
@@ -44,6 +48,7 @@ public enum Workloads {
         case "W5": return try w5(width: 1920, height: 1080, name: "W5")
         case "W5p": return try w5(width: 1170, height: 2532, name: "W5p")
         case "T1": return try t1()
+        case "A1": return try a1()
         case "W6": return try w6()
         case "W7": return try w7()
         case "W8a": return try w8(name: "W8a", encoder: .standard)
@@ -70,6 +75,46 @@ public enum Workloads {
         return Workload(name: name, summary: "fill 2000 rounded rects \(width)x\(height)", width: width, height: height) { canvas in
             for (path, color) in shapes { canvas.fill(path, paint: .solid(color)) }
         }
+    }
+
+    /// A1: the W1 scene animated over 60 frames, each rendered, encoded in the fast PNG
+    /// mode and written to disk, frames spread over every core (interleaved, so each
+    /// core gets early and late frames alike).
+    static func a1() throws -> Workload {
+        let shapes = w1Shapes(width: 1920, height: 1080)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("render-bench-a1-\(getpid())").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let frameCount = 60
+        return Workload(name: "A1", summary: "60 animated W1 frames rendered, fast-encoded and written, \(cores) cores",
+                        width: 1920, height: 1080, frames: frameCount, draw: { _ in }, encode: {
+            let written = Mutex(0)
+            let failure = Mutex<(any Error)?>(nil)
+            DispatchQueue.concurrentPerform(iterations: cores) { job in
+                do {
+                    let bitmap = try Bitmap(width: 1920, height: 1080)
+                    let canvas = Canvas(bitmap: bitmap)
+                    for f in stride(from: job, to: frameCount, by: cores) {
+                        bitmap.fill(Color.white.premultiplied)
+                        let fade = 1 - Double(f) / 120
+                        for (i, (path, color)) in shapes.enumerated() {
+                            canvas.save()
+                            canvas.translate(x: Double(4 * f * (i % 3 - 1)), y: Double(2 * f * (i % 5 - 2)))
+                            let faded = Color(r: color.r, g: color.g, b: color.b, a: UInt8((Double(color.a) * fade).rounded()))
+                            canvas.fill(path, paint: .solid(faded))
+                            canvas.restore()
+                        }
+                        let bytes = try PNGEncoder.fast.encode(bitmap)
+                        try FileOutput.writeAtomically(bytes, to: directory + String(format: "/frame_%05d.png", f))
+                        written.withLock { $0 += bytes.count }
+                    }
+                } catch {
+                    failure.withLock { $0 = error }
+                }
+            }
+            if let error = failure.withLock({ $0 }) { throw error }
+            return written.withLock { $0 }
+        })
     }
 
     static func w2() -> Workload {

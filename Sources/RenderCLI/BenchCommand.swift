@@ -42,7 +42,8 @@ struct BenchCommand: ParsableCommand {
             let result = try runner.run(workload, saveTo: save)
             results.append(result)
             if !json {
-                let bytes = result.bytes.map { ", \($0) bytes" }
+                let bytes = result.framesPerSecond.map { String(format: ", %.1f frames/s", $0) }
+                    ?? result.bytes.map { ", \($0) bytes" }
                     ?? result.glyphsPerSecond.map { String(format: ", %.2f M glyphs/s", $0 / 1e6) } ?? ""
                 print(String(format: "%-4@ %9.2f ms  (min %.2f, max %.2f)%@  %@", name as NSString, result.medianMS,
                              result.minMS, result.maxMS, bytes as NSString, result.summary as NSString))
@@ -50,6 +51,9 @@ struct BenchCommand: ParsableCommand {
         }
         if json {
             let entries = results.map { r -> String in
+                if let frames = r.frames, let rate = r.framesPerSecond {
+                    return "\"\(r.name)\": {\"median_ms\": \(r.medianMS), \"frames\": \(frames), \"frames_per_second\": \(rate)}"
+                }
                 if let bytes = r.bytes {
                     return "\"\(r.name)\": {\"median_ms\": \(r.medianMS), \"bytes\": \(bytes)}"
                 }
