@@ -154,3 +154,41 @@ final class AppearDisappearTests: XCTestCase {
         XCTAssertEqual(views(host).map(\.nodeID), ["b"])
     }
 }
+
+/// A component whose state moves its box; `toggle` updates the state with a transition.
+private final class SlideState: ComponentState {
+    var isRight = false
+}
+
+private struct Slider: CombinedComponent {
+    typealias State = SlideState
+    func makeState() -> SlideState { SlideState() }
+    static func == (lhs: Slider, rhs: Slider) -> Bool { true }
+
+    static var body: Body {
+        let knob = Child(Circle.self)
+        return { context in
+            let k = knob.update(component: Circle(width: 10, height: 10), availableSize: context.availableSize,
+                                transition: context.transition)
+            context.add(k.position(Point(x: context.state.isRight ? 95 : 5, y: 5)))
+            return Size(width: 100, height: 10)
+        }
+    }
+}
+
+final class StateTransitionTests: XCTestCase {
+    func testStateUpdate_AnimatesWhatItChanges() throws {
+        let host = ComponentHost<Empty>()
+        host.update(component: AnyComponent(Slider()), containerSize: Size(width: 100, height: 10))
+        let root = try XCTUnwrap(host.view.subviews.first)
+        let state = try XCTUnwrap(root.componentState as? SlideState)
+        let knob = try XCTUnwrap(root.subviews.first?.layer)
+        state.isRight = true
+        state.updated(transition: .curve(duration: 0.4, curve: .linear))
+        XCTAssertEqual(knob.position.x, 5)
+        host.advance(to: 0.1)
+        XCTAssertEqual(knob.position.x, 27.5, accuracy: 1e-9)
+        host.advance(to: 0.4)
+        XCTAssertEqual(knob.position.x, 95)
+    }
+}

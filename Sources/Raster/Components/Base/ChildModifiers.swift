@@ -52,9 +52,9 @@ public struct _UpdatedChildComponent {
         let layer = view.layer
         var applied: Set<ChildModifierKind> = []
         let t = transition
-        layer.anchorPoint = anchorPoint ?? Point(x: 0.5, y: 0.5)
+        t.set(layer, \.anchorPoint, anchorPoint ?? Point(x: 0.5, y: 0.5))
         t.setBounds(view: view, bounds: Rect(origin: layer.bounds.origin, size: size))
-        let a = layer.anchorPoint
+        let a = anchorPoint ?? Point(x: 0.5, y: 0.5)
         t.setPosition(view: view, position: position ?? Point(x: size.width * a.x, y: size.height * a.y))
         func set<V>(_ kind: ChildModifierKind, _ value: V?, _ reset: V, _ write: (V) -> Void) {
             if let value {
