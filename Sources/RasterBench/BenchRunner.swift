@@ -47,6 +47,7 @@ public struct BenchRunner {
             let ms = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
             if i > 0 { times.append(ms) }
         }
+        workload.cleanup?()
         times.sort()
         if let directory, workload.encode == nil {
             try PNGEncoder.standard.write(bitmap, to: directory + "/\(workload.name).png")

@@ -17,6 +17,8 @@ public struct Workload {
     public let glyphs: Int?
     /// Frames produced per run, for the animation workloads' frames-per-second figure.
     public let frames: Int?
+    /// Removes what the runs left behind (after timing).
+    public var cleanup: (() -> Void)?
 
     init(name: String, summary: String, width: Int, height: Int, glyphs: Int? = nil, frames: Int? = nil,
          draw: @escaping (Canvas) -> Void, encode: (() throws -> Int)? = nil) {
@@ -86,8 +88,8 @@ public enum Workloads {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let frameCount = 60
-        return Workload(name: "A1", summary: "60 animated W1 frames rendered, fast-encoded and written, \(cores) cores",
-                        width: 1920, height: 1080, frames: frameCount, draw: { _ in }, encode: {
+        var workload = Workload(name: "A1", summary: "60 animated W1 frames rendered, fast-encoded and written, \(cores) cores",
+                                width: 1920, height: 1080, frames: frameCount, draw: { _ in }, encode: {
             let written = Mutex(0)
             let failure = Mutex<(any Error)?>(nil)
             DispatchQueue.concurrentPerform(iterations: cores) { job in
@@ -115,6 +117,8 @@ public enum Workloads {
             if let error = failure.withLock({ $0 }) { throw error }
             return written.withLock { $0 }
         })
+        workload.cleanup = { try? FileManager.default.removeItem(atPath: directory) }
+        return workload
     }
 
     static func w2() -> Workload {
