@@ -76,10 +76,7 @@ struct FramesCommand: ParsableCommand {
 
     func run() throws {
         var scene = try input.load()
-        if let scale {
-            guard scale >= 0.1, scale <= 16 else { throw CommandFailure(description: "--scale: expected a number from 0.1 to 16, found \(PropType.format(scale))") }
-            scene.canvas.scale = scale
-        }
+        try SceneInput.apply(scale: scale, to: &scene)
         do { try scene.canvas.checkSize() } catch let error as SceneError {
             throw CommandFailure(description: "\(input.name): \(error)")
         }

@@ -77,6 +77,15 @@ struct SceneInput: ParsableArguments {
         }
     }
 
+    /// Applies a `--scale` override.
+    static func apply(scale: Double?, to scene: inout Scene) throws {
+        guard let scale else { return }
+        guard scale >= 0.1, scale <= 16 else {
+            throw CommandFailure(description: "--scale: expected a number from 0.1 to 16, found \(PropType.format(scale))")
+        }
+        scene.canvas.scale = scale
+    }
+
     /// Decodes the scene and applies the overrides.
     /// - Throws: `CommandFailure` naming the scene for every problem.
     func load() throws -> Scene {
@@ -127,10 +136,7 @@ struct DrawCommand: ParsableCommand {
 
     func run() throws {
         var scene = try input.load()
-        if let scale {
-            guard scale >= 0.1, scale <= 16 else { throw CommandFailure(description: "--scale: expected a number from 0.1 to 16, found \(PropType.format(scale))") }
-            scene.canvas.scale = scale
-        }
+        try SceneInput.apply(scale: scale, to: &scene)
         if let background {
             guard let color = background == "clear" ? Color.clear : Color(hex: background) else {
                 throw CommandFailure(description: "--background: expected a color ('#RGB', '#RRGGBB', '#RRGGBBAA' or 'clear'), found '\(background)'")
