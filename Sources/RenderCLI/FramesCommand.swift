@@ -91,7 +91,7 @@ struct FramesCommand: ParsableCommand {
         }
         let encoder = compact ? PNGEncoder.standard : PNGEncoder.fast
         let chunks = FrameExport.chunks(range, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
-        let progress = Progress(total: range.count, visible: !quiet && isatty(STDERR_FILENO) == 1)
+        let progress = ProgressBar(total: range.count, visible: !quiet && isatty(STDERR_FILENO) == 1)
         let failure = Mutex<(Int, String)?>(nil)
         let stop = Atomic<Bool>(false)
         let encoded = Mutex<[Int: [UInt8]]>([:])
@@ -137,7 +137,7 @@ struct FramesCommand: ParsableCommand {
 }
 
 /// A progress bar on standard error, redrawn as frames complete.
-final class Progress: Sendable {
+final class ProgressBar: Sendable {
     private let state = Mutex<(done: Int, shown: Int)>((0, -1))
     let total: Int
     let visible: Bool

@@ -31,9 +31,6 @@ public final class SceneProps {
         try self.init(reader, specs: object.props, owner: object.name, context: context)
     }
 
-    /// The names written in the object, sorted.
-    public var keys: [String] { values.keys.sorted() }
-
     /// True when the prop is written (not defaulted).
     public func has(_ name: String) -> Bool { (values[name] ?? .null) != .null }
 

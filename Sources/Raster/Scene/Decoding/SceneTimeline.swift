@@ -7,7 +7,10 @@ public struct SceneTimeline: Hashable, Sendable {
     public var events: [SceneEvent]
 
     /// Frames from 0 to `duration` inclusive.
-    public var frameCount: Int { Int((duration * fps + 1e-9).rounded(.down)) + 1 }
+    public var frameCount: Int { frameCount(fps: fps) }
+
+    /// Frames from 0 to `duration` inclusive at another rate.
+    public func frameCount(fps rate: Double) -> Int { Int((duration * rate + 1e-9).rounded(.down)) + 1 }
 }
 
 public struct SceneEvent: Hashable, Sendable {

@@ -73,3 +73,83 @@ public indirect enum JSONValue: Hashable, Sendable, Decodable {
         }
     }
 }
+
+/// Literals, for defaults in prop specs and for building documents in code.
+extension JSONValue: ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral, ExpressibleByStringLiteral,
+    ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral {
+    public init(integerLiteral value: Int) { self = .number(Double(value)) }
+    public init(floatLiteral value: Double) { self = .number(value) }
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+}
+
+extension JSONValue: ExpressibleByDictionaryLiteral {
+    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+        self = .object(Dictionary(elements, uniquingKeysWith: { _, new in new }))
+    }
+
+    /// JSON text with sorted keys (pretty: two-space indentation).
+    public func jsonText(pretty: Bool = false) -> String {
+        var out = ""
+        write(to: &out, indent: pretty ? "" : nil)
+        return out
+    }
+
+    private func write(to out: inout String, indent: String?) {
+        let next = indent.map { $0 + "  " }
+        let newline = indent == nil ? "" : "\n"
+        switch self {
+        case .null: out += "null"
+        case .bool(let b): out += b ? "true" : "false"
+        case .number(let d): out += PropType.format(d)
+        case .string(let s): out += Self.quote(s)
+        case .array(let items):
+            guard !items.isEmpty else { out += "[]"; return }
+            if items.allSatisfy({ !$0.isContainer }) {
+                out += "[" + items.map { $0.jsonText() }.joined(separator: ", ") + "]"
+                return
+            }
+            out += "[" + newline
+            for (i, item) in items.enumerated() {
+                out += next ?? ""
+                item.write(to: &out, indent: next)
+                out += (i < items.count - 1 ? "," : "") + newline
+            }
+            out += (indent ?? "") + "]"
+        case .object(let o):
+            guard !o.isEmpty else { out += "{}"; return }
+            out += "{" + newline
+            let keys = o.keys.sorted()
+            for (i, key) in keys.enumerated() {
+                out += (next ?? "") + Self.quote(key) + (indent == nil ? ":" : ": ")
+                o[key]?.write(to: &out, indent: next)
+                out += (i < keys.count - 1 ? "," : "") + newline
+            }
+            out += (indent ?? "") + "}"
+        }
+    }
+
+    private var isContainer: Bool {
+        switch self {
+        case .array, .object: return true
+        default: return false
+        }
+    }
+
+    static func quote(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}

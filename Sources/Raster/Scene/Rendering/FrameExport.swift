@@ -14,7 +14,7 @@ public struct FrameExport {
         self.scene = scene
         let rate = fps ?? scene.timeline?.fps ?? 60
         self.fps = rate
-        frameCount = scene.timeline.map { Int(($0.duration * rate + 1e-9).rounded(.down)) + 1 } ?? 1
+        frameCount = scene.timeline?.frameCount(fps: rate) ?? 1
     }
 
     /// The time of frame `index`.

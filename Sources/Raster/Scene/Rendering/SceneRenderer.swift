@@ -16,9 +16,6 @@ public final class SceneRenderer {
         host = ComponentHost<Empty>(environmentValues: scene.environment)
     }
 
-    /// The canvas size in pixels.
-    public var pixelSize: (width: Int, height: Int) { scene.canvas.pixelSize }
-
     /// The root placed on the canvas.
     var placedRoot: AnyComponent<Empty> {
         let c = scene.canvas
