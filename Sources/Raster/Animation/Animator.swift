@@ -9,8 +9,8 @@
 ///
 /// Invariant: a layer's animated property holds its presented value as of `time`;
 /// the value components set (the model value) is the running animation's target.
-/// Animations are kept in the order they started, so ticks and completions run in the
-/// same order on every run.
+/// Ticks write and complete animations in the order they started, the same on every
+/// run.
 public final class Animator {
     /// The clock, in seconds; only moves forward.
     public private(set) var time: Double = 0
@@ -21,7 +21,8 @@ public final class Animator {
     }
 
     private struct Running {
-        let key: Key
+        /// Start order, for ticking and completing in the same order on every run.
+        let sequence: Int
         weak var layer: Layer?
         let start: Double
         let duration: Double
@@ -32,7 +33,9 @@ public final class Animator {
         var completions: [() -> Void]
     }
 
-    private var running: [Running] = []
+    /// Running animations by layer and property (one lookup per property set).
+    private var running: [Key: Running] = [:]
+    private var sequence = 0
     /// Actions due at a time, in the order they were scheduled.
     private var timers: [(time: Double, action: () -> Void)] = []
 
@@ -43,7 +46,7 @@ public final class Animator {
 
     /// When the last running animation reaches its target or the last scheduled action
     /// runs (nil when idle).
-    public var endTime: Double? { (running.map { $0.start + $0.duration } + timers.map(\.time)).max() }
+    public var endTime: Double? { (running.values.map { $0.start + $0.duration } + timers.map(\.time)).max() }
 
     /// Runs `action` at the first tick at or after `time + delay`.
     public func schedule(after delay: Double, _ action: @escaping () -> Void) {
@@ -65,9 +68,8 @@ public final class Animator {
                                   animation: ComponentTransition.Animation,
                                   interpolate: @escaping (V, V, Double) -> V, completion: (() -> Void)? = nil) {
         let key = Key(layer: ObjectIdentifier(layer), property: keyPath)
-        let index = running.firstIndex { $0.key == key }
-        if let index, running[index].isTarget(value) {
-            if let completion { running[index].completions.append(completion) }
+        if let current = running[key], current.isTarget(value) {
+            if let completion { running[key]?.completions.append(completion) }
             return
         }
         var duration = 0.0, curve = TimingCurve(kind: .linear)
@@ -76,18 +78,18 @@ public final class Animator {
             curve = TimingCurve(c)
         }
         let from = layer[keyPath: keyPath]
-        var carried: [() -> Void] = []
-        if let index { carried = running.remove(at: index).completions }
+        let carried = running.removeValue(forKey: key)?.completions ?? []
         guard duration > 0, from != value else {
             layer[keyPath: keyPath] = value
             for c in carried { c() }
             completion?()
             return
         }
-        running.append(Running(key: key, layer: layer, start: time, duration: duration, curve: curve,
+        sequence += 1
+        running[key] = Running(sequence: sequence, layer: layer, start: time, duration: duration, curve: curve,
                                write: { layer, p in layer[keyPath: keyPath] = p.map { interpolate(from, value, $0) } ?? value },
                                isTarget: { ($0 as? V) == value },
-                               completions: carried + (completion.map { [$0] } ?? [])))
+                               completions: carried + (completion.map { [$0] } ?? []))
     }
 
     /// Moves the clock to `time` and writes every running animation's presented value;
@@ -96,19 +98,20 @@ public final class Animator {
     public func tick(to newTime: Double) {
         time = max(time, newTime)
         var finished: [() -> Void] = []
-        var kept: [Running] = []
-        for animation in running {
-            guard let layer = animation.layer else { continue }
+        for (key, animation) in running.sorted(by: { $0.value.sequence < $1.value.sequence }) {
+            guard let layer = animation.layer else {
+                running[key] = nil
+                continue
+            }
             let elapsed = (time - animation.start) / animation.duration
             if elapsed >= 1 {
                 animation.write(layer, nil)
                 finished += animation.completions
+                running[key] = nil
             } else {
                 animation.write(layer, animation.curve.value(at: elapsed))
-                kept.append(animation)
             }
         }
-        running = kept
         let due = timers.filter { $0.time <= time }
         timers.removeAll { $0.time <= time }
         for completion in finished { completion() }

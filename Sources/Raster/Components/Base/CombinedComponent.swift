@@ -95,8 +95,8 @@ final class CombinedFrame {
             child.apply()
             views.append(child.view)
         }
-        let wasPlaced = Set(node.placedChildren.map(ObjectIdentifier.init))
         if let animator, transition.isAnimated {
+            let wasPlaced = Set(node.placedChildren.map(ObjectIdentifier.init))
             for child in added where !wasPlaced.contains(ObjectIdentifier(child.view)) {
                 if let appear = child.appear ?? child.view.appearTransition {
                     Self.animateIn(child.view, appear, transition, animator)
