@@ -192,3 +192,22 @@ final class StateTransitionTests: XCTestCase {
         XCTAssertEqual(knob.position.x, 95)
     }
 }
+
+final class PaintInterpolationTests: XCTestCase {
+    func testPaints_BlendWhenTheyCan_AndOtherwiseTakeTheNewPaintAtOnce() {
+        let red = Paint.solid(Color(r: 255, g: 0, b: 0)), blue = Paint.solid(Color(r: 0, g: 0, b: 255))
+        XCTAssertEqual(Paint.interpolate(red, blue, 0.5), .solid(Color(r: 128, g: 0, b: 128)))
+        // Fading out keeps the colour and lowers alpha, even past the end of a spring.
+        XCTAssertEqual(Paint.interpolate(red, nil, 0.25), .solid(Color(r: 255, g: 0, b: 0, a: 191)))
+        XCTAssertEqual(Paint.interpolate(red, nil, 1.2), .solid(Color(r: 255, g: 0, b: 0, a: 0)))
+        // A gradient and a colour cannot blend: the gradient shows for every t, also t < 1
+        // after a spring's overshoot.
+        let gradient = Paint.linear(LinearGradient(start: .zero, end: Point(x: 10, y: 0), gradient: Gradient(colors: [.black, .white])))
+        for t in [0.01, 0.5, 1.3, 0.9] { XCTAssertEqual(Paint.interpolate(red, gradient, t), gradient) }
+        // Gradients with the same stops blend stop by stop.
+        let other = Paint.linear(LinearGradient(start: .zero, end: Point(x: 20, y: 0), gradient: Gradient(colors: [.white, .black])))
+        guard case .linear(let mid)? = Paint.interpolate(gradient, other, 0.5) else { return XCTFail("not a linear gradient") }
+        XCTAssertEqual(mid.end, Point(x: 15, y: 0))
+        XCTAssertEqual(mid.gradient.stops[0].color, Color(r: 128, g: 128, b: 128))
+    }
+}

@@ -70,9 +70,11 @@ extension Transform: Interpolatable {
 }
 
 extension Paint {
-    /// Colours and gradients of the same kind and stop count blend; anything else
-    /// switches to `b` at the end.
-    static func interpolate(_ a: Paint?, _ b: Paint?, _ t: Double) -> Paint? {
+    /// Colours and gradients of the same kind and stop count blend, and a paint fades
+    /// from or to nothing through its transparent colour; anything else takes `b` at
+    /// once, as Core Animation does with changes it cannot animate. Never flips back
+    /// and forth when a spring carries t past 1 and back.
+    public static func interpolate(_ a: Paint?, _ b: Paint?, _ t: Double) -> Paint? {
         func gradient(_ g: Gradient, _ h: Gradient) -> Gradient? {
             guard g.stops.count == h.stops.count, g.spread == h.spread else { return nil }
             return Gradient(stops: zip(g.stops, h.stops).map {
@@ -85,7 +87,7 @@ extension Paint {
         case let (nil, .solid(y)?):
             return .solid(.interpolate(Color(r: y.r, g: y.g, b: y.b, a: 0), y, t))
         case let (.solid(x)?, nil):
-            return t >= 1 ? nil : .solid(.interpolate(x, Color(r: x.r, g: x.g, b: x.b, a: 0), t))
+            return .solid(.interpolate(x, Color(r: x.r, g: x.g, b: x.b, a: 0), t))
         case let (.linear(g)?, .linear(h)?):
             if let stops = gradient(g.gradient, h.gradient) {
                 return .linear(LinearGradient(start: .interpolate(g.start, h.start, t), end: .interpolate(g.end, h.end, t), gradient: stops))
@@ -103,6 +105,6 @@ extension Paint {
         default:
             break
         }
-        return t >= 1 ? b : a
+        return b
     }
 }
