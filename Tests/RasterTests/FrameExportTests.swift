@@ -73,4 +73,22 @@ final class FrameExportTests: XCTestCase {
         XCTAssertTrue(try PNGDecoder.decode(apng).pixelsEqual(try PNGDecoder.decode(pngs[0])))
         XCTAssertThrowsError(try APNGWriter.assemble([pngs[0], Array(pngs[1].prefix(20))], delay: 0.1))
     }
+
+    func testEvents_LeaveUnchangedNodesAlone_ImagesIncluded() throws {
+        let json = #"""
+        {"canvas": {"width": 200, "height": 100},
+         "root": {"type": "HStack", "children": [
+           {"type": "Image", "id": "photo", "src": "assets/avatar.png", "width": 40, "height": 40},
+           {"type": "Text", "id": "label", "text": "before"}]},
+         "animation": {"duration": 1, "fps": 10, "events": [{"at": 0.5, "set": {"label": {"text": "after"}}}]}}
+        """#
+        let scene = try SceneDecoder().decode(Data(json.utf8), baseDirectory: GoldenImage.fixtures.appendingPathComponent("scenes").path)
+        let player = ScenePlayer(scene: scene)
+        _ = try player.frame(at: 0.4)
+        let images = player.renderer.host.statistics.updates(of: "Image")
+        let texts = player.renderer.host.statistics.updates(of: "Text")
+        _ = try player.frame(at: 0.6)
+        XCTAssertEqual(player.renderer.host.statistics.updates(of: "Image"), images, "the image node was updated again")
+        XCTAssertGreaterThan(player.renderer.host.statistics.updates(of: "Text"), texts)
+    }
 }

@@ -17,6 +17,8 @@ public struct Scene {
     public var document: JSONValue
     /// The registry the scene was decoded with.
     public var registry: SceneRegistry
+    /// The images the scene's nodes show, decoded once.
+    public var images: SceneImageCache
 
     /// The bundled fonts plus the scene's `fonts` map.
     public var fonts: FontRegistry { environment.fonts }

@@ -53,10 +53,12 @@ public struct SceneDecoder: Sendable {
         return try decode(json, baseDirectory: baseDirectory)
     }
 
-    /// Decodes an already parsed document. `fonts` reuses a registry already made from
-    /// the document's `fonts` map (as the timeline does when it re-decodes the tree).
-    public func decode(_ json: JSONValue, baseDirectory: String = ".", fonts: FontRegistry? = nil) throws -> Scene {
-        let context = SceneDecodingContext(registry: registry, baseDirectory: baseDirectory)
+    /// Decodes an already parsed document. `reusing` is an earlier decode of the same
+    /// scene whose fonts and images are taken as they are (as the timeline does when it
+    /// decodes the edited tree), so unchanged nodes compare equal.
+    public func decode(_ json: JSONValue, baseDirectory: String = ".", reusing earlier: Scene? = nil) throws -> Scene {
+        let context = SceneDecodingContext(registry: registry, baseDirectory: baseDirectory,
+                                           images: earlier?.images ?? SceneImageCache())
         let top = try SceneProps(SceneReader(json, path: ""), SceneSpecs.scene, context: context)
         var environment = EnvironmentValues()
         if let e = try top.object("environment") {
@@ -65,9 +67,9 @@ public struct SceneDecoder: Sendable {
         }
         context.theme = environment.theme
         context.colorNames.formUnion(environment.theme.colors.keys)
-        if let fonts {
+        if let earlier {
             _ = try top.value("fonts")
-            environment.fonts = fonts
+            environment.fonts = earlier.fonts
         } else {
             environment.fonts = try decodeFonts(top, context)
         }
@@ -92,7 +94,7 @@ public struct SceneDecoder: Sendable {
         try top.finish()
         return Scene(canvas: canvas, root: rootNode.component, environment: environment, timeline: timeline,
                      baseDirectory: baseDirectory, nodeTypes: context.nodes.mapValues(\.type), document: json,
-                     registry: registry)
+                     registry: registry, images: context.images)
     }
 
     // MARK: - Top level

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// What decoding one scene file shares: the registry, the folder relative paths
 /// resolve against, the fonts, the colour names the scene defines, the ids seen so far
@@ -17,7 +18,8 @@ public final class SceneDecodingContext {
     var idReferences: [(id: String, reader: SceneReader, what: String)] = []
     private var depth = 0
     private var nodeCount = 0
-    private var images: [String: ImageSource] = [:]
+    /// Decoded images by path, shared with later decodes of the same scene.
+    let images: SceneImageCache
     /// True while re-decoding a node to check a `set` (ids are not registered again).
     var isChecking = false
 
@@ -33,9 +35,10 @@ public final class SceneDecodingContext {
         let childSpecs: [PropSpec]
     }
 
-    public init(registry: SceneRegistry, baseDirectory: String) {
+    public init(registry: SceneRegistry, baseDirectory: String, images: SceneImageCache = SceneImageCache()) {
         self.registry = registry
         self.baseDirectory = baseDirectory
+        self.images = images
     }
 
     /// `file` relative to the scene's folder (absolute paths stay).
@@ -166,7 +169,8 @@ public final class SceneDecodingContext {
         return font
     }
 
-    /// A PNG file, decoded once per scene.
+    /// A PNG file, decoded once per scene (and the same `ImageSource` on every
+    /// re-decode, so an unchanged Image node compares equal and is skipped).
     func image(_ path: String, _ r: SceneReader) throws -> ImageSource {
         if let cached = images[path] { return cached }
         var isDirectory: ObjCBool = false
@@ -180,6 +184,18 @@ public final class SceneDecodingContext {
         } catch {
             throw r.error("cannot read the image '\(try r.string())' (\(error))")
         }
+    }
+}
+
+/// Images a scene has decoded, by absolute path; safe to share between threads.
+public final class SceneImageCache: Sendable {
+    private let images = Mutex<[String: ImageSource]>([:])
+
+    public init() {}
+
+    subscript(path: String) -> ImageSource? {
+        get { images.withLock { $0[path] } }
+        set { images.withLock { $0[path] = newValue } }
     }
 }
 

@@ -24,7 +24,7 @@ public struct FrameExport {
     /// returns false.
     public func render(_ range: ClosedRange<Int>, _ body: (Int, Bitmap) throws -> Bool) throws {
         let own = try SceneDecoder(registry: scene.registry).decode(scene.document, baseDirectory: scene.baseDirectory,
-                                                                    fonts: scene.fonts)
+                                                                    reusing: scene)
         var decoded = own
         decoded.canvas = scene.canvas
         let player = ScenePlayer(scene: decoded)
@@ -45,5 +45,5 @@ public struct FrameExport {
 
 /// Ranges render on several threads: each decodes its own tree from the scene's JSON
 /// document, and what they share (the document, the canvas, the font registry, the
-/// registry's decoders) is immutable or locked.
+/// decoded images, the registry's decoders) is immutable or locked.
 extension FrameExport: @unchecked Sendable {}

@@ -138,7 +138,7 @@ public final class ScenePlayer {
         document["root"] = root
         document["animation"] = nil
         let decoded = try SceneDecoder(registry: scene.registry).decode(.object(document), baseDirectory: scene.baseDirectory,
-                                                                        fonts: scene.fonts)
+                                                                        reusing: scene)
         renderer.update(root: decoded.root, transition: transition.map(Self.transition) ?? .immediate)
     }
 
