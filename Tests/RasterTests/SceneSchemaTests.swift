@@ -43,7 +43,7 @@ final class SceneSchemaTests: XCTestCase {
         case .size: return [10, 20]
         case .length: return 10
         case .stops: return [["#000000", 0], ["#FFFFFF", 1]]
-        case .node: return ["type": "Rectangle"]
+        case .node, .childNode: return ["type": "Rectangle"]
         case .nodes: return [["type": "Rectangle"], ["type": "Text", "text": "x"]]
         case .actions: return [["tap": [1, 2]]]
         case .object(let spec):
@@ -58,7 +58,7 @@ final class SceneSchemaTests: XCTestCase {
     private func accepts(_ type: PropType, _ value: JSONValue) -> Bool {
         switch (type, value) {
         case (.either(let forms), _): return forms.contains { accepts($0, value) }
-        case (.paint, .object), (.insets, .object), (.node, .object), (.object, .object), (.map, .object), (.props, .object):
+        case (.paint, .object), (.insets, .object), (.node, .object), (.childNode, .object), (.object, .object), (.map, .object), (.props, .object):
             return true
         case (.bool, .bool): return true
         case (.string, .string), (.file, .string), (.choice, .string), (.color, .string), (.paint, .string), (.length, .string):

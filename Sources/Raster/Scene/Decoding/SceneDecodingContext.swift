@@ -15,7 +15,10 @@ public final class SceneDecodingContext {
     /// Every node with an id: where it is and its raw JSON (for checking `set`).
     var nodes: [String: NodeRecord] = [:]
     /// Ids named by actions, checked once the whole file is read.
-    var idReferences: [(id: String, reader: SceneReader, what: String)] = []
+    var idReferences: [(id: String, reader: SceneReader, use: IDUse)] = []
+
+    /// What an action does with the node it names, which decides what is checked.
+    enum IDUse { case set, insertInto, remove, tap }
     private var depth = 0
     private var nodeCount = 0
     /// Decoded images by path, shared with later decodes of the same scene.

@@ -76,7 +76,7 @@ extension SceneDecodingContext {
 
     /// The action in `p` (exactly one of set, insert, remove, tap, plus a transition).
     func action(_ p: SceneProps) throws -> SceneAction {
-        let kinds = ["set", "insert", "remove", "tap"].filter(p.has)
+        let kinds = SceneSpecs.changes.filter(p.has)
         guard kinds.count == 1, let kind = kinds.first else {
             throw p.reader.error(kinds.isEmpty ? "expected one of 'set', 'insert', 'remove' or 'tap'"
                 : "expected one change per action, found \(kinds.map { "'\($0)'" }.joined(separator: " and "))")
@@ -89,7 +89,7 @@ extension SceneDecodingContext {
             for (id, value) in try r.object().sorted(by: { $0.key < $1.key }) {
                 let target = r.child(id, value)
                 targets[id] = try target.object()
-                idReferences.append((id, target, "set"))
+                idReferences.append((id, target, .set))
             }
             change = .set(targets)
         case "insert":
@@ -103,17 +103,17 @@ extension SceneDecodingContext {
             let childSpecs = nodes[parent].flatMap { registry.types[$0.type]?.childProps } ?? []
             let node = try decodeNode(nodeReader, parentType: "insert", childSpecs: childSpecs)
             try node.props.finish()
-            if let (parentReader, _) = try i.value("parent") { idReferences.append((parent, parentReader, "insert")) }
+            if let (parentReader, _) = try i.value("parent") { idReferences.append((parent, parentReader, .insertInto)) }
             try i.finish()
             change = .insert(parent: parent, index: index, node: nodeReader.value)
         case "remove":
             let id = try p.string("remove") ?? ""
-            if let (r, _) = try p.value("remove") { idReferences.append((id, r, "remove")) }
+            if let (r, _) = try p.value("remove") { idReferences.append((id, r, .remove)) }
             change = .remove(id)
         default:
             guard let (r, _) = try p.value("tap") else { throw p.reader.error("missing 'tap'") }
             if case .string(let id) = r.value {
-                idReferences.append((id, r, "tap"))
+                idReferences.append((id, r, .tap))
                 change = .tap(.node(id))
             } else {
                 guard case .array = r.value else { throw r.expected("a node id or a point [x, y]") }
@@ -172,19 +172,19 @@ extension SceneDecodingContext {
     /// Checks, once every node is known, that actions name existing nodes, that `set`
     /// props fit the node they go to and that inserts go into containers.
     func checkReferences() throws {
-        for (id, reader, what) in idReferences {
+        for (id, reader, use) in idReferences {
             guard let record = nodes[id] else {
                 let known = nodes.keys.sorted()
                 throw reader.error("no node has the id '\(id)' (ids: \(known.isEmpty ? "none" : known.joined(separator: ", ")))")
             }
-            switch what {
-            case "set":
+            switch use {
+            case .set:
                 try checkSet(reader, on: record)
-            case "insert":
+            case .insertInto:
                 guard registry.types[record.type]?.props.contains(where: { $0.name == "children" }) == true else {
                     throw reader.error("the node '\(id)' is a \(record.type), which has no children to insert into")
                 }
-            default:
+            case .remove, .tap:
                 break
             }
         }

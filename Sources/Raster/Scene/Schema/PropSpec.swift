@@ -26,6 +26,9 @@ public indirect enum PropType: Sendable {
     case length
     /// One scene node.
     case node
+    /// A node whose container is known only when it is used (a timeline insert): it may
+    /// take the child props of any container.
+    case childNode
     /// A list of scene nodes.
     case nodes
     /// A list of timeline actions (`set`, `insert`, `remove`, `tap`).
@@ -64,7 +67,7 @@ public indirect enum PropType: Sendable {
         case .size: return "[width, height]"
         case .stops: return "[[color, location]]"
         case .length: return "number or \"infinity\""
-        case .node: return "node"
+        case .node, .childNode: return "node"
         case .nodes: return "[node]"
         case .actions: return "[action]"
         case .file: return "file path"
@@ -106,10 +109,13 @@ public struct PropSpec: Sendable {
 public struct ObjectSpec: Sendable {
     public var name: String
     public var props: [PropSpec]
+    /// Props of which exactly one must be given (a timeline action's change).
+    public var exactlyOne: [String]
 
-    public init(_ name: String, _ props: [PropSpec]) {
+    public init(_ name: String, _ props: [PropSpec], exactlyOne: [String] = []) {
         self.name = name
         self.props = props
+        self.exactlyOne = exactlyOne
     }
 
     public subscript(_ name: String) -> PropSpec? { props.first { $0.name == name } }

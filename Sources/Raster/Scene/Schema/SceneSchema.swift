@@ -9,7 +9,7 @@ import Foundation
 public enum SceneSchema {
     public static func schema(registry: SceneRegistry = .standard) -> JSONValue {
         var builder = Builder(registry: registry)
-        var top = builder.objectSchema(SceneSpecs.scene, childOf: nil)
+        var top = builder.objectSchema(props: SceneSpecs.scene.props, owner: nil)
         top["$schema"] = .string("https://json-schema.org/draft/2020-12/schema")
         top["title"] = .string("Scene file")
         top["description"] = .string("A component tree, the canvas it renders on and an optional timeline.")
@@ -65,20 +65,17 @@ public enum SceneSchema {
         mutating func objectSchemaValue(_ spec: ObjectSpec) -> JSONValue {
             if defs[spec.name] == nil {
                 defs[spec.name] = .null // placeholder: stops recursion
-                var schema = objectSchema(spec, childOf: nil)
-                if spec.name == "action" || spec.name == "event" {
-                    schema["oneOf"] = .array(["set", "insert", "remove", "tap"].map { ["required": [.string($0)]] })
+                var schema = objectSchema(props: spec.props, owner: nil)
+                if !spec.exactlyOne.isEmpty {
+                    schema["oneOf"] = .array(spec.exactlyOne.map { ["required": [.string($0)]] })
                 }
                 defs[spec.name] = .object(schema)
             }
             return .object(["$ref": .string("#/$defs/\(spec.name)")])
         }
 
-        mutating func objectSchema(_ spec: ObjectSpec, childOf container: String?) -> [String: JSONValue] {
-            objectSchema(props: spec.props, childOf: container)
-        }
-
-        mutating func objectSchema(props: [PropSpec], childOf container: String?) -> [String: JSONValue] {
+        /// `owner`: the node type whose props these are (nil for the file's own objects).
+        mutating func objectSchema(props: [PropSpec], owner container: String?) -> [String: JSONValue] {
             var properties: [String: JSONValue] = [:]
             for p in props {
                 var s = schema(for: p.type, container: container)
@@ -113,20 +110,14 @@ public enum SceneSchema {
             case .size: return ref("size")
             case .length: return ref("length")
             case .stops: return ref("stops")
-            case .node:
-                return container == "insert" ? ref("anyNode") : ref("node")
+            case .node: return ref("node")
+            case .childNode: return ref("anyNode")
             case .nodes:
                 let hasChildProps = container.flatMap { registry.types[$0] }.map { !$0.childProps.isEmpty } ?? false
                 return ["type": "array", "items": .object(ref(hasChildProps ? "\(container ?? "").child" : "node"))]
             case .actions:
                 return ["type": "array", "items": objectSchemaValue(SceneSpecs.action)]
             case .object(let spec):
-                if spec.name == "insert" {
-                    if defs["insert"] == nil {
-                        defs["insert"] = .object(objectSchema(spec, childOf: "insert"))
-                    }
-                    return ref("insert")
-                }
                 guard case .object(let o) = objectSchemaValue(spec) else { return [:] }
                 return o
             case .array(let element):
@@ -165,7 +156,7 @@ public enum SceneSchema {
         }
 
         mutating func nodeSchema(_ type: SceneComponentType, extra: [PropSpec]) -> [String: JSONValue] {
-            var o = objectSchema(props: type.allProps + extra, childOf: type.name)
+            var o = objectSchema(props: type.allProps + extra, owner: type.name)
             if case .object(var properties) = o["properties"] {
                 properties["type"] = .object(["const": .string(type.name)])
                 o["properties"] = .object(properties)

@@ -47,7 +47,7 @@ public enum SceneSpecs {
     static let insert = ObjectSpec("insert", [
         PropSpec("parent", .string, required: true, "The id of the container to insert into."),
         PropSpec("index", .integer(min: 0, max: 1_000_000), "Position among its children (default: the end)."),
-        PropSpec("node", .node, required: true, "The node to insert."),
+        PropSpec("node", .childNode, required: true, "The node to insert."),
     ])
 
     /// What every timeline action takes (an event adds `at`).
@@ -59,10 +59,12 @@ public enum SceneSpecs {
         PropSpec("transition", .object(transition), "How the change animates (absent: immediately)."),
     ]
 
-    public static let action = ObjectSpec("action", actionProps)
+    /// The changes an action makes; it makes exactly one.
+    static let changes = ["set", "insert", "remove", "tap"]
+    public static let action = ObjectSpec("action", actionProps, exactlyOne: changes)
     public static let event = ObjectSpec("event", [
         PropSpec("at", .number(min: 0, max: 86_400), required: true, "Seconds from the start."),
-    ] + actionProps)
+    ] + actionProps, exactlyOne: changes)
 
     public static let animation = ObjectSpec("animation", [
         PropSpec("duration", .number(min: 0, max: 86_400), default: 1, "Seconds."),
