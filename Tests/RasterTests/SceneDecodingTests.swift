@@ -191,4 +191,21 @@ final class SceneDecodingTests: XCTestCase {
         XCTAssertEqual(frames["a"]?.width, 55)
         XCTAssertEqual(frames["b"]?.width, 145)
     }
+
+    func testHiddenNodes_KeepTheirPlace_AndCanvasAlignmentPlacesTheRoot() throws {
+        let scene = try decode(##"""
+        {"canvas": {"width": 100, "height": 60, "background": "#FFFFFF", "alignment": "bottomTrailing"},
+         "root": {"type": "HStack", "id": "row", "children": [
+           {"type": "Rectangle", "id": "gone", "width": 20, "height": 20, "fill": "#FF0000", "hidden": true},
+           {"type": "Rectangle", "id": "shown", "width": 20, "height": 20, "fill": "#0000FF"}]}}
+        """##)
+        let renderer = SceneRenderer(scene: scene)
+        let frames = renderer.layout()
+        XCTAssertEqual(frames["row"], Rect(x: 60, y: 40, width: 40, height: 20))
+        XCTAssertEqual(frames["gone"], Rect(x: 60, y: 40, width: 20, height: 20))
+        XCTAssertEqual(frames["shown"], Rect(x: 80, y: 40, width: 20, height: 20))
+        let bitmap = try renderer.render()
+        XCTAssertEqual(bitmap[70, 50], PremultipliedColor(r: 255, g: 255, b: 255, a: 255))
+        XCTAssertEqual(bitmap[90, 50], PremultipliedColor(r: 0, g: 0, b: 255, a: 255))
+    }
 }
