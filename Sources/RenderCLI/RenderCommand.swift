@@ -77,20 +77,11 @@ struct SceneInput: ParsableArguments {
         }
     }
 
-    /// Applies a `--scale` override.
-    static func apply(scale: Double?, to scene: inout Scene) throws {
-        guard let scale else { return }
-        guard scale >= 0.1, scale <= 16 else {
-            throw CommandFailure(description: "--scale: expected a number from 0.1 to 16, found \(PropType.format(scale))")
-        }
-        scene.canvas.scale = scale
-    }
-
     /// Decodes the scene and applies the overrides.
     /// - Throws: `CommandFailure` naming the scene for every problem.
     func load() throws -> Scene {
+        var decoded: Scene
         do {
-            var decoded: Scene
             if readsStandardInput {
                 let data = FileHandle.standardInput.readDataToEndOfFile()
                 decoded = try SceneDecoder().decode(data, format: format.flatMap(SceneDecoder.Format.init(rawValue:)),
@@ -98,18 +89,27 @@ struct SceneInput: ParsableArguments {
             } else {
                 decoded = try SceneDecoder().decode(contentsOf: scene ?? "")
             }
-            if let width {
-                guard width >= 1, width <= 100_000 else { throw CommandFailure(description: "--width: expected a number from 1 to 100000, found \(PropType.format(width))") }
-                decoded.canvas.width = width
-            }
-            if let height {
-                guard height >= 1, height <= 100_000 else { throw CommandFailure(description: "--height: expected a number from 1 to 100000, found \(PropType.format(height))") }
-                decoded.canvas.height = height
-            }
-            return decoded
         } catch let error as SceneError {
             throw CommandFailure(description: "\(name): \(error)")
         }
+        try Self.override(width, "width", &decoded.canvas.width)
+        try Self.override(height, "height", &decoded.canvas.height)
+        return decoded
+    }
+
+    /// Applies a `--NAME` override of the canvas prop NAME, checked against its range.
+    static func override(_ value: Double?, _ name: String, _ target: inout Double) throws {
+        guard let value else { return }
+        do {
+            target = try SceneSpecs.canvas.check(value, for: name, path: "--\(name)")
+        } catch let error as SceneError {
+            throw CommandFailure(description: "\(error)")
+        }
+    }
+
+    /// Applies a `--scale` override.
+    static func apply(scale: Double?, to scene: inout Scene) throws {
+        try override(scale, "scale", &scene.canvas.scale)
     }
 }
 

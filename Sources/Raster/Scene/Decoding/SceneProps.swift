@@ -226,6 +226,15 @@ public final class SceneProps {
     }
 }
 
+extension ObjectSpec {
+    /// Checks a number given outside a scene file (a command-line override of the
+    /// canvas) against prop `name`'s range, naming `path` in the error.
+    public func check(_ value: Double, for name: String, path: String) throws -> Double {
+        guard let spec = self[name] else { throw SceneError(path: path, message: "\(self.name) has no prop '\(name)'") }
+        return try SceneProps.number(SceneReader(.number(value), path: path), spec.type)
+    }
+}
+
 extension String {
     var lowercasedFirst: String { prefix(1).lowercased() + dropFirst() }
 }
