@@ -18,11 +18,14 @@ let package = Package(
     name: "Render",
     products: [
         .library(name: "Raster", targets: ["Raster"]),
+        .library(name: "GoldenTesting", targets: ["GoldenTesting"]),
+        .library(name: "GoldenSnapshotTesting", targets: ["GoldenSnapshotTesting"]),
         .executable(name: "render", targets: ["RenderCLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.17.0"),
     ],
     targets: [
         .target(
@@ -46,6 +49,16 @@ let package = Package(
             resources: [.copy("Resources/Fonts")],
             swiftSettings: rasterSettings
         ),
+        // Golden-image assertions for XCTest and Swift Testing.
+        .target(
+            name: "GoldenTesting",
+            dependencies: ["Raster"]
+        ),
+        // An `.image` strategy for swift-snapshot-testing, apart so the kit does not need it.
+        .target(
+            name: "GoldenSnapshotTesting",
+            dependencies: ["GoldenTesting", .product(name: "SnapshotTesting", package: "swift-snapshot-testing")]
+        ),
         .target(
             name: "RasterBench",
             dependencies: ["Raster"]
@@ -60,7 +73,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RasterTests",
-            dependencies: ["Raster", "RasterBench"]
+            dependencies: ["Raster", "RasterBench", "GoldenTesting", "GoldenSnapshotTesting"]
         ),
     ]
 )

@@ -243,7 +243,13 @@ struct DiffCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "diff",
         abstract: "Compare two PNG images pixel by pixel, as the golden tests do.",
-        discussion: "Exits with status 0 when the images are identical and 1 when they differ (or cannot be read)."
+        discussion: """
+        Exact by default: a pixel differs when any channel differs. --threshold compares \
+        colours by their YIQ distance instead (0.1 is a difference people notice at a \
+        glance) and leaves out anti-aliasing pixels unless --include-antialiasing. \
+        --max-pixels and --max-fraction allow that many differing pixels. Exits with \
+        status 0 when the images match and 1 when they do not (or cannot be read).
+        """
     )
 
     @Argument(help: "The reference image.")
@@ -252,8 +258,40 @@ struct DiffCommand: ParsableCommand {
     @Argument(help: "The image to check.")
     var actual: String
 
-    @Option(name: .shortAndLong, help: "Write a diff image: differing pixels in red over a faded reference.")
+    @Option(name: .shortAndLong, help: "Write a diff image: differing pixels in red (ignored anti-aliasing in yellow) over a faded reference.")
     var output: String?
+
+    @Option(help: "Compare perceptually: pixels count only when their YIQ distance exceeds this (0...1).")
+    var threshold: Double?
+
+    @Flag(help: "With --threshold, count anti-aliasing pixels too.")
+    var includeAntialiasing = false
+
+    @Option(help: "Match when at most this many pixels differ.")
+    var maxPixels: Int = 0
+
+    @Option(help: "Match when at most this fraction (0...1) of the pixels differ.")
+    var maxFraction: Double = 0
+
+    func validate() throws {
+        if let threshold, !(0...1).contains(threshold) {
+            throw ValidationError("--threshold: expected a number in 0...1, found \(threshold)")
+        }
+        if includeAntialiasing, threshold == nil {
+            throw ValidationError("--include-antialiasing: only with --threshold (exact comparison counts every pixel)")
+        }
+        if maxPixels < 0 { throw ValidationError("--max-pixels: expected at least 0, found \(maxPixels)") }
+        if !(0...1).contains(maxFraction) {
+            throw ValidationError("--max-fraction: expected a number in 0...1, found \(maxFraction)")
+        }
+    }
+
+    var tolerance: ImageTolerance {
+        let metric: ImageTolerance.Metric = threshold.map {
+            .perceptual(threshold: $0, ignoresAntialiasing: !includeAntialiasing)
+        } ?? .exact
+        return ImageTolerance(metric: metric, maxDifferingPixels: maxPixels, maxDifferingFraction: maxFraction)
+    }
 
     func run() throws {
         let e: Bitmap, a: Bitmap
@@ -263,14 +301,14 @@ struct DiffCommand: ParsableCommand {
         } catch let error as PNGError {
             throw CommandFailure(description: "\(error)")
         }
-        let comparison = ImageComparison(expected: e, actual: a)
+        let comparison = ImageComparison(expected: e, actual: a, tolerance: tolerance)
         printOut(comparison.summary)
         if let output {
-            guard let diff = try ImageComparison.diffImage(expected: e, actual: a) else {
+            guard let diff = try comparison.diffImage() else {
                 throw CommandFailure(description: "-o: no diff image, the sizes differ")
             }
             try PNGEncoder.standard.write(diff, to: output)
         }
-        if !comparison.isIdentical { throw ExitCode(1) }
+        if !comparison.matches { throw ExitCode(1) }
     }
 }

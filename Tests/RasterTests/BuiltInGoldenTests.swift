@@ -1,3 +1,4 @@
+import GoldenTesting
 import Raster
 import XCTest
 
@@ -8,9 +9,8 @@ final class BuiltInGoldenTests: XCTestCase {
     private func check(_ name: String, _ component: AnyComponent<Empty>, size: Size, theme: Theme = .light,
                        file: StaticString = #filePath, line: UInt = #line) throws {
         for scale in [1.0, 3.0] {
-            let bitmap = try ComponentHost<Empty>.render(component, size: size, scale: scale, theme: theme,
-                                                         background: theme[.background])
-            GoldenImage.assertMatches(bitmap, named: "components/\(name)@\(Int(scale))x", file: file, line: line)
+            assertGolden(of: component, size: size, scale: scale, theme: theme, background: theme[.background],
+                         named: "components/\(name)@\(Int(scale))x", filePath: file, line: line)
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import GoldenTesting
 import Raster
 import XCTest
 
@@ -6,7 +7,7 @@ import XCTest
 /// same bytes for a frame however the export is split.
 final class FrameExportTests: XCTestCase {
     private var timelineScene: Scene {
-        get throws { try SceneDecoder.decode(contentsOf: GoldenImage.fixtures.appendingPathComponent("scenes/timeline.json").path) }
+        get throws { try SceneDecoder.decode(contentsOf: TestFixtures.directory.appendingPathComponent("scenes/timeline.json").path) }
     }
 
     private func frames(_ export: FrameExport, _ range: ClosedRange<Int>) throws -> [Int: [UInt8]] {
@@ -26,7 +27,7 @@ final class FrameExportTests: XCTestCase {
         let chosen = [0, 9, 21, 27, 34, 45]
         try export.render(0...45) { index, bitmap in
             if chosen.contains(index) {
-                GoldenImage.assertMatches(bitmap, named: String(format: "frames/timeline-%03d", index))
+                assertGolden(of: bitmap, named: String(format: "frames/timeline-%03d", index))
             }
             return true
         }
@@ -82,7 +83,7 @@ final class FrameExportTests: XCTestCase {
            {"type": "Text", "id": "label", "text": "before"}]},
          "animation": {"duration": 1, "fps": 10, "events": [{"at": 0.5, "set": {"label": {"text": "after"}}}]}}
         """#
-        let scene = try SceneDecoder().decode(Data(json.utf8), baseDirectory: GoldenImage.fixtures.appendingPathComponent("scenes").path)
+        let scene = try SceneDecoder().decode(Data(json.utf8), baseDirectory: TestFixtures.directory.appendingPathComponent("scenes").path)
         let player = ScenePlayer(scene: scene)
         _ = try player.frame(at: 0.4)
         let images = player.renderer.host.statistics.updates(of: "Image")

@@ -3,7 +3,7 @@ import Raster
 import XCTest
 
 final class PNGTests: XCTestCase {
-    private func fixture(_ path: String) -> String { GoldenImage.fixtures.appendingPathComponent("png/\(path)").path }
+    private func fixture(_ path: String) -> String { TestFixtures.directory.appendingPathComponent("png/\(path)").path }
 
     func testEncodeDecode_RoundTripsEveryMode() throws {
         let b = try Bitmap(width: 37, height: 23)

@@ -1,4 +1,5 @@
 import Foundation
+import GoldenTesting
 import Raster
 import XCTest
 
@@ -8,7 +9,7 @@ final class PrimitiveGoldenTests: XCTestCase {
                         file: StaticString = #filePath, line: UInt = #line) throws {
         let b = try Bitmap(width: w, height: h, color: Color.white.premultiplied)
         draw(Canvas(bitmap: b))
-        GoldenImage.assertMatches(b, named: "primitives/\(name)", file: file, line: line)
+        assertGolden(of: b, named: "primitives/\(name)", filePath: file, line: line)
     }
 
     private let accent = Color(r: 0x25, g: 0x63, b: 0xEB)

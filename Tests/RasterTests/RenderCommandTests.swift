@@ -19,7 +19,7 @@ final class RenderCommandTests: XCTestCase {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
     }
 
-    private let scenes = GoldenImage.fixtures.appendingPathComponent("scenes")
+    private let scenes = TestFixtures.directory.appendingPathComponent("scenes")
     private var folder: URL!
 
     override func setUpWithError() throws {

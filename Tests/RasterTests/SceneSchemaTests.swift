@@ -9,7 +9,7 @@ import XCTest
 final class SceneSchemaTests: XCTestCase {
     private let registry = SceneRegistry.standard
     private lazy var validator = SchemaValidator(root: SceneSchema.schema(registry: registry))
-    private let scenes = GoldenImage.fixtures.appendingPathComponent("scenes")
+    private let scenes = TestFixtures.directory.appendingPathComponent("scenes")
 
     private func scene(_ root: JSONValue) -> JSONValue {
         ["canvas": ["width": 100, "height": 100], "root": root]

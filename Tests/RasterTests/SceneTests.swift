@@ -1,4 +1,5 @@
 import Foundation
+import GoldenTesting
 import Raster
 import XCTest
 
@@ -101,14 +102,14 @@ final class SceneTests: XCTestCase {
     }
 
     func testSampleScenes_MatchTheirGoldens() throws {
-        let dir = GoldenImage.fixtures.appendingPathComponent("scenes")
+        let dir = TestFixtures.directory.appendingPathComponent("scenes")
         let files = try FileManager.default.contentsOfDirectory(atPath: dir.path)
             .filter { $0.hasSuffix(".json") || $0.hasSuffix(".yaml") }.sorted()
         XCTAssertGreaterThanOrEqual(files.count, 15)
         for file in files {
             let scene = try SceneDecoder.decode(contentsOf: dir.appendingPathComponent(file).path)
             let bitmap = try SceneRenderer(scene: scene).render()
-            GoldenImage.assertMatches(bitmap, named: "scenes/\((file as NSString).deletingPathExtension)")
+            assertGolden(of: bitmap, named: "scenes/\((file as NSString).deletingPathExtension)")
         }
     }
 

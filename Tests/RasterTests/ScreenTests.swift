@@ -1,3 +1,4 @@
+import GoldenTesting
 import Raster
 import XCTest
 
@@ -85,7 +86,7 @@ final class ScreenTests: XCTestCase {
             let host = ComponentHost<Empty>(environmentValues: values)
             host.update(component: screen, containerSize: size)
             let background = name == "chat" ? theme[.background] : theme == .dark ? Color.black : theme[.secondaryBackground]
-            GoldenImage.assertMatches(try host.render(scale: 2, background: background), named: "screens/\(name)@2x")
+            assertGolden(of: try host.render(scale: 2, background: background), named: "screens/\(name)@2x")
         }
     }
 }

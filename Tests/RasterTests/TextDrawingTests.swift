@@ -1,7 +1,8 @@
 import Foundation
 import Synchronization
 import XCTest
-@testable import Raster
+@testable import GoldenTesting
+import Raster
 
 final class TextDrawingTests: XCTestCase {
     private func render(_ width: Int, _ height: Int, _ draw: (Canvas) throws -> Void) throws -> Bitmap {
@@ -175,10 +176,10 @@ final class TextDrawingTests: XCTestCase {
     }
 
     func testGoldenParagraphs() throws {
-        GoldenImage.assertMatches(try goldenParagraph(scale: 1, alignment: .left), named: "text/paragraph-left@1x")
-        GoldenImage.assertMatches(try goldenParagraph(scale: 3, alignment: .left), named: "text/paragraph-left@3x")
-        GoldenImage.assertMatches(try goldenParagraph(scale: 1, alignment: .justified), named: "text/paragraph-justified@1x")
-        GoldenImage.assertMatches(try goldenParagraph(scale: 2, alignment: .center), named: "text/paragraph-center@2x")
+        assertGolden(of: try goldenParagraph(scale: 1, alignment: .left), named: "text/paragraph-left@1x")
+        assertGolden(of: try goldenParagraph(scale: 3, alignment: .left), named: "text/paragraph-left@3x")
+        assertGolden(of: try goldenParagraph(scale: 1, alignment: .justified), named: "text/paragraph-justified@1x")
+        assertGolden(of: try goldenParagraph(scale: 2, alignment: .center), named: "text/paragraph-center@2x")
     }
 
     func testGoldenTruncationAndEmoji() throws {
@@ -198,6 +199,6 @@ final class TextDrawingTests: XCTestCase {
                 c.draw(layout, at: Point(x: 10, y: 8 + 30 * Double(i)))
             }
         }
-        GoldenImage.assertMatches(b, named: "text/truncation-emoji@1x")
+        assertGolden(of: b, named: "text/truncation-emoji@1x")
     }
 }

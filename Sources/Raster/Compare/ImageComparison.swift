@@ -1,77 +1,188 @@
-/// How two images differ, pixel by pixel: the comparison golden tests and `render diff`
-/// share.
+/// How two images differ, pixel by pixel, under an `ImageTolerance`: the comparison
+/// golden tests and `render diff` share.
 ///
-/// Exact: a pixel differs when any channel differs. Both images are compared as PNG
-/// would store them (decode PNGs, or round-trip a rendered bitmap through PNG first).
+/// Compare images as PNG stores them: decode PNGs, or round-trip a rendered bitmap
+/// through PNG first (PNG holds straight alpha, a bitmap premultiplied).
+///
+/// Every pixel falls in one class: unchanged (same bytes), within the threshold
+/// (bytes differ, distance does not exceed the threshold), anti-aliasing (left out by
+/// the tolerance) or differing. Only differing pixels count against the budget, and
+/// `diffImage()` draws exactly these classes. Rows with identical bytes are skipped
+/// whole, so comparing identical images costs one memory comparison per row.
 public struct ImageComparison: Sendable {
+    /// What `diffImage()` paints and the counts below add up: one entry per pixel.
+    enum PixelClass: UInt8 {
+        case unchanged = 0, withinThreshold, antialiasing, differing
+    }
+
     public let expectedSize: (width: Int, height: Int)
     public let actualSize: (width: Int, height: Int)
-    /// Pixels with any channel different (0 when the sizes differ: nothing to compare).
+    public let tolerance: ImageTolerance
+    /// Pixels that count against the budget (0 when the sizes differ: nothing to compare).
     public let differingPixels: Int
-    /// The largest difference of one channel, 0...255.
+    /// Pixels whose bytes differ at all, whatever the tolerance.
+    public let changedPixels: Int
+    /// Changed pixels the tolerance left out as anti-aliasing.
+    public let antialiasingPixels: Int
+    /// The largest difference of one channel over all pixels, 0...255.
     public let maxChannelDifference: Int
+    /// The largest YIQ distance over all pixels, 0...1 (see `ImageTolerance`).
+    public let maxPerceptualDistance: Double
     /// The smallest rectangle holding every differing pixel.
     public let differingBounds: PixelRect?
 
-    public var sameSize: Bool { expectedSize == actualSize }
-    public var isIdentical: Bool { sameSize && differingPixels == 0 }
+    private let expected: Bitmap
+    /// Pixel classes, row-major; nil when no pixel changed or the sizes differ.
+    private let classes: [UInt8]?
 
-    public init(expected: Bitmap, actual: Bitmap) {
+    public var sameSize: Bool { expectedSize == actualSize }
+    /// Same size and the same bytes in every pixel.
+    public var isIdentical: Bool { sameSize && changedPixels == 0 }
+    /// How many differing pixels the tolerance allows these images.
+    public var budget: Int { tolerance.budget(pixelCount: actualSize.width * actualSize.height) }
+    /// Same size, and no more differing pixels than the budget.
+    public var matches: Bool { sameSize && differingPixels <= budget }
+
+    public init(expected: Bitmap, actual: Bitmap, tolerance: ImageTolerance = .exact) {
+        self.expected = expected
+        self.tolerance = tolerance
         expectedSize = (expected.width, expected.height)
         actualSize = (actual.width, actual.height)
-        var count = 0, maxDelta = 0
+        guard expected.width == actual.width, expected.height == actual.height else {
+            (differingPixels, changedPixels, antialiasingPixels, maxChannelDifference) = (0, 0, 0, 0)
+            (maxPerceptualDistance, differingBounds, classes) = (0, nil, nil)
+            return
+        }
+        var scan = Scan(expected: expected, actual: actual, tolerance: tolerance)
+        for y in 0..<actual.height where memcmp(actual.row(y), expected.row(y), actual.width * 4) != 0 {
+            scan.classifyRow(y)
+        }
+        differingPixels = scan.differing
+        changedPixels = scan.changed
+        antialiasingPixels = scan.antialiasing
+        maxChannelDifference = scan.maxChannel
+        maxPerceptualDistance = (scan.maxSquared / PerceptualDistance.maxSquared).squareRoot()
+        differingBounds = scan.bounds
+        classes = scan.classes
+    }
+
+    /// The per-row work of a comparison, kept apart so the loop stays small.
+    private struct Scan {
+        let expected: Bitmap, actual: Bitmap
+        let threshold: Double?, ignoresAntialiasing: Bool
+        var classes: [UInt8]?
+        var differing = 0, changed = 0, antialiasing = 0, maxChannel = 0
+        var maxSquared = 0.0
         var bounds: PixelRect?
-        if expected.width == actual.width, expected.height == actual.height {
-            for y in 0..<actual.height {
-                let a = actual.row(y), e = expected.row(y)
-                for x in 0..<actual.width where a[x] != e[x] {
-                    count += 1
-                    maxDelta = max(maxDelta, Self.channelDifference(a[x], e[x]))
-                    let px = PixelRect(x: x, y: y, width: 1, height: 1)
-                    bounds = bounds.map { $0.union(px) } ?? px
-                }
+
+        init(expected: Bitmap, actual: Bitmap, tolerance: ImageTolerance) {
+            self.expected = expected
+            self.actual = actual
+            switch tolerance.metric {
+            case .exact: (threshold, ignoresAntialiasing) = (nil, false)
+            case .perceptual(let t, let aa): (threshold, ignoresAntialiasing) = (t, aa)
             }
         }
-        differingPixels = count
-        maxChannelDifference = maxDelta
-        differingBounds = bounds
-    }
 
-    private static func channelDifference(_ a: UInt32, _ b: UInt32) -> Int {
-        var m = 0
-        for shift in stride(from: 0, to: 32, by: 8) {
-            m = max(m, abs(Int((a >> UInt32(shift)) & 0xFF) - Int((b >> UInt32(shift)) & 0xFF)))
+        mutating func classifyRow(_ y: Int) {
+            let width = actual.width
+            if classes == nil { classes = [UInt8](repeating: 0, count: width * actual.height) }
+            let a = actual.row(y), e = expected.row(y)
+            var rowBounds: (Int, Int)?
+            for x in 0..<width where a[x] != e[x] {
+                let cls = classify(a[x], e[x], x: x, y: y)
+                classes?[y * width + x] = cls.rawValue
+                if cls == .differing { rowBounds = (rowBounds?.0 ?? x, x + 1) }
+            }
+            if let (x0, x1) = rowBounds {
+                let r = PixelRect(x: x0, y: y, width: x1 - x0, height: 1)
+                bounds = bounds.map { $0.union(r) } ?? r
+            }
         }
-        return m
+
+        private mutating func classify(_ a: UInt32, _ e: UInt32, x: Int, y: Int) -> PixelClass {
+            changed += 1
+            maxChannel = max(maxChannel, Self.channelDifference(a, e))
+            let squared = PerceptualDistance.squaredDistance(a, e)
+            maxSquared = max(maxSquared, squared)
+            guard let threshold else {
+                differing += 1
+                return .differing
+            }
+            if squared <= threshold * threshold * PerceptualDistance.maxSquared { return .withinThreshold }
+            if ignoresAntialiasing,
+               PerceptualDistance.isAntialiased(actual, x: x, y: y, other: expected)
+                || PerceptualDistance.isAntialiased(expected, x: x, y: y, other: actual) {
+                antialiasing += 1
+                return .antialiasing
+            }
+            differing += 1
+            return .differing
+        }
+
+        private static func channelDifference(_ a: UInt32, _ b: UInt32) -> Int {
+            var m = 0
+            for shift in stride(from: 0, to: 32, by: 8) {
+                m = max(m, abs(Int((a >> UInt32(shift)) & 0xFF) - Int((b >> UInt32(shift)) & 0xFF)))
+            }
+            return m
+        }
     }
 
-    /// One line for people: identical, or how the images differ.
+    /// One line for people: identical, or how the images differ and whether that is
+    /// within the tolerance.
     public var summary: String {
         guard sameSize else {
             return "the sizes differ: expected \(expectedSize.width)x\(expectedSize.height), actual \(actualSize.width)x\(actualSize.height)"
         }
-        guard let b = differingBounds else { return "identical (\(actualSize.width)x\(actualSize.height))" }
         let total = actualSize.width * actualSize.height
-        let percent = Double(differingPixels) * 100 / Double(max(1, total))
-        return "\(differingPixels) of \(total) pixels differ (\(String(format: "%.3f", percent)) %), max channel difference \(maxChannelDifference), within x \(b.x0)..<\(b.x1), y \(b.y0)..<\(b.y1)"
+        guard changedPixels > 0 else { return "identical (\(actualSize.width)x\(actualSize.height))" }
+        let percent = String(format: "%.3f", Double(differingPixels) * 100 / Double(max(1, total)))
+        var parts = ["\(differingPixels) of \(total) pixels differ (\(percent) %)"]
+        if tolerance != .exact { parts[0] += " under \(tolerance)" }
+        if budget > 0 { parts.append("budget \(budget)") }
+        parts.append("max channel difference \(maxChannelDifference)")
+        parts.append("max YIQ distance \(String(format: "%.3f", maxPerceptualDistance))")
+        if changedPixels > differingPixels + antialiasingPixels {
+            parts.append("\(changedPixels - differingPixels - antialiasingPixels) changed within the threshold")
+        }
+        if antialiasingPixels > 0 { parts.append("\(antialiasingPixels) anti-aliasing ignored") }
+        if let b = differingBounds { parts.append("within x \(b.x0)..<\(b.x1), y \(b.y0)..<\(b.y1)") }
+        return parts.joined(separator: ", ") + (matches ? "; matches" : "")
     }
 
-    /// The differing pixels in red over a faded grey copy of `expected`; nil when the
-    /// sizes differ.
-    public static func diffImage(expected: Bitmap, actual: Bitmap) throws -> Bitmap? {
-        guard expected.width == actual.width, expected.height == actual.height else { return nil }
-        let diff = try Bitmap(width: actual.width, height: actual.height)
-        for y in 0..<actual.height {
-            for x in 0..<actual.width {
-                let e = expected[x, y]
-                if actual[x, y] != e {
-                    diff[x, y] = PremultipliedColor(r: 255, g: 0, b: 0, a: 255)
-                } else {
-                    let gray = UInt8((Int(e.r) + Int(e.g) + Int(e.b)) / 3 / 4 + 191)
-                    diff[x, y] = PremultipliedColor(r: gray, g: gray, b: gray, a: 255)
+    /// Counted differences in red and ignored anti-aliasing in yellow, over a faded grey
+    /// copy of the expected image (pixels within the threshold show as unchanged); nil
+    /// when the sizes differ.
+    public func diffImage() throws -> Bitmap? {
+        guard sameSize else { return nil }
+        let diff = try Bitmap(width: expected.width, height: expected.height)
+        let red = PremultipliedColor(r: 255, g: 0, b: 0, a: 255).packed
+        let yellow = PremultipliedColor(r: 255, g: 220, b: 0, a: 255).packed
+        for y in 0..<diff.height {
+            let out = diff.row(y), e = expected.row(y)
+            for x in 0..<diff.width {
+                switch classes.map({ PixelClass(rawValue: $0[y * diff.width + x]) }) ?? .unchanged {
+                case .differing: out[x] = red
+                case .antialiasing: out[x] = yellow
+                default: out[x] = Self.faded(e[x])
                 }
             }
         }
         return diff
     }
+
+    /// The pixel over white, as grey, lifted to the top quarter of the range.
+    private static func faded(_ p: UInt32) -> UInt32 {
+        let a = Int(p >> 24)
+        let sum = Int(p & 0xFF) + Int((p >> 8) & 0xFF) + Int((p >> 16) & 0xFF) + 3 * (255 - a)
+        let gray = UInt8(sum / 3 / 4 + 191)
+        return PremultipliedColor(r: gray, g: gray, b: gray, a: 255).packed
+    }
 }
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif

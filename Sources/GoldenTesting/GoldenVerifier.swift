@@ -1,0 +1,164 @@
+import Foundation
+import Raster
+
+/// Compares a rendering with its reference image, records references as the record
+/// mode says, and writes the failure artifacts: the work behind `assertGolden`, without
+/// reporting to a test framework.
+///
+/// Both sides are compared as PNG stores them: the rendering is encoded with the
+/// standard encoder and decoded again. A reference is written only when its bytes would
+/// change, and always atomically.
+public enum GoldenVerifier {
+    public static func verify(_ bitmap: Bitmap, named name: String?, configuration: GoldenConfiguration = GoldenConfiguration(),
+                              at site: GoldenCallSite) -> GoldenOutcome {
+        let root = site.packageRoot
+        let settings: ResolvedGoldenSettings
+        do {
+            settings = try ResolvedGoldenSettings(GoldenConfiguration.current.overridden(by: configuration), packageRoot: root)
+        } catch {
+            return failure(name ?? "?", "\(error)")
+        }
+        let name = name ?? site.nextDefaultName()
+        if let problem = problem(inName: name) { return failure(name, problem) }
+        var check = Check(name: name, settings: settings, site: site)
+        do {
+            return try check.run(bitmap)
+        } catch {
+            return failure(name, "golden '\(name)': \(error)")
+        }
+    }
+
+    /// Why `name` cannot name a file under the golden folder, if it cannot.
+    static func problem(inName name: String) -> String? {
+        let parts = name.split(separator: "/", omittingEmptySubsequences: false)
+        if name.isEmpty || name.hasPrefix("/") || parts.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) {
+            return "golden name '\(name)': expected a relative path of non-empty parts without '.' or '..'"
+        }
+        return nil
+    }
+
+    static func failure(_ name: String, _ message: String) -> GoldenOutcome {
+        GoldenOutcome(status: .failed, name: name, reference: nil, comparison: nil, message: message, report: nil)
+    }
+
+    /// One assertion's steps.
+    private struct Check {
+        let name: String
+        let settings: ResolvedGoldenSettings
+        let site: GoldenCallSite
+        var reference: URL { settings.directory.appendingPathComponent(name + ".png") }
+
+        mutating func run(_ bitmap: Bitmap) throws -> GoldenOutcome {
+            let actualBytes = try PNGEncoder.standard.encode(bitmap)
+            let actual = try PNGDecoder.decode(actualBytes)
+            let mode = settings.record
+            guard let existing = try? Data(contentsOf: reference) else {
+                guard mode != .never else {
+                    let report = try writeArtifacts(actualBytes: actualBytes, expectedBytes: nil, diff: nil, comparison: nil,
+                                                    status: .failed, message: "no reference")
+                    return outcome(.failed, nil, report,
+                                   "no reference image at \(reference.path), and the record mode is 'never'.\n"
+                                   + "actual: \(artifact("actual").path)\nreport: \(report.path)")
+                }
+                try write(actualBytes)
+                return outcome(.recorded, nil, nil,
+                               "recorded a new reference at \(reference.path) (record mode '\(mode.rawValue)'); "
+                               + "check it and run again")
+            }
+            if Data(actualBytes) == existing { return outcome(.matched, nil, nil, nil) }
+            let expected: Bitmap
+            do {
+                expected = try PNGDecoder.decode([UInt8](existing))
+            } catch {
+                guard mode == .all || mode == .failed else {
+                    return outcome(.failed, nil, nil, "cannot read the reference \(reference.path): \(error)")
+                }
+                try write(actualBytes)
+                return outcome(.recorded, nil, nil,
+                               "replaced the unreadable reference \(reference.path) (record mode '\(mode.rawValue)')")
+            }
+            let comparison = ImageComparison(expected: expected, actual: actual, tolerance: settings.tolerance)
+            if mode == .all, comparison.isIdentical {
+                try write(actualBytes)
+                return outcome(.recorded, comparison, nil,
+                               "re-recorded \(reference.path) (record mode 'all'): the same pixels, new bytes")
+            }
+            if mode != .all, comparison.matches { return outcome(.matched, comparison, nil, nil) }
+            switch mode {
+            case .all, .failed:
+                let report = try writeArtifacts(actualBytes: actualBytes, expectedBytes: existing, diff: comparison.diffImage(),
+                                                comparison: comparison, status: .recorded, message: comparison.summary)
+                try write(actualBytes)
+                return outcome(.recorded, comparison, report,
+                               "recorded \(reference.path) over a reference that differed "
+                               + "(record mode '\(mode.rawValue)'): \(comparison.summary)\nold and new: \(report.path)")
+            case .missing, .never:
+                let diff = try comparison.diffImage()
+                let report = try writeArtifacts(actualBytes: actualBytes, expectedBytes: existing, diff: diff,
+                                                comparison: comparison, status: .failed, message: comparison.summary)
+                var text = "golden '\(name)' does not match \(reference.path): \(comparison.summary)\n"
+                text += "actual: \(artifact("actual").path)\n"
+                if diff != nil { text += "diff:   \(artifact("diff").path)\n" }
+                text += "report: \(report.path)\n"
+                text += "to accept the new image, run again with \(GoldenRecordMode.environmentVariable)=failed"
+                return outcome(.failed, comparison, report, text)
+            }
+        }
+
+        private func outcome(_ status: GoldenOutcome.Status, _ comparison: ImageComparison?, _ report: URL?,
+                             _ message: String?) -> GoldenOutcome {
+            GoldenOutcome(status: status, name: name, reference: reference, comparison: comparison, message: message,
+                          report: report)
+        }
+
+        private func write(_ bytes: [UInt8]) throws {
+            try FileManager.default.createDirectory(at: reference.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileOutput.writeAtomically(bytes, to: reference.path)
+        }
+
+        private func artifact(_ kind: String) -> URL {
+            settings.artifacts.appendingPathComponent(GoldenReport.imagePath(name, kind))
+        }
+
+        /// Writes the images and the report entry.
+        /// - Returns: the report page.
+        private func writeArtifacts(actualBytes: [UInt8], expectedBytes: Data?, diff: Bitmap?, comparison: ImageComparison?,
+                                    status: GoldenOutcome.Status, message: String) throws -> URL {
+            try FileManager.default.createDirectory(at: artifact("actual").deletingLastPathComponent(),
+                                                    withIntermediateDirectories: true)
+            try FileOutput.writeAtomically(actualBytes, to: artifact("actual").path)
+            if let expectedBytes { try FileOutput.writeAtomically([UInt8](expectedBytes), to: artifact("expected").path) }
+            if let diff { try PNGEncoder.standard.write(diff, to: artifact("diff").path) }
+            let entry = GoldenReport.Entry(
+                name: name, status: status.rawValue, message: message, location: site.location,
+                reference: reference.path,
+                expected: expectedBytes == nil ? nil : GoldenReport.imagePath(name, "expected"),
+                actual: GoldenReport.imagePath(name, "actual"),
+                diff: diff == nil ? nil : GoldenReport.imagePath(name, "diff"),
+                numbers: comparison.map(Self.numbers) ?? [])
+            return try GoldenReport.add(entry, in: settings.artifacts)
+        }
+
+        private static func numbers(_ c: ImageComparison) -> [GoldenReport.Number] {
+            let total = c.actualSize.width * c.actualSize.height
+            var rows: [GoldenReport.Number] = [
+                .init(label: "expected size", value: "\(c.expectedSize.width)×\(c.expectedSize.height)"),
+                .init(label: "actual size", value: "\(c.actualSize.width)×\(c.actualSize.height)"),
+                .init(label: "tolerance", value: c.tolerance.description),
+            ]
+            guard c.sameSize else { return rows }
+            let percent = String(format: "%.3f %%", Double(c.differingPixels) * 100 / Double(max(1, total)))
+            rows += [
+                .init(label: "differing pixels", value: "\(c.differingPixels) of \(total) (\(percent)), budget \(c.budget)"),
+                .init(label: "changed pixels", value: "\(c.changedPixels)"),
+                .init(label: "anti-aliasing ignored", value: "\(c.antialiasingPixels)"),
+                .init(label: "max channel difference", value: "\(c.maxChannelDifference)"),
+                .init(label: "max YIQ distance", value: String(format: "%.4f", c.maxPerceptualDistance)),
+            ]
+            if let b = c.differingBounds {
+                rows.append(.init(label: "differing area", value: "x \(b.x0)..<\(b.x1), y \(b.y0)..<\(b.y1)"))
+            }
+            return rows
+        }
+    }
+}
