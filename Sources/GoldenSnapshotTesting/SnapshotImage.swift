@@ -6,7 +6,10 @@ import SnapshotTesting
 /// What an `.image` snapshot holds: the rendering, or why there is none.
 ///
 /// A snapshot strategy cannot throw, so a subject that fails to render (or a reference
-/// that fails to decode) becomes a `problem` the diff reports as the failure.
+/// that fails to decode) becomes a `problem`. A rendering problem fails the test where
+/// it happens, and the diff reports either problem as the failure. With no reference
+/// on disk, swift-snapshot-testing records before it compares: it then stores an empty
+/// file, which later runs report as an unreadable reference until it is recorded again.
 public struct SnapshotImage: Sendable {
     public let bitmap: Bitmap?
     public let problem: String?
@@ -21,12 +24,14 @@ public struct SnapshotImage: Sendable {
         self.problem = problem
     }
 
-    /// The result of `render`, or its error as the problem.
-    public init(rendering render: () throws -> Bitmap) {
+    /// The result of `render`, or its error as the problem (reported as a test failure
+    /// at once).
+    public init(rendering render: () throws -> Bitmap, at site: GoldenCallSite = GoldenCallSite()) {
         do {
             self.init(try render())
         } catch {
             self.init(problem: "cannot render the snapshot subject: \(error)")
+            GoldenIssue.record(problem ?? "", at: site)
         }
     }
 }
@@ -128,7 +133,9 @@ extension Snapshotting where Value == Scene, Format == SnapshotImage {
             do {
                 return render(try SceneDecoder.decode(contentsOf: url.path))
             } catch {
-                return Async(value: SnapshotImage(problem: "\(error)"))
+                let problem = "\(url.path): \(error)"
+                GoldenIssue.record(problem, at: GoldenCallSite())
+                return Async(value: SnapshotImage(problem: problem))
             }
         }
     }

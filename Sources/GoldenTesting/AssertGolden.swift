@@ -44,7 +44,13 @@ public func assertGolden(scene path: String, at time: Double? = nil, scale: Doub
     let site = GoldenCallSite(fileID: fileID, filePath: filePath, function: function, line: line, column: column)
     return GoldenAssertion.check(named: name, record: record, tolerance: tolerance, at: site) {
         let file = path.hasPrefix("/") ? path : site.packageRoot.appendingPathComponent(path).path
-        return try GoldenRendering.render(try SceneDecoder.decode(contentsOf: file), at: time, scale: scale)
+        let scene: Scene
+        do {
+            scene = try SceneDecoder.decode(contentsOf: file)
+        } catch {
+            throw GoldenSetupError("\(file): \(error)")
+        }
+        return try GoldenRendering.render(scene, at: time, scale: scale)
     }
 }
 
@@ -74,7 +80,7 @@ enum GoldenAssertion {
             outcome = GoldenVerifier.failure(name ?? "?", "cannot render the golden subject: \(error)")
         }
         if outcome.failsTest, let message = outcome.message {
-            IssueReporter.fail(message, at: site)
+            GoldenIssue.record(message, at: site)
         }
         return outcome
     }

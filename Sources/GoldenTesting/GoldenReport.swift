@@ -40,12 +40,12 @@ enum GoldenReport {
     /// Adds `entry` (its image paths relative to `folder`) and rebuilds the page.
     /// - Returns: the page's location.
     @discardableResult
-    static func add(_ entry: Entry, in folder: URL) throws -> URL {
+    static func add(_ entry: Entry, in folder: URL, run: String = runIdentity) throws -> URL {
         let fm = FileManager.default
         try fm.createDirectory(at: folder, withIntermediateDirectories: true)
         let entries = folder.appendingPathComponent(".entries")
         return try withLock(folder.appendingPathComponent(".lock")) {
-            try clearEarlierRun(folder: folder, entries: entries)
+            try clearEarlierRun(folder: folder, entries: entries, run: run)
             try fm.createDirectory(at: entries, withIntermediateDirectories: true)
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
@@ -70,9 +70,8 @@ enum GoldenReport {
 
     /// Removes what an earlier run left when this process's run differs from the one
     /// the folder records, and records this run.
-    private static func clearEarlierRun(folder: URL, entries: URL) throws {
+    private static func clearEarlierRun(folder: URL, entries: URL, run: String) throws {
         let marker = folder.appendingPathComponent(".entries-run")
-        let run = runIdentity
         if (try? String(contentsOf: marker, encoding: .utf8)) == run { return }
         let fm = FileManager.default
         for entry in try readEntries(entries) {

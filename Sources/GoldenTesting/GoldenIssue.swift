@@ -3,10 +3,10 @@ import XCTest
 import Testing
 #endif
 
-/// Reports a failed golden assertion to the test framework running it: Swift Testing
-/// when a Swift Testing test is current, XCTest otherwise.
-enum IssueReporter {
-    static func fail(_ message: String, at site: GoldenCallSite) {
+/// Reports a golden failure to the test framework running it: Swift Testing when a
+/// Swift Testing test is current, XCTest otherwise.
+public enum GoldenIssue {
+    public static func record(_ message: String, at site: GoldenCallSite) {
         #if canImport(Testing)
         if Test.current != nil {
             Issue.record(Comment(rawValue: message),
