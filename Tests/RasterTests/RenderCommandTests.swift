@@ -187,6 +187,22 @@ final class RenderCommandTests: XCTestCase {
         let diff = try PNGDecoder.decode(contentsOf: diffPath)
         XCTAssertEqual(diff[2, 1], PremultipliedColor(r: 255, g: 0, b: 0, a: 255))
         XCTAssertNotEqual(diff[0, 0], PremultipliedColor(r: 255, g: 0, b: 0, a: 255))
+        // The tolerance options: the faint change passes a perceptual threshold, the black
+        // pixel needs a budget.
+        let perceptual = try render(["diff", pa, pb, "--threshold", "0.1"])
+        XCTAssertEqual(perceptual.status, 1)
+        XCTAssertTrue(perceptual.text.contains("1 of 32 pixels differ (3.125 %) under perceptual, threshold 0.1"), perceptual.text)
+        XCTAssertTrue(perceptual.text.contains("1 changed within the threshold"), perceptual.text)
+        let budget = try render(["diff", pa, pb, "--threshold", "0.1", "--max-pixels", "1"])
+        XCTAssertEqual(budget.status, 0, budget.text)
+        XCTAssertTrue(budget.text.contains("1 allowed") && budget.text.contains("; matches"), budget.text)
+        XCTAssertEqual(try render(["diff", pa, pb, "--max-fraction", "0.0625"]).status, 0)
+        XCTAssertEqual(try render(["diff", pa, pb, "--max-fraction", "0.03"]).status, 1)
+        for bad in [["--threshold", "1.5"], ["--include-antialiasing"], ["--max-pixels=-1"], ["--max-fraction", "2"]] {
+            let refused = try render(["diff", pa, pb] + bad)
+            XCTAssertEqual(refused.status, 1, "\(bad): \(refused.stderr)")
+            XCTAssertTrue(refused.stderr.contains(bad[0].split(separator: "=")[0]), refused.stderr)
+        }
         let notPNG = try write("nope", "x.png")
         let unreadable = try render(["diff", pa, notPNG])
         XCTAssertEqual(unreadable.status, 1)

@@ -139,8 +139,8 @@ public struct ImageComparison: Sendable {
         guard changedPixels > 0 else { return "identical (\(actualSize.width)x\(actualSize.height))" }
         let percent = String(format: "%.3f", Double(differingPixels) * 100 / Double(max(1, total)))
         var parts = ["\(differingPixels) of \(total) pixels differ (\(percent) %)"]
-        if tolerance != .exact { parts[0] += " under \(tolerance)" }
-        if budget > 0 { parts.append("budget \(budget)") }
+        if tolerance.metric != .exact { parts[0] += " under \(tolerance.metric)" }
+        if budget > 0 { parts.append("\(budget) allowed") }
         parts.append("max channel difference \(maxChannelDifference)")
         parts.append("max YIQ distance \(String(format: "%.3f", maxPerceptualDistance))")
         if changedPixels > differingPixels + antialiasingPixels {

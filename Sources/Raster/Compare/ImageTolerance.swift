@@ -16,11 +16,18 @@
 /// Invariants: `0 <= threshold <= 1`; `maxDifferingPixels >= 0`;
 /// `0 <= maxDifferingFraction <= 1` (the initialisers clamp).
 public struct ImageTolerance: Sendable, Equatable, CustomStringConvertible {
-    public enum Metric: Sendable, Equatable {
+    public enum Metric: Sendable, Equatable, CustomStringConvertible {
         /// Any channel different.
         case exact
         /// YIQ distance above `threshold`; `ignoresAntialiasing` leaves out edge pixels.
         case perceptual(threshold: Double, ignoresAntialiasing: Bool)
+
+        public var description: String {
+            switch self {
+            case .exact: return "exact"
+            case .perceptual(let t, let aa): return "perceptual, threshold \(t)" + (aa ? ", anti-aliasing ignored" : "")
+            }
+        }
     }
 
     public var metric: Metric
@@ -59,12 +66,7 @@ public struct ImageTolerance: Sendable, Equatable, CustomStringConvertible {
     }
 
     public var description: String {
-        var text: String
-        switch metric {
-        case .exact: text = "exact"
-        case .perceptual(let t, let aa):
-            text = "perceptual, threshold \(t)" + (aa ? ", anti-aliasing ignored" : "")
-        }
+        var text = metric.description
         if maxDifferingPixels > 0 { text += ", up to \(maxDifferingPixels) pixels" }
         if maxDifferingFraction > 0 { text += ", up to \(maxDifferingFraction * 100) % of pixels" }
         return text
