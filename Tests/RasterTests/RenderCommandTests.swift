@@ -35,10 +35,11 @@ final class RenderCommandTests: XCTestCase {
         if let folder { try? FileManager.default.removeItem(at: folder) }
     }
 
-    private func render(_ arguments: [String], stdin: Data? = nil) throws -> Run {
+    private func render(_ arguments: [String], stdin: Data? = nil, environment: [String: String]? = nil) throws -> Run {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
+        if let environment { process.environment = environment }
         let out = Pipe(), err = Pipe(), input = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -74,6 +75,29 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertEqual(b.width, 200)
         XCTAssertEqual(b.height, 100)
         XCTAssertEqual(b[199, 99], PremultipliedColor(r: 255, g: 0, b: 0, a: 255))
+    }
+
+    func testOutput_DoesNotDependOnLocaleOrTheMachinesFonts() throws {
+        // Another locale, time zone and home, and no font configuration or data folders:
+        // the bytes are those of the checked-in reference, and layout prints the same
+        // numbers.
+        let empty = folder.appendingPathComponent("empty")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        let foreign = ["LC_ALL": "de_DE.UTF-8", "LANG": "tr_TR.UTF-8", "LC_NUMERIC": "fr_FR.UTF-8", "TZ": "Pacific/Chatham",
+                       "HOME": empty.path, "XDG_DATA_HOME": empty.path, "XDG_DATA_DIRS": empty.path,
+                       "XDG_CONFIG_HOME": empty.path, "FONTCONFIG_FILE": "/nonexistent", "FONTCONFIG_PATH": empty.path,
+                       "PATH": "/usr/bin:/bin"]
+        for name in ["typography", "weather"] {
+            let file = try FileManager.default.contentsOfDirectory(atPath: scenes.path).first { $0.hasPrefix(name + ".") }
+            let scene = scenes.appendingPathComponent(try XCTUnwrap(file)).path
+            let reference = try Data(contentsOf: TestFixtures.directory.appendingPathComponent("golden/scenes/\(name).png"))
+            for environment in [nil, foreign] {
+                let run = try render([scene, "-o", "-"], environment: environment)
+                XCTAssertEqual(run.status, 0, run.stderr)
+                XCTAssertEqual(run.stdout, reference, "\(name) under \(environment == nil ? "this" : "a foreign") environment")
+            }
+            XCTAssertEqual(try render(["layout", scene], environment: foreign).text, try render(["layout", scene]).text)
+        }
     }
 
     func testBadScenes_FailWithOneLineAndWriteNothing() throws {
