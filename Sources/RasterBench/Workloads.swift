@@ -38,7 +38,7 @@ extension Color {
 }
 
 public enum Workloads {
-    public static let names = ["W1", "W1p", "W2", "W3", "W4", "W5", "W5p", "W6", "W7", "W8a", "W8b", "T1", "A1"]
+    public static let names = ["W1", "W1p", "W2", "W3", "W4", "W5", "W5p", "W6", "W7", "W8a", "W8b", "T1", "A1", "G1", "G2"]
 
     public static func make(_ name: String) throws -> Workload? {
         switch name {
@@ -55,6 +55,8 @@ public enum Workloads {
         case "W7": return try w7()
         case "W8a": return try w8(name: "W8a", encoder: .standard)
         case "W8b": return try w8(name: "W8b", encoder: .fast)
+        case "G1": return try g(name: "G1", shift: 0, tolerance: .exact)
+        case "G2": return try g(name: "G2", shift: 0.3, tolerance: .perceptual())
         default: return nil
         }
     }
@@ -255,6 +257,25 @@ public enum Workloads {
                 let t = Transform(translationX: Double(40 + 150 * (k % 10)), y: Double(40 + 150 * (k / 10)))
                 canvas.drawImage(layer, transform: t, opacity: 0.6)
             }
+        }
+    }
+
+    /// G1, G2: the comparison behind golden tests, on two W1 frames at 1920x1080. G1
+    /// compares identical frames exactly (a passing golden test); G2 compares frames
+    /// whose shapes moved by `shift` px perceptually, anti-aliasing ignored (every
+    /// shape edge changes: the slow path). The byte column is the differing-pixel count.
+    static func g(name: String, shift: Double, tolerance: ImageTolerance) throws -> Workload {
+        let expected = try Bitmap(width: 1920, height: 1080, color: Color.white.premultiplied)
+        let actual = try Bitmap(width: 1920, height: 1080, color: Color.white.premultiplied)
+        w1(width: 1920, height: 1080, name: "W1").draw(Canvas(bitmap: expected))
+        let canvas = Canvas(bitmap: actual)
+        canvas.translate(x: shift, y: shift)
+        w1(width: 1920, height: 1080, name: "W1").draw(canvas)
+        let summary = shift == 0 ? "exact comparison of identical W1 frames"
+            : "perceptual comparison of W1 frames \(shift) px apart, anti-aliasing ignored"
+        return Workload(name: name, summary: summary, width: 1920, height: 1080, draw: { _ in }) {
+            let comparison = ImageComparison(expected: expected, actual: actual, tolerance: tolerance)
+            return comparison.changedPixels == 0 ? 0 : max(1, comparison.differingPixels)
         }
     }
 
