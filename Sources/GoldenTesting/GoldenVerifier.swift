@@ -55,7 +55,7 @@ public enum GoldenVerifier {
             guard let existing = try? Data(contentsOf: reference) else {
                 guard mode != .never else {
                     let report = try writeArtifacts(actualBytes: actualBytes, expectedBytes: nil, diff: nil, comparison: nil,
-                                                    status: .failed, message: "no reference")
+                                                    status: .failed, message: "no reference image (record mode 'never')")
                     return outcome(.failed, nil, report,
                                    "no reference image at \(reference.path), and the record mode is 'never'.\n"
                                    + "actual: \(artifact("actual").path)\nreport: \(report.path)")
@@ -149,7 +149,7 @@ public enum GoldenVerifier {
             guard c.sameSize else { return rows }
             let percent = String(format: "%.3f %%", Double(c.differingPixels) * 100 / Double(max(1, total)))
             rows += [
-                .init(label: "differing pixels", value: "\(c.differingPixels) of \(total) (\(percent)), budget \(c.budget)"),
+                .init(label: "differing pixels", value: "\(c.differingPixels) of \(total) (\(percent)), \(c.budget) allowed"),
                 .init(label: "changed pixels", value: "\(c.changedPixels)"),
                 .init(label: "anti-aliasing ignored", value: "\(c.antialiasingPixels)"),
                 .init(label: "max channel difference", value: "\(c.maxChannelDifference)"),

@@ -159,10 +159,12 @@ public struct ImageComparison: Sendable {
         let diff = try Bitmap(width: expected.width, height: expected.height)
         let red = PremultipliedColor(r: 255, g: 0, b: 0, a: 255).packed
         let yellow = PremultipliedColor(r: 255, g: 220, b: 0, a: 255).packed
+        let none = [UInt8](repeating: PixelClass.unchanged.rawValue, count: diff.width)
         for y in 0..<diff.height {
             let out = diff.row(y), e = expected.row(y)
-            for x in 0..<diff.width {
-                switch classes.map({ PixelClass(rawValue: $0[y * diff.width + x]) }) ?? .unchanged {
+            let rowClasses = classes?[(y * diff.width)..<((y + 1) * diff.width)] ?? none[...]
+            for (x, cls) in zip(0..<diff.width, rowClasses) {
+                switch PixelClass(rawValue: cls) {
                 case .differing: out[x] = red
                 case .antialiasing: out[x] = yellow
                 default: out[x] = Self.faded(e[x])
