@@ -1,5 +1,6 @@
 import Foundation
 import Raster
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -13,9 +14,9 @@ import Darwin
 /// A run is every test process one `swift test` starts (they share a parent process),
 /// so the page collects the failures of parallel workers and of both XCTest and Swift
 /// Testing. Each failure leaves an entry file under `.entries/`; the page is rebuilt
-/// from all entries after each failure, under a file lock. The first failure of a new
-/// run removes the files the previous run left (only those its entries list, never
-/// anything else in the folder).
+/// from all entries after each failure, under a file lock. The first assertion of a new
+/// run, passing or not, removes the files the previous run left (only those its entries
+/// list, never anything else in the folder), so the page only ever shows this run.
 enum GoldenReport {
     /// One failing or recording assertion, as the page shows it.
     struct Entry: Codable {
@@ -55,6 +56,18 @@ enum GoldenReport {
             let page = folder.appendingPathComponent(pageName)
             try Data(html(all).utf8).write(to: page, options: .atomic)
             return page
+        }
+    }
+
+    private static let begun = Mutex<Set<String>>([])
+
+    /// Clears what an earlier run left in `folder`, once per process and folder; does
+    /// nothing when the folder does not exist.
+    static func beginRun(in folder: URL, run: String = runIdentity) {
+        let first = begun.withLock { $0.insert(folder.path + "\u{0}" + run).inserted }
+        guard first, FileManager.default.fileExists(atPath: folder.path) else { return }
+        try? withLock(folder.appendingPathComponent(".lock")) {
+            try clearEarlierRun(folder: folder, entries: folder.appendingPathComponent(".entries"), run: run)
         }
     }
 

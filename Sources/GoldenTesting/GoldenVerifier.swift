@@ -18,6 +18,7 @@ public enum GoldenVerifier {
         } catch {
             return failure(name ?? "?", "\(error)")
         }
+        GoldenReport.beginRun(in: settings.artifacts)
         let name = name ?? site.nextDefaultName()
         if let problem = problem(inName: name) { return failure(name, problem) }
         var check = Check(name: name, settings: settings, site: site)

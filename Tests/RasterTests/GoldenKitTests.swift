@@ -260,6 +260,11 @@ final class GoldenKitTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: artifacts.appendingPathComponent("one/a.actual.png").path))
         XCTAssertTrue(FileManager.default.fileExists(atPath: artifacts.appendingPathComponent("two/c.actual.png").path))
         XCTAssertEqual(try String(contentsOf: keep, encoding: .utf8), "mine", "files the report did not write stay")
+        // The first assertion of another run clears the page, passing or not.
+        GoldenReport.beginRun(in: artifacts, run: "run-3")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: artifacts.appendingPathComponent("index.html").path))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: artifacts.appendingPathComponent("two/c.actual.png").path))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: keep.path))
     }
 
     func testAssertions_ReportToXCTestAtTheCall() throws {
