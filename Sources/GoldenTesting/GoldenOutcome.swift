@@ -17,7 +17,8 @@ public struct GoldenOutcome: Sendable {
     public let name: String
     /// The reference image file (nil when the assertion failed before choosing it).
     public let reference: URL?
-    /// The comparison made (nil when there was nothing to compare with).
+    /// The pixel comparison made (nil when the bytes were equal, so none was needed, or
+    /// there was nothing to compare with).
     public let comparison: ImageComparison?
     /// For people: what failed or was recorded, and where to look (nil when matched).
     public let message: String?
