@@ -4,8 +4,8 @@
 /// A pixel is composited over white before conversion (premultiplied `c` over white is
 /// `c + 255 - a`), so a transparent pixel and a white one are the same colour. The
 /// squared distance weighs luma, in-phase and quadrature as 0.5053, 0.299 and 0.1957
-/// (Kotsarenko and Ramos, 2010); `distance` divides it by the largest squared distance
-/// two RGB colours can have and takes the root, giving 0...1.
+/// (Kotsarenko and Ramos, 2010); divided by `maxSquared`, the largest squared distance
+/// two RGB colours can have, its root is the 0...1 distance thresholds are given in.
 enum PerceptualDistance {
     private static func rgbOverWhite(_ p: UInt32) -> (Double, Double, Double) {
         let a = Double(p >> 24)
@@ -41,16 +41,11 @@ enum PerceptualDistance {
         return squared(r1 - r2, g1 - g2, b1 - b2)
     }
 
-    /// Distance as a fraction of the largest, 0...1.
-    static func distance(_ p: UInt32, _ q: UInt32) -> Double {
-        (squaredDistance(p, q) / maxSquared).squareRoot()
-    }
-
-    /// Luma difference `p - q` (over white).
+    /// Luma over white.
     @inline(__always)
-    static func lumaDifference(_ p: UInt32, _ q: UInt32) -> Double {
-        let (r1, g1, b1) = rgbOverWhite(p), (r2, g2, b2) = rgbOverWhite(q)
-        return 0.29889531 * (r1 - r2) + 0.58662247 * (g1 - g2) + 0.11448223 * (b1 - b2)
+    private static func luma(_ p: UInt32) -> Double {
+        let (r, g, b) = rgbOverWhite(p)
+        return 0.29889531 * r + 0.58662247 * g + 0.11448223 * b
     }
 
     /// Whether pixel (x, y) of `image` looks like anti-aliasing of an edge that `other`
@@ -65,13 +60,13 @@ enum PerceptualDistance {
         let x0 = max(x - 1, 0), x1 = min(x + 1, image.width - 1)
         let y0 = max(y - 1, 0), y1 = min(y + 1, image.height - 1)
         var equal = (x == x0 || x == x1 || y == y0 || y == y1) ? 1 : 0
-        let centre = image.row(y)[x]
+        let centre = luma(image.row(y)[x])
         var darkest = 0.0, brightest = 0.0
         var darkestAt = (0, 0), brightestAt = (0, 0)
         for ny in y0...y1 {
             let row = image.row(ny)
             for nx in x0...x1 where nx != x || ny != y {
-                let delta = lumaDifference(row[nx], centre)
+                let delta = luma(row[nx]) - centre
                 if delta == 0 {
                     equal += 1
                     if equal > 2 { return false }
