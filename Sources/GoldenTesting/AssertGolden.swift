@@ -71,13 +71,16 @@ public func assertGolden(scene: Scene, at time: Double? = nil, scale: Double? = 
 enum GoldenAssertion {
     static func check(named name: String?, record: GoldenRecordMode?, tolerance: ImageTolerance?, at site: GoldenCallSite,
                       render: () throws -> Bitmap) -> GoldenOutcome {
+        // Named before rendering, so a subject that fails to render still takes its
+        // place in the numbering of a test's unnamed assertions.
+        let name = name ?? site.nextDefaultName()
         let outcome: GoldenOutcome
         do {
             let image = try render()
             outcome = GoldenVerifier.verify(image, named: name,
                                             configuration: GoldenConfiguration(record: record, tolerance: tolerance), at: site)
         } catch {
-            outcome = GoldenVerifier.failure(name ?? "?", "cannot render the golden subject: \(error)")
+            outcome = GoldenVerifier.failure(name, "golden '\(name)': cannot render the subject: \(error)")
         }
         if outcome.failsTest, let message = outcome.message {
             GoldenIssue.record(message, at: site)

@@ -9,21 +9,21 @@ import Raster
 /// standard encoder and decoded again. A reference is written only when its bytes would
 /// change, and always atomically.
 public enum GoldenVerifier {
+    /// Without a name, the call site gives one (see `GoldenCallSite`).
     public static func verify(_ bitmap: Bitmap, named name: String?, configuration: GoldenConfiguration = GoldenConfiguration(),
                               at site: GoldenCallSite) -> GoldenOutcome {
-        let root = site.packageRoot
+        let name = name ?? site.nextDefaultName()
         let settings: ResolvedGoldenSettings
         do {
-            settings = try ResolvedGoldenSettings(GoldenConfiguration.current.overridden(by: configuration), packageRoot: root)
+            settings = try ResolvedGoldenSettings(GoldenConfiguration.current.overridden(by: configuration),
+                                                  packageRoot: site.packageRoot)
         } catch {
-            return failure(name ?? "?", "\(error)")
+            return failure(name, "golden '\(name)': \(error)")
         }
         GoldenReport.beginRun(in: settings.artifacts)
-        let name = name ?? site.nextDefaultName()
         if let problem = problem(inName: name) { return failure(name, problem) }
-        var check = Check(name: name, settings: settings, site: site)
         do {
-            return try check.run(bitmap)
+            return try Check(name: name, settings: settings, site: site).run(bitmap)
         } catch {
             return failure(name, "golden '\(name)': \(error)")
         }
@@ -49,17 +49,17 @@ public enum GoldenVerifier {
         let site: GoldenCallSite
         var reference: URL { settings.directory.appendingPathComponent(name + ".png") }
 
-        mutating func run(_ bitmap: Bitmap) throws -> GoldenOutcome {
+        func run(_ bitmap: Bitmap) throws -> GoldenOutcome {
             let actualBytes = try PNGEncoder.standard.encode(bitmap)
             let actual = try PNGDecoder.decode(actualBytes)
             let mode = settings.record
             guard let existing = try? Data(contentsOf: reference) else {
                 guard mode != .never else {
-                    let report = try writeArtifacts(actualBytes: actualBytes, expectedBytes: nil, diff: nil, comparison: nil,
-                                                    status: .failed, message: "no reference image (record mode 'never')")
+                    let (report, where_) = writeArtifacts(actualBytes: actualBytes, expectedBytes: nil, diff: nil,
+                                                          comparison: nil, status: .failed,
+                                                          message: "no reference image (record mode 'never')")
                     return outcome(.failed, nil, report,
-                                   "no reference image at \(reference.path), and the record mode is 'never'.\n"
-                                   + "actual: \(artifact("actual").path)\nreport: \(report.path)")
+                                   "no reference image at \(reference.path), and the record mode is 'never'.\n" + where_)
                 }
                 try write(actualBytes)
                 return outcome(.recorded, nil, nil,
@@ -87,22 +87,20 @@ public enum GoldenVerifier {
             if mode != .all, comparison.matches { return outcome(.matched, comparison, nil, nil) }
             switch mode {
             case .all, .failed:
-                let report = try writeArtifacts(actualBytes: actualBytes, expectedBytes: existing, diff: comparison.diffImage(),
-                                                comparison: comparison, status: .recorded, message: comparison.summary)
+                let (report, where_) = writeArtifacts(actualBytes: actualBytes, expectedBytes: existing,
+                                                      diff: try comparison.diffImage(), comparison: comparison,
+                                                      status: .recorded, message: comparison.summary)
                 try write(actualBytes)
                 return outcome(.recorded, comparison, report,
                                "recorded \(reference.path) over a reference that differed "
-                               + "(record mode '\(mode.rawValue)'): \(comparison.summary)\nold and new: \(report.path)")
+                               + "(record mode '\(mode.rawValue)'): \(comparison.summary)\n" + where_)
             case .missing, .never:
-                let diff = try comparison.diffImage()
-                let report = try writeArtifacts(actualBytes: actualBytes, expectedBytes: existing, diff: diff,
-                                                comparison: comparison, status: .failed, message: comparison.summary)
-                var text = "golden '\(name)' does not match \(reference.path): \(comparison.summary)\n"
-                text += "actual: \(artifact("actual").path)\n"
-                if diff != nil { text += "diff:   \(artifact("diff").path)\n" }
-                text += "report: \(report.path)\n"
-                text += "to accept the new image, run again with \(GoldenRecordMode.environmentVariable)=failed"
-                return outcome(.failed, comparison, report, text)
+                let (report, where_) = writeArtifacts(actualBytes: actualBytes, expectedBytes: existing,
+                                                      diff: try comparison.diffImage(), comparison: comparison,
+                                                      status: .failed, message: comparison.summary)
+                return outcome(.failed, comparison, report,
+                               "golden '\(name)' does not match \(reference.path): \(comparison.summary)\n" + where_
+                               + "\nto accept the new image, run again with \(GoldenRecordMode.environmentVariable)=failed")
             }
         }
 
@@ -121,10 +119,26 @@ public enum GoldenVerifier {
             settings.artifacts.appendingPathComponent(GoldenReport.imagePath(name, kind))
         }
 
-        /// Writes the images and the report entry.
-        /// - Returns: the report page.
+        /// Writes the images and the report entry. A failure to write does not hide the
+        /// comparison: it becomes part of the message instead.
+        /// - Returns: the report page (nil when writing failed), and the message lines
+        ///   naming the files written, or saying why there are none.
         private func writeArtifacts(actualBytes: [UInt8], expectedBytes: Data?, diff: Bitmap?, comparison: ImageComparison?,
-                                    status: GoldenOutcome.Status, message: String) throws -> URL {
+                                    status: GoldenOutcome.Status, message: String) -> (report: URL?, lines: String) {
+            do {
+                let report = try writeArtifactFiles(actualBytes: actualBytes, expectedBytes: expectedBytes, diff: diff,
+                                                    comparison: comparison, status: status, message: message)
+                var lines = "actual: \(artifact("actual").path)\n"
+                if expectedBytes != nil { lines += "old:    \(artifact("expected").path)\n" }
+                if diff != nil { lines += "diff:   \(artifact("diff").path)\n" }
+                return (report, lines + "report: \(report.path)")
+            } catch {
+                return (nil, "could not write the failure images to \(settings.artifacts.path): \(error)")
+            }
+        }
+
+        private func writeArtifactFiles(actualBytes: [UInt8], expectedBytes: Data?, diff: Bitmap?, comparison: ImageComparison?,
+                                        status: GoldenOutcome.Status, message: String) throws -> URL {
             try FileManager.default.createDirectory(at: artifact("actual").deletingLastPathComponent(),
                                                     withIntermediateDirectories: true)
             try FileOutput.writeAtomically(actualBytes, to: artifact("actual").path)

@@ -97,7 +97,7 @@ final class GoldenKitTests: XCTestCase {
         let actual = artifacts.appendingPathComponent("cards/plain.actual.png")
         let diff = artifacts.appendingPathComponent("cards/plain.diff.png")
         let expected = artifacts.appendingPathComponent("cards/plain.expected.png")
-        for url in [actual, diff, artifacts.appendingPathComponent("index.html")] {
+        for url in [actual, expected, diff, artifacts.appendingPathComponent("index.html")] {
             XCTAssertTrue(message.contains(url.path), "message names \(url.lastPathComponent): \(message)")
         }
         XCTAssertTrue(message.contains("16 of 1200 pixels differ"), message)
@@ -224,6 +224,42 @@ final class GoldenKitTests: XCTestCase {
         XCTAssertEqual(GoldenCallSite.sanitized("dark mode/é"), "dark_mode__")
     }
 
+    func testUnrenderableSubject_KeepsItsPlaceInTheNumberingAndSaysWhy() throws {
+        let image = try card()
+        let scene = try SceneDecoder.decode(contentsOf: TestFixtures.path("scenes/shapes-card.json"))
+        capturesFailures = true
+        let outcomes = inFolders(record: .missing) {
+            [assertGolden(scene: scene, scale: 0), assertGolden(scene: scene, at: -1), assertGolden(of: image)]
+        }
+        capturesFailures = false
+        let base = "GoldenKitTests/testUnrenderableSubject_KeepsItsPlaceInTheNumberingAndSaysWhy"
+        XCTAssertEqual(outcomes.map(\.name), [base, base + ".2", base + ".3"])
+        XCTAssertEqual(outcomes.map(\.status), [.failed, .failed, .recorded])
+        XCTAssertEqual(failures.count, 3)
+        XCTAssertTrue(outcomes[0].message?.hasPrefix("golden '\(base)': cannot render the subject: scale:") == true,
+                      outcomes[0].message ?? "")
+        XCTAssertTrue(outcomes[1].message?.contains("time: expected a number of seconds ≥ 0, found -1") == true,
+                      outcomes[1].message ?? "")
+    }
+
+    func testUnwritableArtifacts_StillGiveTheComparison() throws {
+        _ = verify(try card(), "cards/plain", record: .missing)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let blocker = folder.appendingPathComponent("a-file")
+        try Data().write(to: blocker)
+        let changed = try card(.red)
+        let outcome = inFolders(record: .never) {
+            GoldenVerifier.verify(changed, named: "cards/plain",
+                                  configuration: GoldenConfiguration(artifactsDirectory: blocker.appendingPathComponent("sub").path),
+                                  at: GoldenCallSite())
+        }
+        XCTAssertEqual(outcome.status, .failed)
+        XCTAssertNil(outcome.report)
+        let message = try XCTUnwrap(outcome.message)
+        XCTAssertTrue(message.contains("16 of 1200 pixels differ"), message)
+        XCTAssertTrue(message.contains("could not write the failure images to \(blocker.path)/sub"), message)
+    }
+
     func testBadNames_AreRefused() throws {
         for name in ["", "../escape", "/absolute", "a//b", "a/./b", "a/"] {
             let outcome = verify(try card(), name, record: .missing)
@@ -279,7 +315,7 @@ final class GoldenKitTests: XCTestCase {
         XCTAssertEqual(failures.count, 2)
         XCTAssertEqual(failures.first?.line, line)
         XCTAssertTrue(failures.first?.description.contains("no reference image at") == true)
-        XCTAssertTrue(failures.last?.description.contains("cannot render the golden subject") == true)
+        XCTAssertTrue(failures.last?.description.contains("cannot render the subject") == true)
         XCTAssertTrue(failures.last?.description.contains("/nonexistent/scene.json") == true, failures.last?.description ?? "")
     }
 
