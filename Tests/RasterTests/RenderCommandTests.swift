@@ -74,7 +74,8 @@ final class RenderCommandTests: XCTestCase {
         let b = try PNGDecoder.decode(contentsOf: small)
         XCTAssertEqual(b.width, 200)
         XCTAssertEqual(b.height, 100)
-        XCTAssertEqual(b[199, 99], PremultipliedColor(r: 255, g: 0, b: 0, a: 255))
+        XCTAssertEqual(b[199, 0], PremultipliedColor(r: 255, g: 0, b: 0, a: 255), "the background, in the padding")
+        XCTAssertEqual(b[0, 99], PremultipliedColor(r: 255, g: 0, b: 0, a: 255), "the background, in the padding")
     }
 
     func testOutput_DoesNotDependOnLocaleOrTheMachinesFonts() throws {

@@ -42,6 +42,8 @@ final class SceneSchemaTests: XCTestCase {
         case .point: return [1, 2]
         case .size: return [10, 20]
         case .length: return 10
+        case .dimension: return 10
+        case .edges(let element): return [sample(element, name: name), 1, 2, 3]
         case .stops: return [["#000000", 0], ["#FFFFFF", 1]]
         case .node, .childNode: return ["type": "Rectangle"]
         case .nodes: return [["type": "Rectangle"], ["type": "Text", "text": "x"]]
@@ -63,6 +65,7 @@ final class SceneSchemaTests: XCTestCase {
         case (.bool, .bool): return true
         case (.string, .string), (.file, .string), (.choice, .string), (.color, .string), (.paint, .string), (.length, .string):
             return true
+        case (.edges, .object): return true
         default: return false
         }
     }

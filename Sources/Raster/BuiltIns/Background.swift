@@ -1,9 +1,10 @@
 /// A content with another component behind it (or in front, `overlay`) sized to the
-/// content: the decoration is offered exactly the content's size.
-public struct Background: CombinedComponent {
+/// content: the decoration is proposed exactly the content's size and centred on it.
+public struct Background: CombinedComponent, LayoutTransparent {
     public let content: AnyComponent<Empty>
     public let background: AnyComponent<Empty>
     public let overlay: Bool
+    public var layoutContent: AnyComponent<Empty> { content }
 
     public init(_ content: AnyComponent<Empty>, background: AnyComponent<Empty>, overlay: Bool = false) {
         self.content = content
@@ -11,23 +12,29 @@ public struct Background: CombinedComponent {
         self.overlay = overlay
     }
 
+    public func sizeThatFits(_ proposal: ProposedSize, context: MeasureContext<Background>) -> Size {
+        context.node.content(content).sizeThatFits(proposal)
+    }
+
     public static var body: Body {
         let content = Child(AnyComponent<Empty>.self)
         let decoration = Child(AnyComponent<Empty>.self)
         return { context in
-            let c = content.update(component: context.component.content, availableSize: context.availableSize,
-                                   transition: context.transition)
-            let d = decoration.update(component: context.component.background, availableSize: c.size,
-                                      transition: context.transition)
-            let box = Rect(origin: .zero, size: c.size)
-            let placedContent = c.placed(box)
-            let placedDecoration = d.placed(LayoutMath.place(d.size, in: box, alignment: .center))
-            if context.component.overlay {
-                context.add(placedContent)
-                context.add(placedDecoration)
+            let b = context.component
+            let node = context.layoutNode
+            let c = content.update(component: b.content, proposal: context.proposal, layout: node.content(b.content),
+                                   origin: context.origin, transition: context.transition)
+            let decorationNode = node.child(1, b.background)
+            let offer = ProposedSize(c.size)
+            let position = LayoutMath.aligned(decorationNode.sizeThatFits(offer), in: c.size, alignment: .center)
+            let d = decoration.update(component: b.background, proposal: offer, layout: decorationNode,
+                                      origin: context.childOrigin(position), transition: context.transition)
+            if b.overlay {
+                context.add(c, at: .zero)
+                context.add(d, at: position)
             } else {
-                context.add(placedDecoration)
-                context.add(placedContent)
+                context.add(d, at: position)
+                context.add(c, at: .zero)
             }
             return c.size
         }

@@ -49,19 +49,35 @@ public struct Button: CombinedComponent, StylableComponent {
 
     public static var defaultStyle: AnyComponentStyle<Button> { AnyComponentStyle(PlainButtonStyle()) }
 
+    /// What the button shows: its content padded and made at least `minSize`, drawn by
+    /// the style stack. Made once per layout node, so measuring and updating share it.
+    func styledLabel(in node: LayoutNode, pressed: Bool, environment: Environment<Empty>) -> AnyComponent<Empty> {
+        if let (memoPressed, label) = node.memo as? (Bool, AnyComponent<Empty>), memoPressed == pressed { return label }
+        var padded = content.padding(insets)
+        if let min = minSize {
+            padded = padded.frame(minWidth: min.width, minHeight: min.height)
+        }
+        let configuration = Configuration(label: padded, isPressed: pressed, isEnabled: isEnabled)
+        let label = styledBody(configuration, environment: environment)
+        node.memo = (pressed, label)
+        return label
+    }
+
+    public func sizeThatFits(_ proposal: ProposedSize, context: MeasureContext<Button>) -> Size {
+        let pressed = context.state.isPressed && isEnabled
+        let label = styledLabel(in: context.node, pressed: pressed, environment: context.environment)
+        return context.node.content(label).sizeThatFits(proposal)
+    }
+
     public static var body: Body {
         let label = Child(AnyComponent<Empty>.self)
         return { context in
             let c = context.component
             context.view.button = c
-            var padded = c.content.padding(c.insets)
-            if let min = c.minSize {
-                padded = padded.frame(minWidth: min.width, minHeight: min.height)
-            }
             let pressed = context.state.isPressed && c.isEnabled
-            let configuration = Configuration(label: padded, isPressed: pressed, isEnabled: c.isEnabled)
-            let body = c.styledBody(configuration, environment: context.environment)
-            let child = label.update(component: body, availableSize: context.availableSize, transition: context.transition)
+            let body = c.styledLabel(in: context.layoutNode, pressed: pressed, environment: context.environment)
+            let child = label.update(component: body, proposal: context.proposal, layout: context.layoutNode.content(body),
+                                     origin: context.origin, transition: context.transition)
             let opacity = !c.isEnabled ? 0.3 : (pressed && c.automaticHighlight ? 0.6 : 1)
             context.add(child.placed(Rect(origin: .zero, size: child.size)).opacity(opacity))
             return child.size

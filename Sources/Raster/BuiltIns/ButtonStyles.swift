@@ -40,10 +40,9 @@ public struct BorderedButtonStyle: ComponentStyle {
     }
 
     public func makeBody(configuration: Button.Configuration, base: AnyComponent<Empty>) -> AnyComponent<Empty> {
-        let inset = lineWidth / 2
         let ring = RoundedRectangle(cornerRadius: cornerRadius, smoothCorners: true, fill: nil,
-                                    stroke: ShapeStroke(.color(color), width: lineWidth))
-        return base.overlay(AnyComponent(ring).padding(inset))
+                                    stroke: ShapeStroke(.color(color), width: lineWidth, inside: true))
+        return base.overlay(AnyComponent(ring))
     }
 }
 

@@ -1,6 +1,6 @@
 /// Changes shared environment values for its content's subtree: a theme or some of its
 /// colours, or the styles of a stylable component type.
-public struct EnvironmentOverride: CombinedComponent {
+public struct EnvironmentOverride: CombinedComponent, LayoutTransparent, LayoutEnvironmentChanging {
     public enum Change: Equatable {
         case theme(Theme)
         /// Replaces some semantic colours of the current theme.
@@ -55,16 +55,26 @@ public struct EnvironmentOverride: CombinedComponent {
         self.changes = changes
     }
 
+    public var layoutContent: AnyComponent<Empty> { content }
+
+    func contentEnvironment(_ environment: _ErasedEnvironment) -> _ErasedEnvironment {
+        var shared = environment.shared
+        for change in changes { change.apply(to: &shared) }
+        return _ErasedEnvironment(typed: environment.typed, shared: shared, recorder: nil)
+    }
+
+    public func sizeThatFits(_ proposal: ProposedSize, context: MeasureContext<EnvironmentOverride>) -> Size {
+        context.node.content(content, environment: contentEnvironment(context.node.environment)).sizeThatFits(proposal)
+    }
+
     public static var body: Body {
         let child = Child(AnyComponent<Empty>.self)
         return { context in
             context.overrideEnvironment { values in
                 for change in context.component.changes { change.apply(to: &values) }
             }
-            let c = child.update(component: context.component.content, availableSize: context.availableSize,
-                                 transition: context.transition)
-            context.add(c)
-            return c.size
+            let environment = context.component.contentEnvironment(context.layoutNode.environment)
+            return child.updateAsContent(context.component.content, in: context, environment: environment).size
         }
     }
 }

@@ -1,34 +1,45 @@
-/// A CSS flexbox container: items along a main axis, optionally wrapped into lines,
-/// grown or shrunk to fill it, justified along it and aligned across it.
+/// A CSS flex container (CSS Flexible Box Layout Level 1, as Chrome and Taffy lay it
+/// out; see `FlexContainerAlgorithm`): items along a main axis, wrapped into lines,
+/// grown or shrunk, justified along the axis and aligned across it.
 ///
-/// Sizing: the container takes the available length along its main axis when it is
-/// finite (as a block-level flex container takes its width; for columns, as if
-/// `height: 100%`), else its content's; across, its lines' total. An item's
-/// hypothetical size is its `basis`, else its own size offered the container's space.
-/// Free space goes to `grow` in proportion; overflow is taken from `shrink × basis` in
-/// proportion (never below zero). Item options come from a `FlexItem` wrapper.
+/// `box` is the container's own CSS box (size, limits, padding): inside another Flex
+/// the container is an item of that size; elsewhere it is a block-level flex container,
+/// as wide as proposed (unless its width says otherwise) and as tall as its content
+/// (unless its height says otherwise). Its items' options and boxes come from `FlexItem`
+/// wrappers; a child without one is an item with default options whose content is its
+/// own size.
 public struct Flex: CombinedComponent {
     public enum Direction: String, Equatable, Sendable, CaseIterable { case row, column, rowReverse, columnReverse }
     public enum Justify: String, Equatable, Sendable, CaseIterable {
         case start, center, end, spaceBetween, spaceAround, spaceEvenly
     }
-    public enum Align: String, Equatable, Sendable, CaseIterable { case stretch, start, center, end }
+    /// `align-items` and `align-self` (start and end are flex-start and flex-end).
+    public enum Align: String, Equatable, Sendable, CaseIterable { case stretch, start, center, end, baseline }
+    public enum AlignContent: String, Equatable, Sendable, CaseIterable {
+        case stretch, start, center, end, spaceBetween, spaceAround, spaceEvenly
+    }
+    public enum Wrap: String, Equatable, Sendable, CaseIterable { case noWrap = "nowrap", wrap, wrapReverse }
 
     public let items: [AnyComponentWithIdentity<Empty>]
-    public var direction: Direction
-    public var justify: Justify
-    public var alignItems: Align
-    public var wrap: Bool
-    public var gap: Double
+    public var style: FlexContainerStyle
+    public var box: BoxStyle
+
+    public init(_ items: [AnyComponentWithIdentity<Empty>], style: FlexContainerStyle, box: BoxStyle = BoxStyle()) {
+        self.items = items
+        self.style = style
+        self.box = box
+    }
 
     public init(_ items: [AnyComponentWithIdentity<Empty>], direction: Direction = .row, justify: Justify = .start,
                 alignItems: Align = .stretch, wrap: Bool = false, gap: Double = 0) {
-        self.items = items
-        self.direction = direction
-        self.justify = justify
-        self.alignItems = alignItems
-        self.wrap = wrap
-        self.gap = gap
+        var style = FlexContainerStyle()
+        style.direction = direction
+        style.justify = justify
+        style.alignItems = alignItems
+        style.wrap = wrap ? .wrap : .noWrap
+        style.rowGap = .points(gap)
+        style.columnGap = .points(gap)
+        self.init(items, style: style)
     }
 
     public init(_ children: [AnyComponent<Empty>], direction: Direction = .row, justify: Justify = .start,
@@ -37,165 +48,104 @@ public struct Flex: CombinedComponent {
                   direction: direction, justify: justify, alignItems: alignItems, wrap: wrap, gap: gap)
     }
 
-    var isRow: Bool { direction == .row || direction == .rowReverse }
-    var isReversed: Bool { direction == .rowReverse || direction == .columnReverse }
-    func main(_ s: Size) -> Double { isRow ? s.width : s.height }
-    func cross(_ s: Size) -> Double { isRow ? s.height : s.width }
-    func size(main: Double, cross: Double) -> Size { isRow ? Size(width: main, height: cross) : Size(width: cross, height: main) }
-
-    /// Start offset and spacing between items for `free` space over `count` items.
-    func distribution(free: Double, count: Int) -> (start: Double, between: Double) {
-        let n = Double(count)
-        switch justify {
-        case .start: return (0, gap)
-        case .center: return (free / 2, gap)
-        case .end: return (free, gap)
-        case .spaceBetween: return count > 1 ? (0, gap + max(0, free) / (n - 1)) : (0, gap)
-        case .spaceAround: return (max(0, free) / n / 2, gap + max(0, free) / n)
-        case .spaceEvenly: return (max(0, free) / (n + 1), gap + max(0, free) / (n + 1))
-        }
+    public func sizeThatFits(_ proposal: ProposedSize, context: MeasureContext<Flex>) -> Size {
+        FlexLayout(tree: ComponentFlexTree()).root(context.node, proposal: proposal, runMode: .computeSize).size
     }
 
     public static var body: Body {
         let children = ChildMap(environment: Empty.self, keyedBy: AnyHashable.self)
         return { context in
             let flex = context.component
-            let available = context.availableSize
-            let mainAvail = flex.main(available), crossAvail = flex.cross(available)
-            let items = flex.items
-            let options = items.map { FlexItem.options(of: $0.component) ?? FlexItem(AnyComponent(EmptyComponent())) }
-            // Hypothetical main sizes.
-            var basis: [Double] = []
-            for (i, item) in items.enumerated() {
-                if let b = options[i].basis {
-                    basis.append(max(0, b))
-                } else {
-                    let c = children[item.id].update(component: item.component, availableSize: available,
-                                                     transition: context.transition)
-                    basis.append(flex.main(c.size))
-                }
+            let node = context.layoutNode
+            // Inside a flex container, the container's layout already placed the items.
+            let size = node.assignedSize
+                ?? FlexLayout(tree: ComponentFlexTree()).root(node, proposal: context.proposal, runMode: .performLayout).size
+            for (index, child) in node.flexChildren(flex) {
+                let item = flex.items[index]
+                let frame = child.flexFrame ?? Rect(origin: .zero, size: .zero)
+                let c = children[item.id].update(component: item.component, proposal: ProposedSize(frame.size),
+                                                 layout: child, origin: context.childOrigin(frame.origin),
+                                                 transition: context.transition)
+                context.add(c.resized(frame.size), at: frame.origin)
             }
-            // Lines.
-            var lines: [[Int]] = []
-            var line: [Int] = [], lineMain = 0.0
-            for i in items.indices {
-                let extra = line.isEmpty ? basis[i] : flex.gap + basis[i]
-                if flex.wrap, !line.isEmpty, mainAvail.isFinite, lineMain + extra > mainAvail + 1e-9 {
-                    lines.append(line)
-                    line = []
-                    lineMain = 0
-                }
-                lineMain += line.isEmpty ? basis[i] : flex.gap + basis[i]
-                line.append(i)
-            }
-            if !line.isEmpty { lines.append(line) }
-            let contentMain = lines.map { l in l.map { basis[$0] }.reduce(0, +) + flex.gap * Double(max(0, l.count - 1)) }
-            let containerMain = mainAvail.isFinite ? mainAvail : (contentMain.max() ?? 0)
-            // Resolve lengths, then lay out each item at its length.
-            var placed: [(index: Int, child: _UpdatedChildComponent, main: Double, cross: Double)] = []
-            var lineCross: [Double] = []
-            var lineItems: [[Int]] = []
-            for (l, indices) in lines.enumerated() {
-                var lengths = indices.map { basis[$0] }
-                let free = containerMain - contentMain[l]
-                let grow = indices.map { options[$0].grow }.reduce(0, +)
-                let shrink = indices.map { options[$0].shrink * basis[$0] }.reduce(0, +)
-                if free > 0, grow > 0 {
-                    for (k, i) in indices.enumerated() { lengths[k] += free * options[i].grow / grow }
-                } else if free < 0, shrink > 0 {
-                    for (k, i) in indices.enumerated() {
-                        lengths[k] = max(0, lengths[k] + free * options[i].shrink * basis[i] / shrink)
-                    }
-                }
-                var crossMax = 0.0
-                var first = placed.count
-                for (k, i) in indices.enumerated() {
-                    let c = children[items[i].id].update(component: items[i].component,
-                                                         availableSize: flex.size(main: lengths[k], cross: crossAvail),
-                                                         transition: context.transition)
-                    placed.append((i, c, lengths[k], flex.cross(c.size)))
-                    crossMax = max(crossMax, flex.cross(c.size))
-                }
-                // Stretched items are laid out again at the line's cross size.
-                for p in first..<placed.count where (options[placed[p].index].alignSelf ?? flex.alignItems) == .stretch {
-                    let i = placed[p].index
-                    let c = children[items[i].id].update(component: items[i].component,
-                                                         availableSize: flex.size(main: placed[p].main, cross: crossMax),
-                                                         transition: context.transition)
-                    placed[p] = (i, c, placed[p].main, crossMax)
-                }
-                first = placed.count
-                lineCross.append(crossMax)
-                lineItems.append(Array(indices))
-            }
-            let containerCross = lineCross.reduce(0, +) + flex.gap * Double(max(0, lineCross.count - 1))
-            var byIndex: [Int: (child: _UpdatedChildComponent, main: Double, cross: Double)] = [:]
-            for p in placed { byIndex[p.index] = (p.child, p.main, p.cross) }
-            var crossOffset = 0.0
-            for (l, indices) in lineItems.enumerated() {
-                let used = indices.compactMap { byIndex[$0]?.main }.reduce(0, +)
-                let free = containerMain - used - flex.gap * Double(max(0, indices.count - 1))
-                let (start, between) = flex.distribution(free: free, count: indices.count)
-                var offset = start
-                for i in indices {
-                    guard let p = byIndex[i] else { continue }
-                    let align = options[i].alignSelf ?? flex.alignItems
-                    let inLine: Double
-                    switch align {
-                    case .stretch, .start: inLine = 0
-                    case .center: inLine = ((lineCross[l] - p.cross) / 2).rounded(.down)
-                    case .end: inLine = lineCross[l] - p.cross
-                    }
-                    let mainPos = flex.isReversed ? containerMain - offset - p.main : offset
-                    let s = flex.size(main: p.main, cross: p.cross)
-                    let origin = flex.isRow ? Point(x: mainPos, y: crossOffset + inLine)
-                                            : Point(x: crossOffset + inLine, y: mainPos)
-                    context.add(p.child.placed(Rect(origin: origin, size: s)).resized(s))
-                    offset += p.main + between
-                }
-                crossOffset += lineCross[l] + flex.gap
-            }
-            return flex.size(main: containerMain, cross: containerCross)
+            return size
         }
     }
 }
 
-/// Flex options for one item of a `Flex` (CSS `flex-grow`, `flex-shrink`,
-/// `flex-basis`, `align-self`). Outside a `Flex` it is just its content. A `Flex`
-/// finds it through `LayoutTransparent` wrappers, so a wrapper that draws the item's
-/// box (a background, a border) is the one sized to the flexed length.
+/// A flex item's options (CSS `flex-grow`, `flex-shrink`, `flex-basis`, `align-self`,
+/// `order`, `position` and insets, margins) and its CSS box (`width`/`height` and limits
+/// of the border box, padding inside, aspect ratio), around its content. In a Flex it
+/// takes the size the container's layout gives it and places its content inside its
+/// padding (at `contentAlignment`, top-leading by default). Outside a Flex it is a box
+/// of its own size, else its content's plus padding.
 public struct FlexItem: CombinedComponent, LayoutTransparent {
     public var layoutContent: AnyComponent<Empty> { content }
 
-    /// The options of `component`: itself, or the first `FlexItem` inside wrappers that
-    /// lay out as their content.
-    static func options(of component: AnyComponent<Empty>) -> FlexItem? {
-        if let item = component.wrapped as? FlexItem { return item }
-        return (component.wrapped as? LayoutTransparent).flatMap { options(of: $0.layoutContent) }
-    }
-
     public let content: AnyComponent<Empty>
-    public var grow: Double
-    public var shrink: Double
-    public var basis: Double?
-    public var alignSelf: Flex.Align?
+    public var item: FlexItemStyle
+    public var box: BoxStyle
+    public var contentAlignment: Alignment
+
+    public init(_ content: AnyComponent<Empty>, item: FlexItemStyle = FlexItemStyle(), box: BoxStyle = BoxStyle(),
+                contentAlignment: Alignment = .topLeading) {
+        self.content = content
+        self.item = item
+        self.box = box
+        self.contentAlignment = contentAlignment
+    }
 
     public init(_ content: AnyComponent<Empty>, grow: Double = 0, shrink: Double = 1, basis: Double? = nil,
                 alignSelf: Flex.Align? = nil) {
-        self.content = content
-        self.grow = grow
-        self.shrink = shrink
-        self.basis = basis
-        self.alignSelf = alignSelf
+        var item = FlexItemStyle()
+        item.grow = grow
+        item.shrink = shrink
+        item.basis = basis.map(Dimension.points) ?? .auto
+        item.alignSelf = alignSelf
+        self.init(content, item: item)
+    }
+
+    /// The box outside a flex container: its own size where set, else the content's
+    /// plus padding, within its limits.
+    func standaloneSize(_ proposal: ProposedSize, content node: LayoutNode) -> Size {
+        let parent = OptionalSize(proposal.width.flatMap { $0.isFinite ? $0 : nil },
+                                  proposal.height.flatMap { $0.isFinite ? $0 : nil })
+        let own = box.size(parent).applyingAspectRatio(box.aspectRatio)
+        let inner = ProposedSize(width: (own.width ?? proposal.width).map { max(0, $0 - box.padding.horizontal) },
+                                 height: (own.height ?? proposal.height).map { max(0, $0 - box.padding.vertical) })
+        let c = node.sizeThatFits(inner)
+        let size = OptionalSize(own.width ?? c.width + box.padding.horizontal, own.height ?? c.height + box.padding.vertical)
+            .clamped(box.minSize(parent), box.maxSize(parent))
+        return Size(width: max(size.width ?? 0, box.padding.horizontal), height: max(size.height ?? 0, box.padding.vertical))
+    }
+
+    public func sizeThatFits(_ proposal: ProposedSize, context: MeasureContext<FlexItem>) -> Size {
+        let node = context.node
+        if node.flexInfo.container != nil { return node.content(content).sizeThatFits(proposal) }
+        return standaloneSize(proposal, content: node.content(content))
     }
 
     public static var body: Body {
         let child = Child(AnyComponent<Empty>.self)
         return { context in
-            let c = child.update(component: context.component.content, availableSize: context.availableSize,
-                                 transition: context.transition)
-            context.add(c.placed(Rect(origin: .zero, size: c.size)))
-            return c.size
+            let f = context.component
+            let node = context.layoutNode
+            let contentNode = node.content(f.content)
+            if node.flexInfo.container != nil {
+                // The content is a flex container: the box is its own.
+                return child.updateAsContent(f.content, in: context).size
+            }
+            let size = node.assignedSize ?? f.standaloneSize(context.proposal, content: contentNode)
+            let padding = f.box.padding
+            let inner = Size(width: max(0, size.width - padding.horizontal), height: max(0, size.height - padding.vertical))
+            let offer = ProposedSize(inner)
+            let measured = contentNode.sizeThatFits(offer)
+            let aligned = LayoutMath.aligned(measured, in: inner, alignment: f.contentAlignment)
+            let position = Point(x: padding.left + aligned.x, y: padding.top + aligned.y)
+            let c = child.update(component: f.content, proposal: offer, layout: contentNode,
+                                 origin: context.childOrigin(position), transition: context.transition)
+            context.add(c, at: position)
+            return size
         }
     }
 }

@@ -27,16 +27,24 @@ public struct Image: Component {
         return Size(width: Double(image.bitmap.width) / s, height: Double(image.bitmap.height) / s)
     }
 
+    /// The size it takes whatever is proposed: `width`/`height`, the other from the
+    /// aspect ratio, else its own.
+    var size: Size {
+        let natural = naturalSize
+        switch (width, height) {
+        case let (w?, h?): return Size(width: w, height: h)
+        case let (w?, nil): return Size(width: w, height: natural.width > 0 ? w * natural.height / natural.width : 0)
+        case let (nil, h?): return Size(width: natural.height > 0 ? h * natural.width / natural.height : 0, height: h)
+        case (nil, nil): return natural
+        }
+    }
+
+    public func sizeThatFits(_ proposal: ProposedSize, context: MeasureContext<Image>) -> Size { size }
+
     public func update(view: ComponentView, availableSize: Size, state: EmptyComponentState,
                        environment: Environment<Empty>, transition: ComponentTransition) -> Size {
         let natural = naturalSize
-        var size = natural
-        switch (width, height) {
-        case let (w?, h?): size = Size(width: w, height: h)
-        case let (w?, nil): size = Size(width: w, height: natural.width > 0 ? w * natural.height / natural.width : 0)
-        case let (nil, h?): size = Size(width: natural.height > 0 ? h * natural.width / natural.height : 0, height: h)
-        case (nil, nil): break
-        }
+        let size = self.size
         let layer = view.layer
         let gravity: ContentsGravity
         switch contentMode {

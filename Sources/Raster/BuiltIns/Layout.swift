@@ -3,22 +3,68 @@ public typealias ComponentAlignment = Alignment
 
 /// Helpers the built-in containers share.
 enum LayoutMath {
-    /// `v` limited to `lo...hi` where given.
-    static func clamp(_ v: Double, _ lo: Double?, _ hi: Double?) -> Double {
-        var x = v
-        if let hi { x = min(x, hi) }
-        if let lo { x = max(x, lo) }
-        return x
+    /// The origin of a `size` child aligned by `alignment` in a `box`-sized parent.
+    static func aligned(_ size: Size, in box: Size, alignment: Alignment) -> Point {
+        Point(x: (box.width - size.width) * alignment.x, y: (box.height - size.height) * alignment.y)
+    }
+}
+
+/// A wrapper whose layout is its content's: a stack looks through it for the content's
+/// `layoutPriority`, a `Spacer` inside still stretches along the stack, a `Flex` finds
+/// an item's options inside.
+public protocol LayoutTransparent {
+    var layoutContent: AnyComponent<Empty> { get }
+}
+
+/// A wrapper that changes the environment its content sees.
+protocol LayoutEnvironmentChanging {
+    func contentEnvironment(_ environment: _ErasedEnvironment) -> _ErasedEnvironment
+}
+
+extension LayoutNode: LayoutChild {
+    /// The node of the content of a `LayoutTransparent` component (nil for others).
+    var transparentContent: LayoutNode? {
+        guard let wrapper = component as? LayoutTransparent else { return nil }
+        let environment = (component as? LayoutEnvironmentChanging)?.contentEnvironment(self.environment)
+        return content(wrapper.layoutContent, environment: environment)
     }
 
-    /// A finite length, or 0.
-    static func finite(_ v: Double) -> Double { v.isFinite ? max(0, v) : 0 }
+    /// The priority set by a `LayoutPriority` wrapper, looking through transparent ones.
+    var layoutPriority: Double {
+        var node: LayoutNode? = self
+        while let n = node {
+            if let p = n.component as? LayoutPriority { return p.priority }
+            node = n.transparentContent
+        }
+        return 0
+    }
+}
 
-    /// The frame of a `size` child aligned by `alignment` in `box`, on whole points.
-    static func place(_ size: Size, in box: Rect, alignment: Alignment) -> Rect {
-        Rect(x: box.minX + ((box.width - size.width) * alignment.x).rounded(.down),
-             y: box.minY + ((box.height - size.height) * alignment.y).rounded(.down),
-             width: size.width, height: size.height)
+extension CombinedComponentContext {
+    /// Adds `child` at `position` (unrounded, in this component's coordinates) with its
+    /// frame snapped to whole points from its position in the host.
+    func add(_ child: _UpdatedChildComponent, at position: Point) {
+        let snapped = PixelSnapping.snap(Rect(origin: position, size: child.size), parentOrigin: origin,
+                                         scale: UpdatePass.current?.displayScale ?? 1)
+        add(child.placed(snapped).resized(snapped.size))
+    }
+
+    /// The unrounded position in the host of a child at `position` in this component.
+    func childOrigin(_ position: Point) -> Point {
+        Point(x: origin.x + position.x, y: origin.y + position.y)
+    }
+}
+
+extension Child where C == AnyComponent<Empty> {
+    /// Updates the content of a wrapper that lays out as it: the wrapper's proposal, its
+    /// node's content node, at the wrapper's origin.
+    func updateAsContent<Parent>(_ content: AnyComponent<Empty>, in context: CombinedComponentContext<Parent>,
+                                 environment: _ErasedEnvironment? = nil) -> _UpdatedChildComponent {
+        let node = context.layoutNode.content(content, environment: environment)
+        let c = update(component: content, proposal: context.proposal, layout: node, origin: context.origin,
+                       transition: context.transition)
+        context.add(c.placed(Rect(origin: .zero, size: c.size)))
+        return c
     }
 }
 
@@ -26,5 +72,79 @@ extension _UpdatedChildComponent {
     /// Places the child with its frame at `frame` (its centre at the frame's centre).
     func placed(_ frame: Rect) -> _UpdatedChildComponent {
         position(frame.center)
+    }
+
+    /// The child with its frame resized to `size` (the view's bounds; its content keeps
+    /// the layout it computed).
+    func resized(_ size: Size) -> _UpdatedChildComponent {
+        if size == self.size { return self }
+        var c = self
+        c.size = size
+        return c
+    }
+}
+
+/// Its content, with the priority a stack serves it by (SwiftUI's `layoutPriority`).
+public struct LayoutPriority: CombinedComponent, LayoutTransparent {
+    public let content: AnyComponent<Empty>
+    public let priority: Double
+    public var layoutContent: AnyComponent<Empty> { content }
+
+    public init(_ content: AnyComponent<Empty>, priority: Double) {
+        self.content = content
+        self.priority = priority
+    }
+
+    public func sizeThatFits(_ proposal: ProposedSize, context: MeasureContext<LayoutPriority>) -> Size {
+        context.node.content(content).sizeThatFits(proposal)
+    }
+
+    public static var body: Body {
+        let child = Child(AnyComponent<Empty>.self)
+        return { context in child.updateAsContent(context.component.content, in: context).size }
+    }
+}
+
+/// Its content at its ideal size on the fixed axes, whatever is proposed (SwiftUI's
+/// `fixedSize`).
+public struct FixedSize: CombinedComponent {
+    public let content: AnyComponent<Empty>
+    public let horizontal: Bool
+    public let vertical: Bool
+
+    public init(_ content: AnyComponent<Empty>, horizontal: Bool = true, vertical: Bool = true) {
+        self.content = content
+        self.horizontal = horizontal
+        self.vertical = vertical
+    }
+
+    func childProposal(_ proposal: ProposedSize) -> ProposedSize {
+        ProposedSize(width: horizontal ? nil : proposal.width, height: vertical ? nil : proposal.height)
+    }
+
+    public func sizeThatFits(_ proposal: ProposedSize, context: MeasureContext<FixedSize>) -> Size {
+        context.node.content(content).sizeThatFits(childProposal(proposal))
+    }
+
+    public static var body: Body {
+        let child = Child(AnyComponent<Empty>.self)
+        return { context in
+            let f = context.component
+            let c = child.update(component: f.content, proposal: f.childProposal(context.proposal),
+                                 layout: context.layoutNode.content(f.content), origin: context.origin,
+                                 transition: context.transition)
+            context.add(c.placed(Rect(origin: .zero, size: c.size)))
+            return c.size
+        }
+    }
+}
+
+public extension AnyComponent where EnvironmentType == Empty {
+    /// This component served by a stack with `priority` (default 0; higher first).
+    func layoutPriority(_ priority: Double) -> AnyComponent<Empty> { AnyComponent(LayoutPriority(self, priority: priority)) }
+
+    /// This component at its ideal size on the given axes.
+    func fixedSize(horizontal: Bool = true, vertical: Bool = true) -> AnyComponent<Empty> {
+        AnyComponent(FixedSize(self, horizontal: horizontal, vertical: vertical))
     }
 }

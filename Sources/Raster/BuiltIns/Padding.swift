@@ -1,5 +1,5 @@
-/// Insets its content: the content is offered the available size less the insets and
-/// the padding is the content's size plus them.
+/// Insets its content (SwiftUI's `padding`): the content is proposed what is left
+/// inside the insets and the padding is the content's size plus them.
 public struct Padding: CombinedComponent {
     public let content: AnyComponent<Empty>
     public let insets: EdgeInsets
@@ -9,24 +9,27 @@ public struct Padding: CombinedComponent {
         self.insets = insets
     }
 
+    public func sizeThatFits(_ proposal: ProposedSize, context: MeasureContext<Padding>) -> Size {
+        let c = context.node.content(content).sizeThatFits(insets.inset(proposal))
+        return Size(width: c.width + insets.horizontal, height: c.height + insets.vertical)
+    }
+
     public static var body: Body {
         let child = Child(AnyComponent<Empty>.self)
         return { context in
             let i = context.component.insets
-            let offer = Size(width: max(0, context.availableSize.width - i.horizontal),
-                             height: max(0, context.availableSize.height - i.vertical))
-            let c = child.update(component: context.component.content, availableSize: offer, transition: context.transition)
-            context.add(c.placed(Rect(origin: Point(x: i.left, y: i.top), size: c.size)))
+            let position = Point(x: i.left, y: i.top)
+            let c = child.update(component: context.component.content, proposal: i.inset(context.proposal),
+                                 layout: context.layoutNode.content(context.component.content),
+                                 origin: context.childOrigin(position), transition: context.transition)
+            context.add(c, at: position)
             return Size(width: c.size.width + i.horizontal, height: c.size.height + i.vertical)
         }
     }
 }
 
-/// Gives its content a fixed or limited size and aligns it inside (SwiftUI's `frame`).
-///
-/// The content is offered `width`/`height` when given, else the available length
-/// limited to `min…max`. The frame is `width`/`height` when given; else the content's
-/// length limited to `min…max`, or the whole available length when `max` is infinite.
+/// Gives its content a fixed or flexible size and aligns it inside (SwiftUI's
+/// `frame`; see `FrameLayout`).
 public struct Frame: CombinedComponent {
     public let content: AnyComponent<Empty>
     public var width: Double?, height: Double?
@@ -46,22 +49,28 @@ public struct Frame: CombinedComponent {
         self.alignment = alignment
     }
 
-    func length(_ fixed: Double?, _ lo: Double?, _ hi: Double?, available: Double, content: Double) -> Double {
-        if let fixed { return fixed }
-        if let hi, hi == .infinity, available.isFinite { return LayoutMath.clamp(available, lo, nil) }
-        return LayoutMath.clamp(content, lo, hi)
+    var layout: FrameLayout {
+        FrameLayout(width: width, height: height, minWidth: minWidth, maxWidth: maxWidth, minHeight: minHeight,
+                    maxHeight: maxHeight)
+    }
+
+    public func sizeThatFits(_ proposal: ProposedSize, context: MeasureContext<Frame>) -> Size {
+        let f = layout
+        return f.size(for: proposal, child: context.node.content(content).sizeThatFits(f.childProposal(proposal)))
     }
 
     public static var body: Body {
         let child = Child(AnyComponent<Empty>.self)
         return { context in
-            let f = context.component, a = context.availableSize
-            let offer = Size(width: f.width ?? LayoutMath.clamp(a.width, f.minWidth, f.maxWidth),
-                             height: f.height ?? LayoutMath.clamp(a.height, f.minHeight, f.maxHeight))
-            let c = child.update(component: f.content, availableSize: offer, transition: context.transition)
-            let size = Size(width: f.length(f.width, f.minWidth, f.maxWidth, available: a.width, content: c.size.width),
-                            height: f.length(f.height, f.minHeight, f.maxHeight, available: a.height, content: c.size.height))
-            context.add(c.placed(LayoutMath.place(c.size, in: Rect(origin: .zero, size: size), alignment: f.alignment)))
+            let c = context.component, f = c.layout
+            let node = context.layoutNode.content(c.content)
+            let offer = f.childProposal(context.proposal)
+            let measured = node.sizeThatFits(offer)
+            let size = f.size(for: context.proposal, child: measured)
+            let position = LayoutMath.aligned(measured, in: size, alignment: c.alignment)
+            let updated = child.update(component: c.content, proposal: offer, layout: node,
+                                       origin: context.childOrigin(position), transition: context.transition)
+            context.add(updated, at: position)
             return size
         }
     }

@@ -6,15 +6,19 @@ public struct ShapeStroke: Hashable, Sendable {
     public var dashPhase: Double
     public var cap: StrokeStyle.Cap
     public var join: StrokeStyle.Join
+    /// Strokes the outline inset by half the width, so the line stays inside the
+    /// shape's box (SwiftUI's `strokeBorder`).
+    public var inside: Bool
 
     public init(_ fill: Fill, width: Double = 1, dash: [Double] = [], dashPhase: Double = 0, cap: StrokeStyle.Cap = .butt,
-                join: StrokeStyle.Join = .miter) {
+                join: StrokeStyle.Join = .miter, inside: Bool = false) {
         self.fill = fill
         self.width = width
         self.dash = dash
         self.dashPhase = dashPhase
         self.cap = cap
         self.join = join
+        self.inside = inside
     }
 
     var style: StrokeStyle { StrokeStyle(width: width, cap: cap, join: join, dash: dash, dashPhase: dashPhase) }
@@ -28,15 +32,16 @@ enum ShapeOutline: Hashable, Sendable {
     /// A path in the box's coordinates.
     case path(Path, FillRule)
 
-    func path(in size: Size) -> Path {
-        let box = Rect(origin: .zero, size: size)
+    /// The outline in a box of `size`, inset by `inset` on every side (a path is not inset).
+    func path(in size: Size, inset: Double = 0) -> Path {
+        let box = Rect(origin: .zero, size: size).insetBy(dx: inset, dy: inset)
         switch self {
         case .rectangle: return Path(rect: box)
         case .roundedRectangle(let r, let smooth):
-            return Path(roundedRect: box, cornerRadius: r, style: smooth ? .continuous : .circular)
+            return Path(roundedRect: box, cornerRadius: max(0, r - inset), style: smooth ? .continuous : .circular)
         case .circle:
-            let d = min(size.width, size.height)
-            return Path(ellipseIn: Rect(x: (size.width - d) / 2, y: (size.height - d) / 2, width: d, height: d))
+            let d = min(box.width, box.height)
+            return Path(ellipseIn: Rect(x: box.minX + (box.width - d) / 2, y: box.minY + (box.height - d) / 2, width: d, height: d))
         case .path(let p, _): return p
         }
     }
@@ -51,19 +56,23 @@ enum ShapeOutline: Hashable, Sendable {
 struct ShapeDrawing: LayerDrawing {
     let outline: ShapeOutline
     let fill: Paint?
-    let stroke: (paint: Paint, style: StrokeStyle)?
+    let stroke: (paint: Paint, style: StrokeStyle, inside: Bool)?
     /// Gradient geometry is resolved against this box.
     let box: Size
 
     static func == (a: ShapeDrawing, b: ShapeDrawing) -> Bool {
         a.outline == b.outline && a.fill == b.fill && a.box == b.box
             && a.stroke?.paint == b.stroke?.paint && a.stroke?.style == b.stroke?.style
+            && a.stroke?.inside == b.stroke?.inside
     }
 
     func draw(in canvas: Canvas, size: Size) {
         let path = outline.path(in: size)
         if let fill { canvas.fill(path, paint: fill, rule: outline.rule) }
-        if let stroke, stroke.style.width > 0 { canvas.stroke(path, style: stroke.style, paint: stroke.paint) }
+        if let stroke, stroke.style.width > 0 {
+            let outline = stroke.inside ? self.outline.path(in: size, inset: stroke.style.width / 2) : path
+            canvas.stroke(outline, style: stroke.style, paint: stroke.paint)
+        }
     }
 
     /// A stroke reaches half its width past the outline (miters further).
@@ -77,7 +86,8 @@ struct ShapeDrawing: LayerDrawing {
 }
 
 /// What `Rectangle`, `RoundedRectangle`, `Circle` and `PathShape` share: fill, stroke,
-/// a given size or (for the first three) the available size.
+/// a given size or (for the first three) the size proposed, as SwiftUI's shapes take
+/// (an unspecified dimension is 0: a shape has no ideal size of its own).
 protocol ShapeComponent: Component where EnvironmentType == Empty, View == ComponentView,
     State == EmptyComponentState {
     var fill: Fill? { get }
@@ -85,21 +95,29 @@ protocol ShapeComponent: Component where EnvironmentType == Empty, View == Compo
     var width: Double? { get }
     var height: Double? { get }
     var outline: ShapeOutline { get }
-    func defaultSize(_ available: Size) -> Size
+    func defaultSize(_ proposal: ProposedSize) -> Size
 }
 
 extension ShapeComponent {
-    func defaultSize(_ available: Size) -> Size {
-        Size(width: LayoutMath.finite(available.width), height: LayoutMath.finite(available.height))
+    func defaultSize(_ proposal: ProposedSize) -> Size {
+        proposal.replacingUnspecifiedDimensions(by: .zero)
+    }
+
+    func size(for proposal: ProposedSize) -> Size {
+        let fallback = defaultSize(proposal)
+        return Size(width: width ?? fallback.width, height: height ?? fallback.height)
+    }
+
+    public func sizeThatFits(_ proposal: ProposedSize, context: MeasureContext<Self>) -> Size {
+        size(for: proposal)
     }
 
     public func update(view: ComponentView, availableSize: Size, state: EmptyComponentState,
                        environment: Environment<Empty>, transition: ComponentTransition) -> Size {
-        let fallback = defaultSize(availableSize)
-        let size = Size(width: width ?? fallback.width, height: height ?? fallback.height)
+        let size = self.size(for: view.node?.proposal ?? ProposedSize(available: availableSize)).finite
         let box = Rect(origin: .zero, size: size)
         let strokePaint = stroke.map { s in
-            (environment.paint(s.fill, in: box), s.style)
+            (environment.paint(s.fill, in: box), s.style, s.inside)
         }
         view.layer.drawing = ShapeDrawing(outline: outline, fill: fill.map { environment.paint($0, in: box) },
                                           stroke: strokePaint, box: size)
@@ -187,7 +205,7 @@ public struct PathShape: ShapeComponent {
         self.init(try Path(svgPathData: svg), fillRule: fillRule, fill: fill, stroke: stroke, width: width, height: height)
     }
 
-    func defaultSize(_ available: Size) -> Size {
+    func defaultSize(_ proposal: ProposedSize) -> Size {
         let b = path.controlPointBounds ?? .zero
         return Size(width: max(0, b.maxX), height: max(0, b.maxY))
     }

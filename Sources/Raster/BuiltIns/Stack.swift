@@ -1,108 +1,48 @@
-/// Children one after another along an axis (`VStack`, `HStack`).
-///
-/// Layout: each child that is not a `Spacer` is offered what is left of the main axis
-/// (the available length minus the children and spacing before it) and the full cross
-/// axis; spacers then share what remains (each at least its `minLength`). The stack is
-/// the sum along the axis and the widest child across (the available cross length
-/// when `fill` stretches children across).
-public struct StackLayout: Equatable {
-    public enum Axis: Equatable { case vertical, horizontal }
-    public var axis: Axis
-    public var spacing: Double
+/// What `VStack` and `HStack` share: SwiftUI's stack algorithm (`StackAlgorithm`) over
+/// their children, with `fill` stretching every child across to the stack's proposed
+/// thickness.
+struct StackBody {
+    let axis: Axis
+    let spacing: Double
     /// Across the axis: 0 leading/top, 0.5 centre, 1 trailing/bottom.
-    public var alignment: Double
-    public var fill: Bool
+    let alignment: Double
+    let fill: Bool
 
-    /// The spacer `c` is, looking through wrappers that lay out as their content.
-    static func spacer(_ c: AnyComponent<Empty>) -> Spacer? {
-        if let spacer = c.wrapped as? Spacer { return spacer }
-        return (c.wrapped as? LayoutTransparent).flatMap { spacer($0.layoutContent) }
-    }
-    static func isSpacer(_ c: AnyComponent<Empty>) -> Bool { spacer(c) != nil }
-    static func spacerMin(_ c: AnyComponent<Empty>) -> Double { spacer(c)?.minLength ?? 0 }
-
-    func main(_ s: Size) -> Double { axis == .vertical ? s.height : s.width }
-    func cross(_ s: Size) -> Double { axis == .vertical ? s.width : s.height }
-    func size(main: Double, cross: Double) -> Size {
-        axis == .vertical ? Size(width: cross, height: main) : Size(width: main, height: cross)
+    /// The children's layout nodes under `node` (each knows the stack's axis).
+    func childNodes(_ items: [AnyComponentWithIdentity<Empty>], of node: LayoutNode) -> [LayoutNode] {
+        items.enumerated().map { index, item in
+            node.child(index, item.component, stackAxis: axis, retained: node.retained?.childNode(forKey: item.id))
+        }
     }
 
-    /// Lays out `items` with `children` holding their views.
-    func layout(_ items: [AnyComponentWithIdentity<Empty>], children: ChildMap<Empty, AnyHashable>,
-                available: Size, transition: ComponentTransition, add: (_UpdatedChildComponent) -> Void) -> Size {
-        let availMain = main(available), availCross = cross(available)
-        let gaps = spacing * Double(max(0, items.count - 1))
-        var used = gaps
-        var sizes = [Size?](repeating: nil, count: items.count)
-        var updated = [_UpdatedChildComponent?](repeating: nil, count: items.count)
-        for (i, item) in items.enumerated() where !Self.isSpacer(item.component) {
-            let offer = size(main: max(0, availMain - used), cross: availCross)
-            let c = children[item.id].update(component: item.component, availableSize: offer, transition: transition)
-            updated[i] = c
-            sizes[i] = c.size
-            used += main(c.size)
+    func layout(_ children: [LayoutNode], proposal: ProposedSize) -> StackLayoutResult {
+        var result = StackAlgorithm(axis: axis, spacing: spacing).layout(children, proposal: proposal)
+        guard fill, let thickness = proposal[axis.cross], thickness.isFinite else { return result }
+        result.size[axis.cross] = thickness
+        for i in children.indices {
+            result.proposals[i][axis.cross] = thickness
+            result.sizes[i] = children[i].sizeThatFits(result.proposals[i])
+            result.sizes[i][axis.cross] = thickness
         }
-        var crossSize = sizes.compactMap { $0.map(cross) }.max() ?? 0
-        if fill, availCross.isFinite {
-            crossSize = availCross
-            for (i, item) in items.enumerated() where !Self.isSpacer(item.component) {
-                guard let s = sizes[i] else { continue }
-                let c = children[item.id].update(component: item.component, availableSize: size(main: main(s), cross: crossSize),
-                                                 transition: transition)
-                updated[i] = c
-                sizes[i] = size(main: main(c.size), cross: crossSize)
-            }
+        return result
+    }
+
+    func update<C>(_ items: [AnyComponentWithIdentity<Empty>], children: ChildMap<Empty, AnyHashable>,
+                   context: CombinedComponentContext<C>) -> Size {
+        let nodes = childNodes(items, of: context.layoutNode)
+        let result = layout(nodes, proposal: context.proposal)
+        let positions = StackAlgorithm(axis: axis, spacing: spacing).positions(result, alignment: alignment)
+        for (i, item) in items.enumerated() {
+            var c = children[item.id].update(component: item.component, proposal: result.proposals[i], layout: nodes[i],
+                                             origin: context.childOrigin(positions[i]), transition: context.transition)
+            if fill { c = c.resized(result.sizes[i]) }
+            context.add(c, at: positions[i])
         }
-        let spacerIndices = items.indices.filter { Self.isSpacer(items[$0].component) }
-        let leftover = availMain.isFinite ? max(0, availMain - used) : 0
-        let share = spacerIndices.isEmpty ? 0 : leftover / Double(spacerIndices.count)
-        for i in spacerIndices {
-            let length = max(Self.spacerMin(items[i].component), share)
-            let c = children[items[i].id].update(component: items[i].component, availableSize: size(main: length, cross: 0),
-                                                 transition: transition)
-            updated[i] = c
-            sizes[i] = size(main: length, cross: 0)
-            used += length
-        }
-        var offset = 0.0
-        for i in items.indices {
-            guard let s = sizes[i], let c = updated[i] else { continue }
-            let crossOffset = ((crossSize - cross(s)) * alignment).rounded(.down)
-            let origin = axis == .vertical ? Point(x: crossOffset, y: offset) : Point(x: offset, y: crossOffset)
-            let frame = Rect(origin: origin, size: s)
-            add(c.placed(frame).resized(s))
-            offset += main(s) + spacing
-        }
-        return size(main: used, cross: crossSize)
+        return result.size
     }
 }
 
-extension _UpdatedChildComponent {
-    /// The child with its frame stretched to `size` (the view's bounds; its content keeps
-    /// the layout it computed).
-    func resized(_ size: Size) -> _UpdatedChildComponent {
-        if size == self.size { return self }
-        var c = _UpdatedChildComponent(view: view, size: size, transition: transition)
-        c.position = position
-        c.anchorPoint = anchorPoint
-        c.scale = scale
-        c.opacity = opacity
-        c.cornerRadius = cornerRadius
-        c.clipsToBounds = clipsToBounds
-        c.shadow = shadow
-        c.updates = updates
-        return c.withTransitions(appear: appear, disappear: disappear)
-    }
-
-    func withTransitions(appear: ChildTransition?, disappear: ChildTransition?) -> _UpdatedChildComponent {
-        var c = self
-        if let appear { c = c.appear(appear) }
-        if let disappear { c = c.disappear(disappear) }
-        return c
-    }
-}
-
-/// Children top to bottom.
+/// Children top to bottom (SwiftUI's `VStack`).
 public struct VStack: CombinedComponent {
     public enum HorizontalAlignment: Double, Equatable { case leading = 0, center = 0.5, trailing = 1 }
     public let items: [AnyComponentWithIdentity<Empty>]
@@ -125,18 +65,19 @@ public struct VStack: CombinedComponent {
                   spacing: spacing, alignment: alignment, fill: fill)
     }
 
+    var stack: StackBody { StackBody(axis: .vertical, spacing: spacing, alignment: alignment.rawValue, fill: fill) }
+
+    public func sizeThatFits(_ proposal: ProposedSize, context: MeasureContext<VStack>) -> Size {
+        stack.layout(stack.childNodes(items, of: context.node), proposal: proposal).size
+    }
+
     public static var body: Body {
         let children = ChildMap(environment: Empty.self, keyedBy: AnyHashable.self)
-        return { context in
-            let c = context.component
-            let layout = StackLayout(axis: .vertical, spacing: c.spacing, alignment: c.alignment.rawValue, fill: c.fill)
-            return layout.layout(c.items, children: children, available: context.availableSize,
-                                 transition: context.transition, add: context.add)
-        }
+        return { context in context.component.stack.update(context.component.items, children: children, context: context) }
     }
 }
 
-/// Children leading to trailing.
+/// Children leading to trailing (SwiftUI's `HStack`).
 public struct HStack: CombinedComponent {
     public enum VerticalAlignment: Double, Equatable { case top = 0, center = 0.5, bottom = 1 }
     public let items: [AnyComponentWithIdentity<Empty>]
@@ -158,30 +99,37 @@ public struct HStack: CombinedComponent {
                   spacing: spacing, alignment: alignment, fill: fill)
     }
 
+    var stack: StackBody { StackBody(axis: .horizontal, spacing: spacing, alignment: alignment.rawValue, fill: fill) }
+
+    public func sizeThatFits(_ proposal: ProposedSize, context: MeasureContext<HStack>) -> Size {
+        stack.layout(stack.childNodes(items, of: context.node), proposal: proposal).size
+    }
+
     public static var body: Body {
         let children = ChildMap(environment: Empty.self, keyedBy: AnyHashable.self)
-        return { context in
-            let c = context.component
-            let layout = StackLayout(axis: .horizontal, spacing: c.spacing, alignment: c.alignment.rawValue, fill: c.fill)
-            return layout.layout(c.items, children: children, available: context.availableSize,
-                                 transition: context.transition, add: context.add)
-        }
+        return { context in context.component.stack.update(context.component.items, children: children, context: context) }
     }
 }
 
-/// A wrapper whose size is its content's, so a stack treats it as its content (a
-/// `Spacer` inside stays flexible).
-public protocol LayoutTransparent {
-    var layoutContent: AnyComponent<Empty> { get }
-}
-
-/// Flexible space along its stack's axis (at least `minLength`). Outside a stack it
-/// takes no space.
+/// Flexible space (SwiftUI's `Spacer`): in a stack, as long as proposed along the
+/// stack's axis (at least `minLength`) and 0 across, so it is the most flexible child;
+/// elsewhere as large as proposed on both axes. Its ideal length is `minLength`.
 public struct Spacer: Component {
     public let minLength: Double
     public init(minLength: Double = 0) { self.minLength = minLength }
+
+    func size(for proposal: ProposedSize, axis: Axis?) -> Size {
+        func length(_ p: Double?) -> Double { max(minLength, p ?? minLength) }
+        guard let axis else { return Size(width: length(proposal.width), height: length(proposal.height)) }
+        return Size(axis, main: length(proposal[axis]), cross: 0)
+    }
+
+    public func sizeThatFits(_ proposal: ProposedSize, context: MeasureContext<Spacer>) -> Size {
+        size(for: proposal, axis: context.node.stackAxis)
+    }
+
     public func update(view: ComponentView, availableSize: Size, state: EmptyComponentState,
                        environment: Environment<Empty>, transition: ComponentTransition) -> Size {
-        Size(width: LayoutMath.finite(availableSize.width), height: LayoutMath.finite(availableSize.height))
+        size(for: view.node?.proposal ?? ProposedSize(available: availableSize), axis: view.node?.layout?.stackAxis)
     }
 }

@@ -34,17 +34,41 @@ public struct Text: Component {
 
     public func update(view: ComponentView, availableSize: Size, state: EmptyComponentState,
                        environment: Environment<Empty>, transition: ComponentTransition) -> Size {
-        let registry = environment[key: FontRegistryKey.self]
-        let text = AttributedText(spans.map {
-            TextSpan($0.text, font: $0.font ?? font, color: environment.color($0.color ?? color))
-        })
-        let drawing = TextDrawing(text: text, style: style, width: availableSize.width, registry: registry)
+        let proposal = view.node?.proposal ?? ProposedSize(available: availableSize)
+        let drawing = self.drawing(width: proposal.width, environment: environment)
         guard let layout = drawing.layout else {
             view.layer.drawing = nil
             return .zero
         }
         view.layer.drawing = drawing
         return layout.size
+    }
+
+    /// One line per paragraph when the width is unspecified or infinite; else wrapped
+    /// to the width, but never narrower than the longest unbreakable run unless
+    /// `maxLines` lets the text truncate (then down to the ellipsis).
+    public func sizeThatFits(_ proposal: ProposedSize, context: MeasureContext<Text>) -> Size {
+        drawing(width: proposal.width, environment: context.environment).layout?.size ?? .zero
+    }
+
+    func drawing(width proposed: Double?, environment: Environment<Empty>) -> TextDrawing {
+        let registry = environment[key: FontRegistryKey.self]
+        let text = AttributedText(spans.map {
+            TextSpan($0.text, font: $0.font ?? font, color: environment.color($0.color ?? color))
+        })
+        return TextDrawing(text: text, style: style, width: layoutWidth(proposed, text: text, registry: registry),
+                           registry: registry)
+    }
+
+    private func layoutWidth(_ proposed: Double?, text: AttributedText, registry: FontRegistry) -> Double {
+        guard let width = proposed, width.isFinite else { return .infinity }
+        if style.maxLines > 0 {
+            let ellipsis = AttributedText("\u{2026}", font: text.spans.first?.font ?? font)
+            let least = (try? TextLayoutCache.shared.layout(ellipsis, registry: registry).exactSize.width) ?? 0
+            return max(width, least)
+        }
+        let least = (try? TextLayoutCache.shared.minContentWidth(text, style: style, registry: registry)) ?? 0
+        return max(width, least)
     }
 }
 

@@ -1,5 +1,5 @@
-/// Children on top of each other, later ones in front, each aligned in the box of the
-/// largest.
+/// Children on top of each other, later ones in front, each aligned in the stack's box
+/// (SwiftUI's `ZStack`; sizing by `OverlayAlgorithm`).
 public struct ZStack: CombinedComponent {
     public let items: [AnyComponentWithIdentity<Empty>]
     public let alignment: Alignment
@@ -14,19 +14,30 @@ public struct ZStack: CombinedComponent {
                   alignment: alignment)
     }
 
+    func childNodes(of node: LayoutNode) -> [LayoutNode] {
+        items.enumerated().map { index, item in
+            node.child(index, item.component, retained: node.retained?.childNode(forKey: item.id))
+        }
+    }
+
+    public func sizeThatFits(_ proposal: ProposedSize, context: MeasureContext<ZStack>) -> Size {
+        OverlayAlgorithm().layout(childNodes(of: context.node), proposal: proposal).size
+    }
+
     public static var body: Body {
         let children = ChildMap(environment: Empty.self, keyedBy: AnyHashable.self)
         return { context in
-            let updated = context.component.items.map {
-                children[$0.id].update(component: $0.component, availableSize: context.availableSize,
-                                       transition: context.transition)
+            let z = context.component
+            let nodes = z.childNodes(of: context.layoutNode)
+            let result = OverlayAlgorithm().layout(nodes, proposal: context.proposal)
+            for (i, item) in z.items.enumerated() {
+                let position = LayoutMath.aligned(result.sizes[i], in: result.size, alignment: z.alignment)
+                let c = children[item.id].update(component: item.component, proposal: result.proposals[i],
+                                                 layout: nodes[i], origin: context.childOrigin(position),
+                                                 transition: context.transition)
+                context.add(c, at: position)
             }
-            let size = Size(width: updated.map(\.size.width).max() ?? 0, height: updated.map(\.size.height).max() ?? 0)
-            for c in updated {
-                context.add(c.placed(LayoutMath.place(c.size, in: Rect(origin: .zero, size: size),
-                                                      alignment: context.component.alignment)))
-            }
-            return size
+            return result.size
         }
     }
 }

@@ -72,6 +72,21 @@ struct TextLayoutBuilder {
         return place(ranges: ranges, pieces: pieces, truncated: truncated)
     }
 
+    /// The widest run of clusters between break opportunities (trailing spaces
+    /// excluded): the narrowest width at which no word is broken (CSS min-content).
+    mutating func minContentWidth() -> Double {
+        collectClusters()
+        chooseFaces()
+        shape()
+        let opportunities = LineBreaker.opportunities(classes)
+        var widest = 0.0, start = 0
+        for i in 0..<count where opportunities[i] != .none {
+            widest = max(widest, visibleWidth(start..<(i + 1)))
+            start = i + 1
+        }
+        return widest
+    }
+
     // MARK: - Pass 1: clusters and fonts
 
     private mutating func collectClusters() {

@@ -19,6 +19,7 @@ public final class TextLayoutCache: Sendable {
 
     private struct State {
         var layouts: GenerationalCache<Key, TextLayout>
+        var minContentWidths: GenerationalCache<Key, Double>
         var hits = 0
         var misses = 0
     }
@@ -29,7 +30,8 @@ public final class TextLayoutCache: Sendable {
 
     public init(capacity: Int) {
         self.capacity = max(capacity, 2)
-        state = Mutex(State(layouts: GenerationalCache(limit: self.capacity)))
+        state = Mutex(State(layouts: GenerationalCache(limit: self.capacity),
+                            minContentWidths: GenerationalCache(limit: self.capacity)))
     }
 
     /// Layouts held, hits and misses so far.
@@ -39,7 +41,9 @@ public final class TextLayoutCache: Sendable {
 
     public func removeAll() {
         let capacity = self.capacity
-        state.withLock { $0 = State(layouts: GenerationalCache(limit: capacity)) }
+        state.withLock {
+            $0 = State(layouts: GenerationalCache(limit: capacity), minContentWidths: GenerationalCache(limit: capacity))
+        }
     }
 
     /// The layout of `text` for `width`, from the cache or laid out (and kept).
@@ -56,6 +60,19 @@ public final class TextLayoutCache: Sendable {
         let layout = try TextLayout(text, style: style, width: width, registry: registry)
         state.withLock { $0.layouts.insert(layout, for: key, cost: 1) }
         return layout
+    }
+
+    /// The widest unbreakable run of `text` (its min-content width), from the cache or
+    /// measured (and kept).
+    public func minContentWidth(_ text: AttributedText, style: ParagraphStyle = ParagraphStyle(),
+                                registry: FontRegistry = .shared) throws -> Double {
+        let key = Key(text: text, style: style, width: -1, registry: ObjectIdentifier(registry))
+        if let found = state.withLock({ $0.minContentWidths.value(for: key) }) { return found }
+        var builder = try TextLayoutBuilder(text: text, style: style, width: .infinity, registry: registry,
+                                            shaper: BasicShaper())
+        let width = builder.minContentWidth()
+        state.withLock { $0.minContentWidths.insert(width, for: key, cost: 1) }
+        return width
     }
 
     /// The size ComponentFlow's Text reports for `text` in `width`: the laid-out width

@@ -1,6 +1,6 @@
 /// A component of any type that takes an environment of type `EnvironmentType`.
 /// Equal when the wrapped components are of the same type and equal.
-public final class AnyComponent<EnvironmentType>: _TypeErasedComponent, Equatable {
+public final class AnyComponent<EnvironmentType>: _TypeErasedComponent, Equatable, _AnyComponentBox {
     public let wrapped: _TypeErasedComponent
 
     public init<C: Component>(_ component: C) where C.EnvironmentType == EnvironmentType {
@@ -28,6 +28,10 @@ public final class AnyComponent<EnvironmentType>: _TypeErasedComponent, Equatabl
         wrapped._update(view: view, availableSize: availableSize, state: state, environment: environment,
                         transition: transition)
     }
+    public func _sizeThatFits(_ proposal: ProposedSize, node: LayoutNode) -> Size {
+        wrapped._sizeThatFits(proposal, node: node)
+    }
+    var wrappedComponent: _TypeErasedComponent { wrapped }
 }
 
 /// A component with the identity that keeps its view (and state) across updates, as a
@@ -51,5 +55,8 @@ extension AnyComponent: Component {
                        environment: Environment<EnvironmentType>, transition: ComponentTransition) -> Size {
         wrapped._update(view: view, availableSize: availableSize, state: state, environment: environment.erased,
                         transition: transition)
+    }
+    public func sizeThatFits(_ proposal: ProposedSize, context: MeasureContext<AnyComponent>) -> Size {
+        wrapped._sizeThatFits(proposal, node: context.node)
     }
 }

@@ -11,9 +11,17 @@ public final class Child<C: Component> {
     /// modifiers and `context.add`.
     public func update(component: C, @EnvironmentBuilder environment: () -> Environment<C.EnvironmentType>,
                        availableSize: Size, transition: ComponentTransition) -> _UpdatedChildComponent {
-        let updated = updateChild(existing: view, component: component, typed: environment().typed,
-                                  availableSize: availableSize, transition: transition)
-        view = updated.view
+        update(component: component, typed: environment().typed, proposal: ProposedSize(available: availableSize),
+               transition: transition)
+    }
+
+    /// Updates the child for `proposal`; `layout` is the node it was measured with in
+    /// this pass, `origin` its unrounded position in the host.
+    func update(component: C, typed: [AnyEquatable] = [], proposal: ProposedSize, layout: LayoutNode? = nil,
+                origin: Point? = nil, transition: ComponentTransition) -> _UpdatedChildComponent {
+        let updated = updateChild(existing: view, key: ObjectIdentifier(self), component: component, typed: typed,
+                                  proposal: proposal, layout: layout, origin: origin, transition: transition)
+        if !updated.isMeasurement { view = updated.view }
         return updated
     }
 }
@@ -59,11 +67,27 @@ public struct ChildMapEntry<EnvironmentType, Key: Hashable> {
     public func update(component: AnyComponent<EnvironmentType>,
                        @EnvironmentBuilder environment: () -> Environment<EnvironmentType>,
                        availableSize: Size, transition: ComponentTransition) -> _UpdatedChildComponent {
-        let updated = updateChild(existing: map.views[key], component: component, typed: environment().typed,
-                                  availableSize: availableSize, transition: transition)
-        map.views[key] = updated.view
+        update(component: component, typed: environment().typed, proposal: ProposedSize(available: availableSize),
+               transition: transition)
+    }
+
+    /// Updates the child for `proposal`; `layout` is the node it was measured with in
+    /// this pass, `origin` its unrounded position in the host.
+    func update(component: AnyComponent<EnvironmentType>, typed: [AnyEquatable] = [], proposal: ProposedSize,
+                layout: LayoutNode? = nil, origin: Point? = nil,
+                transition: ComponentTransition) -> _UpdatedChildComponent {
+        let updated = updateChild(existing: map.views[key], key: ChildMapKey(map: ObjectIdentifier(map), key: key),
+                                  component: component, typed: typed, proposal: proposal, layout: layout,
+                                  origin: origin, transition: transition)
+        if !updated.isMeasurement { map.views[key] = updated.view }
         return updated
     }
+}
+
+/// Where a `ChildMap` entry is measured (its map and key).
+struct ChildMapKey: Hashable {
+    let map: ObjectIdentifier
+    let key: AnyHashable
 }
 
 public extension ChildMapEntry where EnvironmentType == Empty {
@@ -83,9 +107,20 @@ struct WeakSlot {
 }
 
 /// The shared path of `Child` and `ChildMap`: reuse the view when the component type is
-/// the same, otherwise make a new one (whose first update is never animated).
-func updateChild(existing: ComponentView?, component: _TypeErasedComponent, typed: [AnyEquatable],
-                 availableSize: Size, transition: ComponentTransition) -> _UpdatedChildComponent {
+/// the same, otherwise make a new one (whose first update is never animated). While a
+/// body runs to measure its component, the child is measured instead (no view is made
+/// or touched); `key` keeps its answers for the pass.
+func updateChild(existing: ComponentView?, key: AnyHashable, component: _TypeErasedComponent, typed: [AnyEquatable],
+                 proposal: ProposedSize, layout: LayoutNode?, origin: Point?,
+                 transition: ComponentTransition) -> _UpdatedChildComponent {
+    if let measuring = CombinedFrame.measuring, let parent = measuring.measured {
+        let environment = _ErasedEnvironment(typed: typed, shared: measuring.shared, recorder: nil)
+        let node = parent.child(key: key, component, environment: environment, retained: existing?.node)
+        var measured = _UpdatedChildComponent(view: ComponentView(), size: node.sizeThatFits(proposal),
+                                              transition: transition)
+        measured.isMeasurement = true
+        return measured
+    }
     guard let pass = UpdatePass.current, let frame = pass.frames.last else {
         preconditionFailure("Child.update must be called inside a CombinedComponent body")
     }
@@ -108,8 +143,8 @@ func updateChild(existing: ComponentView?, component: _TypeErasedComponent, type
     }
     node.parent = frame.node
     let environment = _ErasedEnvironment(typed: typed, shared: frame.shared, recorder: nil)
-    let size = node.update(component: component, environment: environment, availableSize: availableSize,
-                           transition: transition, pass: pass)
+    let size = node.update(component: component, environment: environment, proposal: proposal, layout: layout,
+                           origin: origin, transition: transition, pass: pass)
     frame.updated.insert(ObjectIdentifier(view))
     return _UpdatedChildComponent(view: view, size: size, transition: transition)
 }

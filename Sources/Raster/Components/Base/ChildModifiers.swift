@@ -3,7 +3,7 @@
 /// dropped since the last update is reset to the layer default).
 public struct _UpdatedChildComponent {
     public let view: ComponentView
-    public let size: Size
+    public internal(set) var size: Size
     let transition: ComponentTransition
     var position: Point?
     var anchorPoint: Point?
@@ -15,6 +15,9 @@ public struct _UpdatedChildComponent {
     public private(set) var appear: ChildTransition?
     public private(set) var disappear: ChildTransition?
     var updates: [(ComponentView, ComponentTransition) -> Void] = []
+    /// True when the child was measured for a body running to measure (`view` is a
+    /// placeholder).
+    var isMeasurement = false
 
     init(view: ComponentView, size: Size, transition: ComponentTransition) {
         self.view = view

@@ -37,6 +37,29 @@ public extension CombinedComponent {
         frame.finish(transition: transition, animator: pass.animator)
         return size
     }
+
+    /// Runs the body with its children measured instead of updated: the size it returns
+    /// for `proposal` (unspecified dimensions offered as infinite, ComponentFlow's
+    /// "as large as you like").
+    func sizeThatFits(_ proposal: ProposedSize, context measure: MeasureContext<Self>) -> Size {
+        let node = measure.node
+        let body: Body
+        if let made = node.retained?.body as? Body {
+            body = made
+        } else if let made = node.scratchBody as? Body {
+            body = made
+        } else {
+            body = Self.body
+            node.scratchBody = body
+        }
+        let view = node.scratchView(make: { makeView() }) as? View ?? makeView()
+        let frame = CombinedFrame(measuring: node, shared: node.environment.shared)
+        let context = CombinedComponentContext(component: self, view: view,
+                                               availableSize: proposal.replacingUnspecifiedDimensions(),
+                                               state: measure.state, environment: measure.environment,
+                                               transition: .immediate, frame: frame)
+        return CombinedFrame.$measuring.withValue(frame) { body(context) }
+    }
 }
 
 /// What a combined component's body works with.
@@ -48,6 +71,20 @@ public final class CombinedComponentContext<C: CombinedComponent> {
     public let environment: Environment<C.EnvironmentType>
     public let transition: ComponentTransition
     let frame: CombinedFrame
+
+    /// The proposal the component is updated for (the available size with unspecified
+    /// dimensions kept apart).
+    var proposal: ProposedSize { frame.node?.proposal ?? ProposedSize(available: availableSize) }
+
+    /// This update's layout node: the one the parent measured the component with, or a
+    /// new one.
+    var layoutNode: LayoutNode {
+        if let node = frame.node { return node.layoutNode(environment: environment.erased) }
+        return frame.measured ?? LayoutNode(component: component, environment: environment.erased)
+    }
+
+    /// The unrounded position of the component's view in the host.
+    var origin: Point { frame.node?.origin ?? .zero }
 
     init(component: C, view: C.View, availableSize: Size, state: C.State, environment: Environment<C.EnvironmentType>,
          transition: ComponentTransition, frame: CombinedFrame) {
@@ -72,15 +109,26 @@ public final class CombinedComponentContext<C: CombinedComponent> {
     }
 }
 
-/// The bookkeeping of one running body.
-final class CombinedFrame {
-    let node: ComponentNode
+/// The bookkeeping of one running body: updating its node, or measuring (`measured`).
+final class CombinedFrame: @unchecked Sendable {
+    let node: ComponentNode?
+    let measured: LayoutNode?
     var shared: EnvironmentValues
     var added: [_UpdatedChildComponent] = []
     var updated: Set<ObjectIdentifier> = []
 
+    /// The frame of a body running to measure, if one is running.
+    @TaskLocal static var measuring: CombinedFrame?
+
     init(node: ComponentNode, shared: EnvironmentValues) {
         self.node = node
+        measured = nil
+        self.shared = shared
+    }
+
+    init(measuring node: LayoutNode, shared: EnvironmentValues) {
+        self.node = nil
+        measured = node
         self.shared = shared
     }
 
@@ -88,6 +136,7 @@ final class CombinedFrame {
     /// Under an animated transition, new children run their appear transition and
     /// dropped children with a disappear transition stay, animating out, until it ends.
     func finish(transition: ComponentTransition, animator: Animator?) {
+        guard let node else { return }
         let previous = node.view.subviews
         var views: [ComponentView] = []
         var seen = Set<ObjectIdentifier>()

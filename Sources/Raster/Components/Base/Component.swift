@@ -5,6 +5,11 @@
 /// the same view: the component value (`==`), its state (`ComponentState.updated`), the
 /// environment values it read, or the available size. Otherwise the cached size and the
 /// view stay as they are. `update` lays the view out and returns the size it takes.
+///
+/// Containers measure a child before placing it: `sizeThatFits` answers for a
+/// `ProposedSize` without touching any view (see `Layout/`). The default measures a
+/// component as `update` would size it, on a scratch view (a `CombinedComponent` runs
+/// its body with its children measured instead of updated), so any component takes part.
 public protocol Component: _TypeErasedComponent, Equatable {
     associatedtype EnvironmentType = Empty
     associatedtype View: ComponentView = ComponentView
@@ -17,6 +22,10 @@ public protocol Component: _TypeErasedComponent, Equatable {
     /// Brings `view` up to date and returns the size it takes within `availableSize`.
     func update(view: View, availableSize: Size, state: State, environment: Environment<EnvironmentType>,
                 transition: ComponentTransition) -> Size
+    /// The size the component takes for `proposal`; pure (no view is touched) and asked
+    /// at most once per proposal in a layout pass. It must agree with the size `update`
+    /// returns for the same proposal.
+    func sizeThatFits(_ proposal: ProposedSize, context: MeasureContext<Self>) -> Size
 }
 
 public extension Component where View == ComponentView {
@@ -44,6 +53,7 @@ public protocol _TypeErasedComponent {
     func _isEqual(to other: _TypeErasedComponent) -> Bool
     func _update(view: ComponentView, availableSize: Size, state: ComponentState, environment: _ErasedEnvironment,
                  transition: ComponentTransition) -> Size
+    func _sizeThatFits(_ proposal: ProposedSize, node: LayoutNode) -> Size
 }
 
 public extension Component {
@@ -68,5 +78,44 @@ public extension Component {
         }
         return update(view: view, availableSize: availableSize, state: state,
                       environment: Environment<EnvironmentType>(erased: environment), transition: transition)
+    }
+
+    func _sizeThatFits(_ proposal: ProposedSize, node: LayoutNode) -> Size {
+        sizeThatFits(proposal, context: MeasureContext(node: node))
+    }
+
+    /// Measures by running `update` on a scratch view (with the view's state when it
+    /// has one): ComponentFlow's contract, where a component sizes itself in `update`.
+    func sizeThatFits(_ proposal: ProposedSize, context: MeasureContext<Self>) -> Size {
+        let view = context.node.scratchView(make: { makeView() }) as? View ?? makeView()
+        return update(view: view, availableSize: proposal.replacingUnspecifiedDimensions(), state: context.state,
+                      environment: context.environment, transition: .immediate)
+    }
+}
+
+/// What a component's `sizeThatFits` works with: its environment and state, and the
+/// measuring of children (each answer kept for the layout pass).
+public struct MeasureContext<C: Component> {
+    let node: LayoutNode
+
+    init(node: LayoutNode) {
+        self.node = node
+    }
+
+    public var environment: Environment<C.EnvironmentType> { Environment<C.EnvironmentType>(erased: node.environment) }
+
+    /// The state of the component's view; a fresh one (`makeState`) before it has a view.
+    public var state: C.State {
+        if let state = node.state(make: { (node.component as? C)?.makeState() ?? EmptyComponentState() }) as? C.State {
+            return state
+        }
+        preconditionFailure("\(C.self) is measured with a state of another type")
+    }
+
+    /// The size `child` takes for `proposal`. `key` identifies the child among this
+    /// component's children (answers are kept per key for the pass).
+    public func sizeThatFits<Child: Component>(_ child: Child, key: AnyHashable, proposal: ProposedSize) -> Size
+        where Child.EnvironmentType == C.EnvironmentType {
+        node.child(key: key, child, environment: node.environment, retained: nil).sizeThatFits(proposal)
     }
 }

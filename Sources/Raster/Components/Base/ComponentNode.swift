@@ -15,8 +15,17 @@ final class ComponentNode {
     private let recorder = EnvironmentReadRecorder()
     /// Shared values read by this node or any node below it in their last updates.
     private(set) var subtreeReads: [EnvironmentRead: AnyEquatable] = [:]
-    private(set) var availableSize: Size?
+    /// The proposal of the last update (what the four-way check compares).
+    private(set) var proposal: ProposedSize?
+    /// The fractional part of the unrounded position of the last update (frames below
+    /// are snapped from it).
+    private(set) var originFraction: Point?
     private(set) var size: Size?
+    /// While `update` runs: the node's layout node (its measurements in this pass, from
+    /// the parent that measured it when there is one) and its unrounded position in
+    /// the host, from which the frames of its children are snapped.
+    private(set) var layout: LayoutNode?
+    private(set) var origin = Point.zero
     /// A state somewhere below changed: the path down to it must update.
     var descendantNeedsUpdate = false
     /// The body closure of a combined component, made once per view.
@@ -36,7 +45,13 @@ final class ComponentNode {
 
     /// Runs the four-way check and, if anything changed, the component's `update`.
     /// - Returns: the size the component takes.
-    func update(component newComponent: _TypeErasedComponent, environment: _ErasedEnvironment, availableSize: Size,
+    /// - Parameters:
+    ///   - proposal: the size the parent proposes.
+    ///   - layout: the node the parent measured this one with in this pass, if any.
+    ///   - origin: the unrounded position of the view in the host, when the parent
+    ///     placed it by its own layout (nil: on a whole point).
+    func update(component newComponent: _TypeErasedComponent, environment: _ErasedEnvironment, proposal: ProposedSize,
+                layout: LayoutNode? = nil, origin: Point? = nil,
                 transition: ComponentTransition, pass: UpdatePass, force: Bool = false) -> Size {
         var reasons: UpdateReasons = []
         if size == nil { reasons.insert(.initial) }
@@ -48,7 +63,9 @@ final class ComponentNode {
         if state.isUpdated { reasons.insert(.state) }
         if descendantNeedsUpdate { reasons.insert(.descendant) }
         if !newComponent._isEqual(to: component) { reasons.insert(.component) }
-        if let old = self.availableSize, old != availableSize { reasons.insert(.availableSize) }
+        let fraction = origin.map { PixelSnapping.fraction($0, scale: pass.displayScale) } ?? .zero
+        if let old = self.proposal, old != proposal { reasons.insert(.availableSize) }
+        if let old = originFraction, old != fraction { reasons.insert(.availableSize) }
 
         if reasons.isEmpty, let size {
             pass.statistics.recordSkip(component._componentName)
@@ -61,11 +78,16 @@ final class ComponentNode {
         recorder.reset()
         let tracked = _ErasedEnvironment(typed: environment.typed, shared: environment.shared, recorder: recorder)
         pass.statistics.recordUpdate(component._componentName, reasons)
+        if let layout, layout.retained == nil { layout.retained = self }
+        self.proposal = proposal
+        originFraction = fraction
+        self.layout = layout
+        self.origin = origin ?? .zero
         let result = pass.withNode(self) {
-            component._update(view: view, availableSize: availableSize, state: state, environment: tracked,
-                              transition: transition)
-        }
-        self.availableSize = availableSize
+            component._update(view: view, availableSize: proposal.replacingUnspecifiedDimensions(), state: state,
+                              environment: tracked, transition: transition)
+        }.finite
+        self.layout = nil
         size = result
         var reads = recorder.reads
         for child in placedChildren {
@@ -73,6 +95,22 @@ final class ComponentNode {
         }
         subtreeReads = reads
         return result
+    }
+
+    /// The layout node of this update: the parent's, else one made now.
+    func layoutNode(environment: _ErasedEnvironment) -> LayoutNode {
+        if let layout { return layout }
+        let made = LayoutNode(component: component, environment: environment, retained: self)
+        layout = made
+        return made
+    }
+
+    /// The node of the child view a `ChildMap` of this component keeps under `key`.
+    func childNode(forKey key: AnyHashable) -> ComponentNode? {
+        for slot in slots {
+            if let map = slot.object as? ChildMap<Empty, AnyHashable>, let view = map.views[key] { return view.node }
+        }
+        return nil
     }
 
     /// Marks the path from this node to the root as needing an update.
@@ -153,6 +191,8 @@ final class UpdatePass: @unchecked Sendable {
     var animator: Animator?
     /// Counts passes (a node made in the current pass is not animated until the next).
     var number = 0
+    /// Pixels per point of the output: laid-out frames are snapped to this grid.
+    var displayScale = 1.0
     private(set) var stack: [ComponentNode] = []
     /// Frames of the combined components whose bodies are running.
     var frames: [CombinedFrame] = []

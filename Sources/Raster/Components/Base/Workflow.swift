@@ -67,9 +67,7 @@ public struct WorkflowComponent<W: Workflow>: CombinedComponent {
             guard let value = state.value else { return .zero }
             let sink = Sink<W.Event> { [weak state] in state?.send($0) }
             let rendering = context.component.workflow.render(state: value, sink: sink)
-            let c = child.update(component: rendering, availableSize: context.availableSize, transition: context.transition)
-            context.add(c.placed(Rect(origin: .zero, size: c.size)))
-            return c.size
+            return child.updateAsContent(rendering, in: context).size
         }
     }
 }

@@ -15,6 +15,12 @@ public final class ComponentHost<EnvironmentType> {
     private var compositor: Compositor?
     /// The size the component took in the last update.
     public private(set) var size: Size?
+    /// Pixels per point the tree is laid out for: frames are snapped to this pixel grid
+    /// (1: whole points). Set it before the first update to the scale you render at.
+    public var displayScale: Double {
+        get { pass.displayScale }
+        set { pass.displayScale = newValue.isFinite && newValue > 0 ? newValue : 1 }
+    }
 
     /// Runs the property animations of animated updates; `advance(to:)` moves its clock.
     public let animator = Animator()
@@ -77,7 +83,8 @@ public final class ComponentHost<EnvironmentType> {
             let environment = _ErasedEnvironment(typed: current.typed, shared: environmentValues, recorder: nil)
             size = UpdatePass.$current.withValue(pass) {
                 node.update(component: current.component, environment: environment,
-                            availableSize: current.containerSize, transition: transition, pass: pass,
+                            proposal: ProposedSize(available: current.containerSize), origin: .zero,
+                            transition: transition, pass: pass,
                             force: force && passes == 0)
             }
             if let next = pendingTransition { transition = next }
@@ -171,6 +178,7 @@ public extension ComponentHost where EnvironmentType == Empty {
         var values = EnvironmentValues()
         values.theme = theme
         let host = ComponentHost<Empty>(environmentValues: values)
+        host.displayScale = scale
         host.update(component: AnyComponent(component), containerSize: size)
         return try host.render(scale: scale, background: background)
     }

@@ -36,6 +36,7 @@ public final class SceneDecodingContext {
         let type: String
         let raw: [String: JSONValue]
         let childSpecs: [PropSpec]
+        let childBoxes: Bool
     }
 
     public init(registry: SceneRegistry, baseDirectory: String, images: SceneImageCache = SceneImageCache()) {
@@ -60,8 +61,10 @@ public final class SceneDecodingContext {
     }
 
     /// `wrapLayout` wraps the laid-out content (after padding and frame, inside the
-    /// node's decoration) with what the parent reads from the child's props.
-    func decodeNode(_ r: SceneReader, parentType: String, childSpecs: [PropSpec],
+    /// node's decoration) with what the parent reads from the child's props. With
+    /// `childBoxes` the parent lays out the child's padding and frame itself (CSS):
+    /// they are read into `SceneProps.box` instead of wrapping the content.
+    func decodeNode(_ r: SceneReader, parentType: String, childSpecs: [PropSpec], childBoxes: Bool = false,
                     wrapLayout: ((AnyComponent<Empty>, SceneProps) throws -> AnyComponent<Empty>)? = nil) throws -> DecodedNode {
         guard depth < Self.maxDepth else { throw r.error("the tree is nested more than \(Self.maxDepth) levels deep") }
         nodeCount += 1
@@ -85,13 +88,13 @@ public final class SceneDecodingContext {
             if let earlier = nodes[id] {
                 throw r.child("id", .string(id)).error("the id '\(id)' is already used by the node at \(earlier.path)")
             }
-            nodes[id] = NodeRecord(path: r.path, type: typeName, raw: raw, childSpecs: childSpecs)
+            nodes[id] = NodeRecord(path: r.path, type: typeName, raw: raw, childSpecs: childSpecs, childBoxes: childBoxes)
         }
         depth += 1
         defer { depth -= 1 }
         let content = try type.decode(props)
         let component = try SceneNodeDecoding.applyCommonProps(props, to: content, type: type, id: id,
-                                                               wrapLayout: wrapLayout)
+                                                               childBoxes: childBoxes, wrapLayout: wrapLayout)
         return DecodedNode(component: component, id: id, props: props)
     }
 
@@ -204,6 +207,9 @@ public final class SceneImageCache: Sendable {
 
 /// Values that need no context.
 enum SceneValues {
+    /// A percentage as scene files write it: `"50%"`, `"12.5%"`.
+    static let percentPattern = "^-?[0-9]+(\\.[0-9]+)?%$"
+
     static func insets(_ r: SceneReader) throws -> EdgeInsets {
         let range = PropType.number(min: 0, max: 100_000)
         switch r.value {

@@ -1,10 +1,13 @@
 /// The props every node takes, applied around the component its type decoded, from
-/// the inside out: `style` (an environment override), `padding`, `frame`, what the
-/// parent adds (a Flex item's options), then the decoration and placement of
-/// `SceneNode`. A node needs no `SceneNode` when it has
-/// no id and none of those props.
+/// the inside out: `style` (an environment override), `padding`, `frame`, `fixedSize`,
+/// `layoutPriority`, what the parent adds (a Flex item's options), then the decoration
+/// and placement of `SceneNode`. In a container that lays out CSS boxes (a Flex),
+/// `padding` and `frame` are the child's box (`SceneProps.box`) instead of SwiftUI's
+/// padding and frame. A node needs no `SceneNode` when it has no id and none of those
+/// props.
 enum SceneNodeDecoding {
     static func applyCommonProps(_ p: SceneProps, to content: AnyComponent<Empty>, type: SceneComponentType, id: String?,
+                                 childBoxes: Bool,
                                  wrapLayout: ((AnyComponent<Empty>, SceneProps) throws -> AnyComponent<Empty>)?)
         throws -> AnyComponent<Empty> {
         let own = Set(type.props.map(\.name))
@@ -13,15 +16,30 @@ enum SceneNodeDecoding {
         if common("style"), let (r, _) = try p.value("style") {
             c = AnyComponent(EnvironmentOverride(content: c, changes: try styleChanges(r, p.context)))
         }
-        if common("padding"), let insets = try p.insets("padding") {
-            c = c.padding(insets)
+        if childBoxes {
+            if common("padding") || common("frame") {
+                var box = common("frame") ? try p.object("frame").map(cssBox) ?? (BoxStyle(), nil) : (BoxStyle(), nil)
+                if common("padding") { box.0.padding = try p.insets("padding") ?? .zero }
+                if common("clip") { box.0.clipsContent = try p.bool("clip") ?? false }
+                p.box = (box.0, box.1)
+            }
+        } else {
+            if common("padding"), let insets = try p.insets("padding") {
+                c = c.padding(insets)
+            }
+            if common("frame"), let f = try p.object("frame") {
+                c = try swiftUIFrame(f, around: c)
+            }
         }
-        if common("frame"), let f = try p.object("frame") {
-            c = c.frame(width: try f.number("width"), height: try f.number("height"),
-                        minWidth: try f.number("minWidth"), maxWidth: try f.number("maxWidth"),
-                        minHeight: try f.number("minHeight"), maxHeight: try f.number("maxHeight"),
-                        alignment: try alignment(f.choice("alignment")))
-            try f.finish()
+        if common("fixedSize"), let (r, _) = try p.value("fixedSize") {
+            switch r.value {
+            case .bool(let b): if b { c = c.fixedSize() }
+            default: c = try r.name(of: ["horizontal", "vertical"]) == "horizontal" ? c.fixedSize(vertical: false)
+                                                                                     : c.fixedSize(horizontal: false)
+            }
+        }
+        if common("layoutPriority"), let priority = try p.number("layoutPriority"), priority != 0 {
+            c = c.layoutPriority(priority)
         }
         if let wrapLayout { c = try wrapLayout(c, p) }
         var s = SceneNodeStyle()
@@ -47,6 +65,52 @@ enum SceneNodeDecoding {
         if common("disappear") { s.disappear = try enterExit(p.object("disappear")) }
         guard id != nil || s != SceneNodeStyle() else { return c }
         return AnyComponent(SceneNode(id: id, content: c, style: s))
+    }
+
+    /// A `frame` outside a Flex: SwiftUI's `.frame`, in points, its minimum no larger
+    /// than its maximum.
+    static func swiftUIFrame(_ f: SceneProps, around content: AnyComponent<Empty>) throws -> AnyComponent<Empty> {
+        func points(_ name: String) throws -> Double? {
+            guard let (r, spec) = try f.value(name) else { return nil }
+            guard case .points(let v) = try SceneProps.dimension(r, spec.type) else {
+                throw r.error("a percentage applies inside a Flex (or to a Flex's own frame); give points here")
+            }
+            return v
+        }
+        let width = try points("width"), height = try points("height")
+        let minWidth = try points("minWidth"), maxWidth = try points("maxWidth")
+        let minHeight = try points("minHeight"), maxHeight = try points("maxHeight")
+        for (lo, hi, loName, hiName) in [(minWidth, maxWidth, "minWidth", "maxWidth"), (minHeight, maxHeight, "minHeight", "maxHeight")] {
+            if let lo, let hi, lo > hi {
+                throw f.reader.child(loName, .number(lo)).error("\(loName) \(PropType.format(lo)) is greater than \(hiName) \(PropType.format(hi))")
+            }
+        }
+        let framed = content.frame(width: width, height: height, minWidth: minWidth, maxWidth: maxWidth, minHeight: minHeight,
+                                   maxHeight: maxHeight, alignment: try alignment(f.choice("alignment")))
+        try f.finish()
+        return framed
+    }
+
+    /// A `frame` as a CSS box (a Flex's, or an item's): sizes and limits of the border
+    /// box, percentages of the container allowed, a minimum above the maximum winning
+    /// (CSS's rule); the alignment of an item's content when written.
+    static func cssBox(_ f: SceneProps) throws -> (BoxStyle, Alignment?) {
+        var box = BoxStyle()
+        func infinite(_ d: Dimension?) -> Dimension {
+            guard let d else { return .auto }
+            if case .points(let v) = d, v.isInfinite { return .auto }
+            return d
+        }
+        box.width = try f.dimension("width") ?? .auto
+        box.height = try f.dimension("height") ?? .auto
+        box.minWidth = try f.dimension("minWidth") ?? .auto
+        box.minHeight = try f.dimension("minHeight") ?? .auto
+        box.maxWidth = infinite(try f.dimension("maxWidth"))
+        box.maxHeight = infinite(try f.dimension("maxHeight"))
+        let alignment = f.has("alignment") ? Self.alignment(try f.choice("alignment")) : nil
+        _ = try f.value("alignment")
+        try f.finish()
+        return (box, alignment)
     }
 
     static func alignment(_ name: String?) -> Alignment {

@@ -15,6 +15,10 @@ public final class SceneProps {
     public let owner: String
     private let values: [String: JSONValue]
     private var used: Set<String> = []
+    /// A child's CSS box (its `padding` and `frame`) and content alignment, when its
+    /// container lays out boxes (`SceneComponentType.childBoxes`) and the child is not a
+    /// box of its own kind (a Flex reads them as its own props).
+    public internal(set) var box: (style: BoxStyle, alignment: Alignment?)?
 
     public init(_ reader: SceneReader, specs: [PropSpec], owner: String, context: SceneDecodingContext) throws {
         self.reader = reader
@@ -100,6 +104,66 @@ public final class SceneProps {
             return try number(r, .number(min: 0, max: 100_000))
         default:
             throw r.error("the decoder reads a number from a prop declared as \(type.summary)")
+        }
+    }
+
+    /// A CSS length (`.dimension`): points, a percentage, or `auto`/`infinity` where
+    /// the spec allows them (infinity reads as `.points(.infinity)`).
+    public func dimension(_ name: String) throws -> Dimension? {
+        guard let (r, spec) = try value(name) else { return nil }
+        return try Self.dimension(r, spec.type)
+    }
+
+    static func dimension(_ r: SceneReader, _ type: PropType) throws -> Dimension {
+        guard case .dimension(let lo, let auto, let infinity) = type else {
+            throw r.error("the decoder reads a length from a prop declared as \(type.summary)")
+        }
+        let expected = "a number, a percentage (\"50%\")" + (auto ? ", \"auto\"" : "") + (infinity ? ", \"infinity\"" : "")
+        switch r.value {
+        case .number:
+            return .points(try number(r, .number(min: lo, max: 100_000)))
+        case .string(let s):
+            if s == "auto", auto { return .auto }
+            if s == "infinity", infinity { return .points(.infinity) }
+            guard s.range(of: SceneValues.percentPattern, options: .regularExpression) != nil,
+                  let percent = Double(s.dropLast()), percent.isFinite, percent >= lo, percent <= 100_000 else {
+                throw r.error("expected \(expected), found '\(r.shortened(s))'")
+            }
+            return .percent(percent / 100)
+        default:
+            throw r.expected(expected)
+        }
+    }
+
+    /// Four CSS lengths (`.edges`): one for all edges, `[top, left, bottom, right]`, or
+    /// an object with those keys; an edge not given is `missing`.
+    public func edges(_ name: String, missing: Dimension) throws -> DimensionEdges? {
+        guard let (r, spec) = try value(name) else { return nil }
+        guard case .edges(let element) = spec.type else { throw r.error("'\(name)' is not declared as edges") }
+        switch r.value {
+        case .array:
+            let items = try r.array()
+            guard items.count == 4 else { throw r.error("expected [top, left, bottom, right], found \(items.count) items") }
+            let v = try items.map { try Self.dimension($0, element) }
+            return DimensionEdges(top: v[0], left: v[1], bottom: v[2], right: v[3])
+        case .object(let o):
+            var edges = DimensionEdges(top: missing, left: missing, bottom: missing, right: missing)
+            for key in o.keys.sorted() {
+                guard let value = o[key] else { continue }
+                let item = r.child(key, value)
+                let d = try Self.dimension(item, element)
+                switch key {
+                case "top": edges.top = d
+                case "left": edges.left = d
+                case "bottom": edges.bottom = d
+                case "right": edges.right = d
+                default: throw item.error("unknown prop '\(key)' (edges take top, left, bottom and right)")
+                }
+            }
+            return edges
+        default:
+            let d = try Self.dimension(r, element)
+            return DimensionEdges(top: d, left: d, bottom: d, right: d)
         }
     }
 
@@ -212,7 +276,9 @@ public final class SceneProps {
         throws -> [AnyComponentWithIdentity<Empty>] {
         guard let (r, _) = try value(name) else { return [] }
         return try r.array().enumerated().map { index, item in
-            let node = try context.decodeNode(item, parentType: owner, childSpecs: childSpecs, wrapLayout: wrap)
+            let node = try context.decodeNode(item, parentType: owner, childSpecs: childSpecs,
+                                              childBoxes: context.registry.types[owner]?.childBoxes ?? false,
+                                              wrapLayout: wrap)
             try node.props.finish()
             if let id = node.id { return AnyComponentWithIdentity(id: id, component: node.component) }
             return AnyComponentWithIdentity(id: index, component: node.component)

@@ -100,8 +100,9 @@ extension SceneDecodingContext {
             let index = try i.integer("index")
             // The parent may come later in the file only as another insert; its children's
             // props (a Flex item's grow) are known when it is already decoded.
-            let childSpecs = nodes[parent].flatMap { registry.types[$0.type]?.childProps } ?? []
-            let node = try decodeNode(nodeReader, parentType: "insert", childSpecs: childSpecs)
+            let parentType = nodes[parent].flatMap { registry.types[$0.type] }
+            let node = try decodeNode(nodeReader, parentType: "insert", childSpecs: parentType?.childProps ?? [],
+                                      childBoxes: parentType?.childBoxes ?? false)
             try node.props.finish()
             if let (parentReader, _) = try i.value("parent") { idReferences.append((parent, parentReader, .insertInto)) }
             try i.finish()
@@ -203,7 +204,7 @@ extension SceneDecodingContext {
         isChecking = true
         defer { isChecking = previous }
         let node = try decodeNode(SceneReader(.object(merged), path: reader.path), parentType: "set",
-                                  childSpecs: record.childSpecs)
+                                  childSpecs: record.childSpecs, childBoxes: record.childBoxes)
         try node.props.finish()
     }
 }

@@ -58,31 +58,80 @@ enum BuiltInSceneTypes {
         ZStack(try p.children("children"), alignment: SceneNodeDecoding.alignment(try p.choice("alignment")))
     }
 
+    static let flexLength = PropType.dimension(min: 0, auto: false, infinity: false)
+    static let flexOffset = PropType.dimension(min: -100_000, auto: true, infinity: false)
+
     static let flexItemProps: [PropSpec] = [
         PropSpec("grow", .number(min: 0, max: 100_000), default: 0, "Share of the free space this item takes (CSS flex-grow)."),
         PropSpec("shrink", .number(min: 0, max: 100_000), default: 1, "Share of the overflow this item gives up (CSS flex-shrink)."),
-        PropSpec("basis", length, "Main size before growing and shrinking (default: the item's own size)."),
-        PropSpec("alignSelf", .choice(Flex.Align.allCases.map(\.rawValue)), "Overrides the container's alignItems."),
+        PropSpec("basis", .dimension(min: 0, auto: true, infinity: false), default: "auto",
+                 "Main size before growing and shrinking: points, a percentage of the container, or auto (CSS flex-basis)."),
+        PropSpec("alignSelf", .choice(["auto"] + Flex.Align.allCases.map(\.rawValue)), default: "auto",
+                 "Overrides the container's alignItems."),
+        PropSpec("order", .integer(min: -100_000, max: 100_000), default: 0, "Lays items out in this order (stable; CSS order)."),
+        PropSpec("aspectRatio", .number(min: 0.0001, max: 10_000), "Width over height: the other size follows the one known."),
+        PropSpec("position", .choice(["relative", "absolute"]), default: "relative",
+                 "absolute: out of the flow, placed by insets against the container's padding box."),
+        PropSpec("inset", .edges(flexOffset), "Offsets from the container's edges (absolute) or from the item's place (relative); auto where missing."),
+        PropSpec("margin", .edges(flexOffset), default: 0, "Outer space; auto margins take free space (CSS margin)."),
     ]
 
     static let flex = SceneComponentType("Flex", summary: "CSS flexbox: a row or column that grows, shrinks and wraps its items.", props: [
         children,
         PropSpec("direction", .choice(Flex.Direction.allCases.map(\.rawValue)), default: "row", "The main axis."),
-        PropSpec("justify", .choice(Flex.Justify.allCases.map(\.rawValue)), default: "start", "Placement along the main axis."),
+        PropSpec("justify", .choice(Flex.Justify.allCases.map(\.rawValue)), default: "start", "Placement along the main axis (CSS justify-content)."),
         PropSpec("alignItems", .choice(Flex.Align.allCases.map(\.rawValue)), default: "stretch", "Placement across the main axis."),
-        PropSpec("wrap", .bool, default: false, "Break items into several lines."),
-        PropSpec("gap", length, default: 0, "Points between items and lines."),
-    ], childProps: flexItemProps) { p in
+        PropSpec("alignContent", .choice(Flex.AlignContent.allCases.map(\.rawValue)), default: "stretch",
+                 "Placement of the lines of a wrapping container across the main axis."),
+        PropSpec("wrap", .either([.bool, .choice(Flex.Wrap.allCases.map(\.rawValue))]), default: false,
+                 "Break items into several lines (true or \"wrap\"; \"wrapReverse\" stacks lines the other way)."),
+        PropSpec("gap", flexLength, default: 0, "Points (or a percentage) between items and between lines."),
+        PropSpec("rowGap", flexLength, "Between rows: lines of a row, items of a column (overrides gap)."),
+        PropSpec("columnGap", flexLength, "Between columns: items of a row, lines of a column (overrides gap)."),
+        PropSpec("padding", .insets, "CSS padding: inside the container's size."),
+        PropSpec("frame", .object(SceneSpecs.frame),
+                 "The container's CSS size and limits (points or percentages of its parent; padding inside)."),
+    ], childProps: flexItemProps, childBoxes: true) { p in
         let items = try p.children("children", childSpecs: flexItemProps) { content, child in
-            let grow = try child.number("grow") ?? 0, shrink = try child.number("shrink") ?? 1
-            let basis = try child.number("basis"), alignSelf = try child.choice("alignSelf", as: Flex.Align.self)
-            guard grow != 0 || shrink != 1 || basis != nil || alignSelf != nil else { return content }
-            return AnyComponent(FlexItem(content, grow: grow, shrink: shrink, basis: basis, alignSelf: alignSelf))
+            var box = child.box?.style ?? BoxStyle()
+            box.aspectRatio = try child.number("aspectRatio")
+            return AnyComponent(FlexItem(content, item: try flexItem(child), box: box,
+                                         contentAlignment: child.box?.alignment ?? .topLeading))
         }
-        return Flex(items, direction: try p.choice("direction", as: Flex.Direction.self) ?? .row,
-                    justify: try p.choice("justify", as: Flex.Justify.self) ?? .start,
-                    alignItems: try p.choice("alignItems", as: Flex.Align.self) ?? .stretch,
-                    wrap: try p.bool("wrap") ?? false, gap: try p.number("gap") ?? 0)
+        var style = FlexContainerStyle()
+        style.direction = try p.choice("direction", as: Flex.Direction.self) ?? .row
+        style.justify = try p.choice("justify", as: Flex.Justify.self) ?? .start
+        style.alignItems = try p.choice("alignItems", as: Flex.Align.self) ?? .stretch
+        style.alignContent = try p.choice("alignContent", as: Flex.AlignContent.self) ?? .stretch
+        if let (r, _) = try p.value("wrap") {
+            if case .bool(let b) = r.value {
+                style.wrap = b ? .wrap : .noWrap
+            } else {
+                style.wrap = Flex.Wrap(rawValue: try r.name(of: Flex.Wrap.allCases.map(\.rawValue))) ?? .noWrap
+            }
+        }
+        let gap = try p.dimension("gap") ?? .points(0)
+        style.rowGap = try p.dimension("rowGap") ?? gap
+        style.columnGap = try p.dimension("columnGap") ?? gap
+        var box = BoxStyle()
+        if let f = try p.object("frame") { box = try SceneNodeDecoding.cssBox(f).0 }
+        box.padding = try p.insets("padding") ?? .zero
+        box.clipsContent = try p.bool("clip") ?? false
+        return Flex(items, style: style, box: box)
+    }
+
+    /// A Flex child's item options.
+    static func flexItem(_ p: SceneProps) throws -> FlexItemStyle {
+        var item = FlexItemStyle()
+        item.grow = try p.number("grow") ?? 0
+        item.shrink = try p.number("shrink") ?? 1
+        item.basis = try p.dimension("basis") ?? .auto
+        item.alignSelf = try p.choice("alignSelf", as: Flex.Align.self)
+        item.order = try p.integer("order") ?? 0
+        item.isAbsolute = try p.choice("position") == "absolute"
+        item.insets = try p.edges("inset", missing: .auto) ?? .auto
+        item.margin = try p.edges("margin", missing: .points(0)) ?? .zero
+        return item
     }
 
     static let spacer = SceneComponentType("Spacer", summary: "Flexible space along its stack's axis.", props: [

@@ -10,14 +10,20 @@ public struct SceneComponentType: Sendable {
     public let props: [PropSpec]
     /// Props the children of this type take from it (a Flex item's `grow`).
     public let childProps: [PropSpec]
+    /// True when the children's `padding` and `frame` are CSS boxes this type lays out
+    /// (a Flex's items), read into `SceneProps.box` for its `children` wrapper, instead
+    /// of SwiftUI's padding and frame around each child.
+    public let childBoxes: Bool
     let decode: @Sendable (SceneProps) throws -> AnyComponent<Empty>
 
     public init<C: Component>(_ name: String, summary: String, props: [PropSpec], childProps: [PropSpec] = [],
+                              childBoxes: Bool = false,
                               decode: @escaping @Sendable (SceneProps) throws -> C) where C.EnvironmentType == Empty {
         self.name = name
         self.summary = summary
         self.props = props
         self.childProps = childProps
+        self.childBoxes = childBoxes
         self.decode = { AnyComponent(try decode($0)) }
     }
 

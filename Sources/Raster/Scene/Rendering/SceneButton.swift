@@ -5,21 +5,23 @@ public struct SceneButton: CombinedComponent, LayoutTransparent {
 
     public let button: Button
     public let onTap: [SceneAction]
-    public var layoutContent: AnyComponent<Empty> { AnyComponent(button) }
+    public let layoutContent: AnyComponent<Empty>
 
     public init(button: Button, onTap: [SceneAction]) {
         self.button = button
         self.onTap = onTap
+        layoutContent = AnyComponent(button)
+    }
+
+    public func sizeThatFits(_ proposal: ProposedSize, context: MeasureContext<SceneButton>) -> Size {
+        context.node.content(layoutContent).sizeThatFits(proposal)
     }
 
     public static var body: Body {
-        let child = Child(Button.self)
+        let child = Child(AnyComponent<Empty>.self)
         return { context in
             context.view.onTap = context.component.onTap
-            let c = child.update(component: context.component.button, availableSize: context.availableSize,
-                                 transition: context.transition)
-            context.add(c.placed(Rect(origin: .zero, size: c.size)))
-            return c.size
+            return child.updateAsContent(context.component.layoutContent, in: context).size
         }
     }
 }

@@ -63,13 +63,15 @@ public struct SceneNode: CombinedComponent, LayoutTransparent {
         self.style = style
     }
 
+    public func sizeThatFits(_ proposal: ProposedSize, context: MeasureContext<SceneNode>) -> Size {
+        context.node.content(content).sizeThatFits(proposal)
+    }
+
     public static var body: Body {
         let child = Child(AnyComponent<Empty>.self)
         return { context in
             let node = context.component, s = node.style
-            let c = child.update(component: node.content, availableSize: context.availableSize,
-                                 transition: context.transition)
-            context.add(c.placed(Rect(origin: .zero, size: c.size)))
+            let c = child.updateAsContent(node.content, in: context)
             let view = context.view
             view.nodeID = node.id
             view.offset = s.offset

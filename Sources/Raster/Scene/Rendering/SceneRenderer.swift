@@ -14,6 +14,7 @@ public final class SceneRenderer {
         self.scene = scene
         root = scene.root
         host = ComponentHost<Empty>(environmentValues: scene.environment)
+        host.displayScale = scene.canvas.scale
     }
 
     /// The root placed on the canvas.

@@ -24,6 +24,12 @@ public indirect enum PropType: Sendable {
     case stops
     /// A length that may also be `"infinity"` (take all the room offered).
     case length
+    /// A CSS length: points (at least `min`) or a percentage (`"50%"`), optionally also
+    /// `"auto"` and `"infinity"`.
+    case dimension(min: Double, auto: Bool, infinity: Bool)
+    /// One value of `element` for all four edges, `[top, left, bottom, right]`, or an
+    /// object with those keys (missing keys take the edge's default).
+    case edges(PropType)
     /// One scene node.
     case node
     /// A node whose container is known only when it is used (a timeline insert): it may
@@ -67,6 +73,9 @@ public indirect enum PropType: Sendable {
         case .size: return "[width, height]"
         case .stops: return "[[color, location]]"
         case .length: return "number or \"infinity\""
+        case .dimension(_, let auto, let infinity):
+            return "number or \"N%\"" + (auto ? " or \"auto\"" : "") + (infinity ? " or \"infinity\"" : "")
+        case .edges(let element): return "edges of \(element.summary)"
         case .node, .childNode: return "node"
         case .nodes: return "[node]"
         case .actions: return "[action]"

@@ -109,6 +109,18 @@ public enum SceneSchema {
             case .point: return ref("point")
             case .size: return ref("size")
             case .length: return ref("length")
+            case .dimension(let lo, let auto, let infinity):
+                var forms: [JSONValue] = [["type": "number", "minimum": .number(lo), "maximum": 100_000],
+                                          ["type": "string", "pattern": .string(SceneValues.percentPattern)]]
+                if auto { forms.append(["const": "auto"]) }
+                if infinity { forms.append(["const": "infinity"]) }
+                return ["anyOf": .array(forms)]
+            case .edges(let element):
+                let one = JSONValue.object(schema(for: element, container: container))
+                let keys = ["top", "left", "bottom", "right"].map { ($0, one) }
+                return ["anyOf": [one, ["type": "array", "items": one, "minItems": 4, "maxItems": 4],
+                                  ["type": "object", "additionalProperties": false,
+                                   "properties": .object(Dictionary(uniqueKeysWithValues: keys))]]]
             case .stops: return ref("stops")
             case .node: return ref("node")
             case .childNode: return ref("anyNode")

@@ -105,14 +105,20 @@ public enum SceneSpecs {
         PropSpec("color", .color, "The span's colour (default: the Text's)."),
     ])
 
+    static let size = PropType.dimension(min: 0, auto: false, infinity: false)
+    static let maxSize = PropType.dimension(min: 0, auto: false, infinity: true)
+
+    /// Outside a Flex, SwiftUI's `.frame`; inside one (and on a Flex itself), CSS sizes
+    /// of the border box, where percentages of the container are allowed.
     public static let frame = ObjectSpec("frame", [
-        PropSpec("width", nonNegative, "Fixed width."),
-        PropSpec("height", nonNegative, "Fixed height."),
-        PropSpec("minWidth", nonNegative, "Smallest width."),
-        PropSpec("maxWidth", .length, "Largest width; \"infinity\" takes all the width offered."),
-        PropSpec("minHeight", nonNegative, "Smallest height."),
-        PropSpec("maxHeight", .length, "Largest height; \"infinity\" takes all the height offered."),
-        PropSpec("alignment", .choice(alignmentNames), default: "center", "Where the content sits in the frame."),
+        PropSpec("width", size, "Fixed width (in a Flex: CSS width, a number or a percentage)."),
+        PropSpec("height", size, "Fixed height (in a Flex: CSS height)."),
+        PropSpec("minWidth", size, "Smallest width."),
+        PropSpec("maxWidth", maxSize, "Largest width; \"infinity\" takes all the width offered."),
+        PropSpec("minHeight", size, "Smallest height."),
+        PropSpec("maxHeight", maxSize, "Largest height; \"infinity\" takes all the height offered."),
+        PropSpec("alignment", .choice(alignmentNames), default: "center",
+                 "Where the content sits in the frame (in a Flex item: in its content box, default topLeading)."),
     ])
 
     public static let border = ObjectSpec("border", [
@@ -159,6 +165,10 @@ public enum SceneSpecs {
         PropSpec("id", .string, "Stable identity; needed to target the node from the timeline."),
         PropSpec("padding", .insets, "Space around the content, inside the frame."),
         PropSpec("frame", .object(frame), "A fixed or limited size."),
+        PropSpec("fixedSize", .either([.bool, .choice(["horizontal", "vertical"])]), default: false,
+                 "Takes its ideal size on both axes (true) or one, whatever is proposed."),
+        PropSpec("layoutPriority", .number(min: -1_000, max: 1_000), default: 0,
+                 "Stacks serve higher priorities first; lower ones get their minimum until then."),
         PropSpec("offset", .point, default: [0, 0], "A shift after layout, in points."),
         PropSpec("opacity", .number(min: 0, max: 1), default: 1, "Group opacity of the node and its subtree."),
         PropSpec("scale", .number(min: 0, max: 1_000), default: 1, "Scale about the centre, after layout."),

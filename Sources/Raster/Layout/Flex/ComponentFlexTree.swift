@@ -1,0 +1,114 @@
+/// What a flex container sees of one child: its item options, its CSS box, and either
+/// the flex container it is (with that container's node) or the content a leaf
+/// measures.
+struct FlexItemInfo {
+    var item: FlexItemStyle
+    var box: BoxStyle
+    var container: (style: FlexContainerStyle, node: LayoutNode)?
+    /// The node a leaf measures (its content inside the padding).
+    var content: LayoutNode?
+    /// The node whose size a container's layout decides (a `FlexItem`, or a `Flex`).
+    var boxNode: LayoutNode
+}
+
+extension LayoutNode {
+    /// How a flex container sees this child (looked up once per pass): through wrappers
+    /// that lay out as their content to a `FlexItem` or a `Flex`; anything else is a
+    /// leaf with default item options.
+    var flexInfo: FlexItemInfo {
+        if let flexItem { return flexItem }
+        let info = resolveFlexInfo()
+        flexItem = info
+        return info
+    }
+
+    private func resolveFlexInfo() -> FlexItemInfo {
+        var node = self
+        while true {
+            if let flex = node.component as? Flex {
+                return FlexItemInfo(item: FlexItemStyle(), box: flex.box,
+                                    container: flex.items.isEmpty ? nil : (flex.style, node), content: nil, boxNode: node)
+            }
+            if let item = node.component as? FlexItem {
+                let content = node.content(item.content)
+                var inner = content
+                while !(inner.component is Flex), !(inner.component is FlexItem), let next = inner.transparentContent {
+                    inner = next
+                }
+                if let flex = inner.component as? Flex {
+                    var box = flex.box
+                    if let ratio = item.box.aspectRatio { box.aspectRatio = ratio }
+                    return FlexItemInfo(item: item.item, box: box,
+                                        container: flex.items.isEmpty ? nil : (flex.style, inner), content: nil,
+                                        boxNode: inner)
+                }
+                return FlexItemInfo(item: item.item, box: item.box, container: nil, content: content, boxNode: node)
+            }
+            guard let next = node.transparentContent else {
+                return FlexItemInfo(item: FlexItemStyle(), box: BoxStyle(), container: nil, content: self, boxNode: self)
+            }
+            node = next
+        }
+    }
+
+    /// The children of a flex container's node with their indices in `flex.items`, in
+    /// `order` (stable).
+    func flexChildren(_ flex: Flex) -> [(index: Int, node: LayoutNode)] {
+        if let ordered = memo as? [(index: Int, node: LayoutNode)] { return ordered }
+        let nodes = flex.items.enumerated().map { index, item in
+            (index: index, node: child(index, item.component, retained: retained?.childNode(forKey: item.id)))
+        }
+        let ordered = nodes.sorted { a, b in
+            let oa = a.node.flexInfo.item.order, ob = b.node.flexInfo.item.order
+            return oa != ob ? oa < ob : a.index < b.index
+        }
+        memo = ordered
+        return ordered
+    }
+}
+
+/// The flexbox algorithm's view of a component tree: layout nodes, their components'
+/// CSS styles, and leaf contents measured through the proposal protocol (CSS
+/// min-content is the size proposed width 0, max-content the ideal size, fit-content
+/// between them; the height is the content's at the width chosen).
+struct ComponentFlexTree: FlexLayoutTree {
+    func children(of node: LayoutNode) -> [LayoutNode] {
+        guard let (_, container) = node.flexInfo.container, let flex = container.component as? Flex else { return [] }
+        return container.flexChildren(flex).map(\.node)
+    }
+
+    func isFlexContainer(_ node: LayoutNode) -> Bool { node.flexInfo.container != nil }
+
+    func containerStyle(_ node: LayoutNode) -> FlexContainerStyle { node.flexInfo.container?.style ?? FlexContainerStyle() }
+
+    func boxStyle(_ node: LayoutNode) -> BoxStyle { node.flexInfo.box }
+
+    func itemStyle(_ node: LayoutNode) -> FlexItemStyle { node.flexInfo.item }
+
+    func measureContent(_ node: LayoutNode, known: OptionalSize, available: AvailableSize) -> Size {
+        guard let content = node.flexInfo.content else { return .zero }
+        let width: Double
+        if let w = known.width {
+            width = w
+        } else {
+            let least = content.sizeThatFits(ProposedSize(width: 0, height: nil)).width
+            let ideal = content.sizeThatFits(.unspecified).width
+            switch available.width {
+            case .minContent: width = least
+            case .maxContent: width = ideal
+            case .definite(let room): width = min(ideal, max(least, room))
+            }
+        }
+        let height = known.height ?? content.sizeThatFits(ProposedSize(width: width, height: nil)).height
+        return Size(width: width.isFinite ? width : 0, height: height.isFinite ? height : 0)
+    }
+
+    func cache(_ node: LayoutNode) -> FlexCache { node.flexCache }
+
+    func setCache(_ node: LayoutNode, _ cache: FlexCache) { node.flexCache = cache }
+
+    func setFrame(_ node: LayoutNode, _ frame: Rect) {
+        node.flexFrame = frame
+        node.flexInfo.boxNode.assignedSize = frame.size
+    }
+}

@@ -1,0 +1,95 @@
+extension FlexContainerAlgorithm {
+    /// §4.1 Absolutely positioned children: out of the flow, placed by their insets
+    /// against the container's padding box (insets resolve against its size), sized by
+    /// their own size, by opposite insets, else by their content; auto margins share
+    /// what is left. With neither inset on an axis, `justify` (main) or `align-self`
+    /// (cross) place them as if they were the only item.
+    mutating func layoutAbsoluteChildren() {
+        let size = containerSize
+        for child in tree.children(of: node) {
+            let item = tree.itemStyle(child)
+            guard item.isAbsolute else { continue }
+            let childBox = tree.boxStyle(child)
+            let base = OptionalSize(size.width, size.height)
+            let ratio = childBox.aspectRatio
+            let alignSelf = item.alignSelf ?? alignItems
+            let margin = (top: item.margin.top.resolve(size.width), left: item.margin.left.resolve(size.width),
+                          bottom: item.margin.bottom.resolve(size.width), right: item.margin.right.resolve(size.width))
+            let left = item.insets.left.resolve(size.width), right = item.insets.right.resolve(size.width)
+            let top = item.insets.top.resolve(size.height), bottom = item.insets.bottom.resolve(size.height)
+            let paddingSums = childBox.paddingSums
+            let lo = childBox.minSize(base).applyingAspectRatio(ratio).or(OptionalSize(paddingSums.width, paddingSums.height))
+                .atLeast(paddingSums)
+            let hi = childBox.maxSize(base).applyingAspectRatio(ratio)
+            var known = childBox.size(base).applyingAspectRatio(ratio).clamped(lo, hi)
+            if known.width == nil, let left, let right {
+                known.width = max(size.width - (margin.left ?? 0) - (margin.right ?? 0) - left - right, 0)
+                known = known.applyingAspectRatio(ratio).clamped(lo, hi)
+            }
+            if known.height == nil, let top, let bottom {
+                known.height = max(size.height - (margin.top ?? 0) - (margin.bottom ?? 0) - top - bottom, 0)
+                known = known.applyingAspectRatio(ratio).clamped(lo, hi)
+            }
+            let space = AvailableSize(width: .definite(FlexMath.clamp(size.width, lo.width, hi.width)),
+                                      height: .definite(FlexMath.clamp(size.height, lo.height, hi.height)))
+            let output = layout.perform(child, known: known, parentSize: nodeInnerSize, available: space,
+                                        sizingMode: .inherent)
+            let final = OptionalSize(known.width ?? output.size.width, known.height ?? output.size.height).clamped(lo, hi)
+            let finalSize = Size(width: final.width ?? 0, height: final.height ?? 0)
+            let free = Size(width: max(0, size.width - finalSize.width - (margin.left ?? 0) - (margin.right ?? 0)),
+                            height: max(0, size.height - finalSize.height - (margin.top ?? 0) - (margin.bottom ?? 0)))
+            let autoWidth = Double((margin.left == nil ? 1 : 0) + (margin.right == nil ? 1 : 0))
+            let autoHeight = Double((margin.top == nil ? 1 : 0) + (margin.bottom == nil ? 1 : 0))
+            let resolved = EdgeInsets(top: margin.top ?? (autoHeight > 0 ? free.height / autoHeight : 0),
+                                      left: margin.left ?? (autoWidth > 0 ? free.width / autoWidth : 0),
+                                      bottom: margin.bottom ?? (autoHeight > 0 ? free.height / autoHeight : 0),
+                                      right: margin.right ?? (autoWidth > 0 ? free.width / autoWidth : 0))
+            let (startMain, endMain) = dir == .horizontal ? (left, right) : (top, bottom)
+            let (startCross, endCross) = dir == .horizontal ? (top, bottom) : (left, right)
+            let main: Double
+            if let startMain {
+                main = startMain + mainStart(resolved)
+            } else if let endMain {
+                main = size[dir] - finalSize[dir] - endMain - mainEnd(resolved)
+            } else {
+                main = staticPosition(FlexAlignment(style.justify), reversedAxis: isWrapReverse, size: finalSize[dir],
+                                      container: size[dir], insetStart: mainStart(padding), insetEnd: mainEnd(padding),
+                                      marginStart: mainStart(resolved), marginEnd: mainEnd(resolved))
+            }
+            let crossPosition: Double
+            if let startCross {
+                crossPosition = startCross + crossStart(resolved)
+            } else if let endCross {
+                crossPosition = size[cross] - finalSize[cross] - endCross - crossEnd(resolved)
+            } else {
+                let mode: FlexAlignment = switch alignSelf {
+                case .start, .stretch, .baseline: .flexStart
+                case .end: .flexEnd
+                case .center: .center
+                }
+                crossPosition = staticPosition(mode, reversedAxis: isWrapReverse, size: finalSize[cross],
+                                               container: size[cross], insetStart: crossStart(padding),
+                                               insetEnd: crossEnd(padding), marginStart: crossStart(resolved),
+                                               marginEnd: crossEnd(resolved))
+            }
+            tree.setFrame(child, Rect(origin: Point(dir, main: main, cross: crossPosition), size: finalSize))
+        }
+    }
+
+    /// Where an absolutely positioned box without insets on an axis sits: at the start
+    /// of the content box, its end, or centred, by `mode` (flex-start and flex-end swap
+    /// on a wrap-reversed container).
+    private func staticPosition(_ mode: FlexAlignment, reversedAxis: Bool, size: Double, container: Double,
+                                insetStart: Double, insetEnd: Double, marginStart: Double, marginEnd: Double) -> Double {
+        let atStart = insetStart + marginStart
+        let atEnd = container - insetEnd - size - marginEnd
+        switch mode {
+        case .start, .spaceBetween, .stretch: return atStart
+        case .flexStart: return reversedAxis ? atEnd : atStart
+        case .end: return atEnd
+        case .flexEnd: return reversedAxis ? atStart : atEnd
+        case .center, .spaceAround, .spaceEvenly:
+            return (container + insetStart - insetEnd - size + marginStart - marginEnd) / 2
+        }
+    }
+}

@@ -1,0 +1,125 @@
+/// What the flexbox algorithm needs from a tree (as Taffy's algorithms ask their tree
+/// traits): each node's styles and children, the content size of a leaf, a cache per
+/// node, and a place to put each child's frame. The algorithm never owns the tree.
+protocol FlexLayoutTree {
+    associatedtype Node: AnyObject
+
+    /// The in-flow and absolutely positioned children of a flex container, in `order`.
+    func children(of node: Node) -> [Node]
+    /// True for a flex container with children (one without is laid out as a leaf).
+    func isFlexContainer(_ node: Node) -> Bool
+    func containerStyle(_ node: Node) -> FlexContainerStyle
+    func boxStyle(_ node: Node) -> BoxStyle
+    func itemStyle(_ node: Node) -> FlexItemStyle
+    /// The content-box size of a leaf: `known` dimensions are of its content box,
+    /// `available` the room for its content.
+    func measureContent(_ node: Node, known: OptionalSize, available: AvailableSize) -> Size
+    func cache(_ node: Node) -> FlexCache
+    func setCache(_ node: Node, _ cache: FlexCache)
+    /// The frame a container gave `node`: border box, relative to the container's
+    /// border box, unrounded.
+    func setFrame(_ node: Node, _ frame: Rect)
+}
+
+/// The entry points of the flexbox algorithm over a tree.
+struct FlexLayout<Tree: FlexLayoutTree> {
+    let tree: Tree
+
+    /// Lays out `node` for `input` (cached per node for the pass).
+    func layout(_ node: Tree.Node, _ input: FlexInput) -> FlexOutput {
+        var cache = tree.cache(node)
+        if let hit = cache.get(input) { return hit }
+        let output: FlexOutput
+        if tree.isFlexContainer(node) {
+            var algorithm = FlexContainerAlgorithm(tree: tree, node: node, input: input)
+            output = algorithm.run()
+        } else {
+            output = leaf(node, input)
+        }
+        cache = tree.cache(node)
+        cache.store(input, output)
+        tree.setCache(node, cache)
+        return output
+    }
+
+    /// One dimension of `node`'s size (its children are not placed).
+    func measure(_ node: Tree.Node, known: OptionalSize, parentSize: OptionalSize, available: AvailableSize,
+                 sizingMode: SizingMode, axis: Axis) -> Double {
+        layout(node, FlexInput(known: known, parentSize: parentSize, available: available, sizingMode: sizingMode,
+                               runMode: .computeSize)).size[axis]
+    }
+
+    /// Lays out `node` and its children (whose frames are set).
+    func perform(_ node: Tree.Node, known: OptionalSize, parentSize: OptionalSize, available: AvailableSize,
+                 sizingMode: SizingMode) -> FlexOutput {
+        layout(node, FlexInput(known: known, parentSize: parentSize, available: available, sizingMode: sizingMode,
+                               runMode: .performLayout))
+    }
+
+    /// Lays out a flex container that is not itself a flex item, as a block-level box
+    /// in a parent that proposes `proposal`: its width is its own, else the proposed
+    /// width (a definite, non-zero proposal), clamped by its limits; its height is its
+    /// own, else its content's. A zero or infinite (or unspecified) proposal sizes it
+    /// under a min-content or max-content constraint.
+    func root(_ node: Tree.Node, proposal: ProposedSize, runMode: RunMode) -> FlexOutput {
+        func space(_ p: Double?) -> AvailableSpace {
+            guard let p, p.isFinite else { return .maxContent }
+            return p == 0 ? .minContent : .definite(p)
+        }
+        let available = AvailableSize(width: space(proposal.width), height: space(proposal.height))
+        let parent = available.values
+        var known = OptionalSize.none
+        let style = tree.boxStyle(node)
+        if style.width.isAuto, let width = available.width.value {
+            let padding = style.paddingSums
+            let minimum = style.minWidth.resolve(parent.width), maximum = style.maxWidth.resolve(parent.width)
+            known.width = max(FlexMath.clamp(width, minimum, maximum), padding.width)
+        }
+        return layout(node, FlexInput(known: known, parentSize: parent, available: available, sizingMode: .inherent,
+                                      runMode: runMode))
+    }
+
+    /// A node without flex children: its own size where known, else its content's plus
+    /// padding, within its limits (and the aspect ratio).
+    private func leaf(_ node: Tree.Node, _ input: FlexInput) -> FlexOutput {
+        let style = tree.boxStyle(node)
+        let margin = tree.itemStyle(node).margin
+        let parentWidth = input.parentSize.width
+        let marginSums = Size(width: margin.left.resolveOrZero(parentWidth) + margin.right.resolveOrZero(parentWidth),
+                              height: margin.top.resolveOrZero(parentWidth) + margin.bottom.resolveOrZero(parentWidth))
+        let padding = style.paddingSums
+        var nodeSize = input.known, minSize = OptionalSize.none, maxSize = OptionalSize.none
+        var ratio: Double?
+        if input.sizingMode == .inherent {
+            ratio = style.aspectRatio
+            nodeSize = input.known.or(style.size(input.parentSize).applyingAspectRatio(ratio))
+            minSize = style.minSize(input.parentSize).applyingAspectRatio(ratio)
+            maxSize = style.maxSize(input.parentSize)
+        }
+        if input.runMode == .computeSize, let w = nodeSize.width, let h = nodeSize.height {
+            let size = OptionalSize(w, h).clamped(minSize, maxSize).atLeast(padding)
+            return FlexOutput(size: Size(width: size.width ?? w, height: size.height ?? h))
+        }
+        func room(_ axis: Axis) -> AvailableSpace {
+            var space = input.known[axis].map(AvailableSpace.definite) ?? input.available[axis]
+            space = space.minus(marginSums[axis]).or(input.known[axis]).or(nodeSize[axis]).or(maxSize[axis])
+            if case .definite(let v) = space {
+                return .definite(FlexMath.clamp(v, minSize[axis], maxSize[axis]) - padding[axis])
+            }
+            return space
+        }
+        let available = AvailableSize(width: room(.horizontal), height: room(.vertical))
+        let contentKnown = input.runMode == .computeSize
+            ? OptionalSize(input.known.width.map { max(0, $0 - padding.width) },
+                           input.known.height.map { max(0, $0 - padding.height) })
+            : .none
+        let measured = tree.measureContent(node, known: contentKnown, available: available)
+        let chosen = input.known.or(nodeSize)
+        let clamped = OptionalSize(chosen.width ?? measured.width + padding.width,
+                                   chosen.height ?? measured.height + padding.height).clamped(minSize, maxSize)
+        let width = clamped.width ?? 0
+        var height = clamped.height ?? 0
+        if let ratio { height = max(height, width / ratio) }
+        return FlexOutput(size: Size(width: max(width, padding.width), height: max(height, padding.height)))
+    }
+}

@@ -1,0 +1,109 @@
+/// A CSS length: points, a percentage of the containing block's size, or `auto`.
+public enum Dimension: Hashable, Sendable, CustomStringConvertible {
+    case auto
+    case points(Double)
+    /// A fraction (0.5 is 50 %).
+    case percent(Double)
+
+    /// The length against `base` (nil when auto, or a percentage of an unknown size).
+    func resolve(_ base: Double?) -> Double? {
+        switch self {
+        case .auto: return nil
+        case .points(let v): return v
+        case .percent(let f): return base.map { $0 * f }
+        }
+    }
+
+    /// As `resolve`, with 0 for what does not resolve.
+    func resolveOrZero(_ base: Double?) -> Double { resolve(base) ?? 0 }
+
+    var isAuto: Bool { self == .auto }
+
+    public var description: String {
+        switch self {
+        case .auto: return "auto"
+        case .points(let v): return PropType.format(v)
+        case .percent(let f): return PropType.format(f * 100) + "%"
+        }
+    }
+}
+
+/// Four CSS lengths, one per edge (margins, insets).
+public struct DimensionEdges: Hashable, Sendable {
+    public var top: Dimension, left: Dimension, bottom: Dimension, right: Dimension
+
+    public init(top: Dimension = .auto, left: Dimension = .auto, bottom: Dimension = .auto, right: Dimension = .auto) {
+        self.top = top
+        self.left = left
+        self.bottom = bottom
+        self.right = right
+    }
+
+    public static let zero = DimensionEdges(top: .points(0), left: .points(0), bottom: .points(0), right: .points(0))
+    public static let auto = DimensionEdges()
+}
+
+/// The CSS box of a flex container or item: `width`/`height` and their limits (of the
+/// border box: padding is inside), padding, `aspect-ratio` and whether overflow is
+/// clipped (a clipped item's automatic minimum size is 0).
+public struct BoxStyle: Hashable, Sendable {
+    public var width: Dimension = .auto
+    public var height: Dimension = .auto
+    public var minWidth: Dimension = .auto
+    public var minHeight: Dimension = .auto
+    public var maxWidth: Dimension = .auto
+    public var maxHeight: Dimension = .auto
+    public var padding = EdgeInsets.zero
+    /// Width over height.
+    public var aspectRatio: Double?
+    public var clipsContent = false
+
+    public init() {}
+
+    func size(_ parent: OptionalSize) -> OptionalSize {
+        OptionalSize(width.resolve(parent.width), height.resolve(parent.height))
+    }
+    func minSize(_ parent: OptionalSize) -> OptionalSize {
+        OptionalSize(minWidth.resolve(parent.width), minHeight.resolve(parent.height))
+    }
+    func maxSize(_ parent: OptionalSize) -> OptionalSize {
+        OptionalSize(maxWidth.resolve(parent.width), maxHeight.resolve(parent.height))
+    }
+    var paddingSums: Size { Size(width: padding.horizontal, height: padding.vertical) }
+}
+
+/// How an item sits in its flex container: CSS `flex-grow`, `flex-shrink`,
+/// `flex-basis`, `align-self`, `order`, `position`, insets and margins.
+public struct FlexItemStyle: Hashable, Sendable {
+    public var grow = 0.0
+    public var shrink = 1.0
+    public var basis = Dimension.auto
+    /// nil: the container's `alignItems`.
+    public var alignSelf: Flex.Align?
+    public var order = 0
+    public var isAbsolute = false
+    /// `top`/`left`/`bottom`/`right` (auto where not set).
+    public var insets = DimensionEdges.auto
+    public var margin = DimensionEdges.zero
+
+    public init() {}
+}
+
+/// A flex container's own properties.
+public struct FlexContainerStyle: Hashable, Sendable {
+    public var direction = Flex.Direction.row
+    public var wrap = Flex.Wrap.noWrap
+    public var justify = Flex.Justify.start
+    public var alignItems = Flex.Align.stretch
+    public var alignContent = Flex.AlignContent.stretch
+    /// CSS `row-gap`: between lines of a row, between items of a column.
+    public var rowGap = Dimension.points(0)
+    /// CSS `column-gap`.
+    public var columnGap = Dimension.points(0)
+
+    public init() {}
+
+    var isRow: Bool { direction == .row || direction == .rowReverse }
+    var isReverse: Bool { direction == .rowReverse || direction == .columnReverse }
+    var mainAxis: Axis { isRow ? .horizontal : .vertical }
+}

@@ -1,0 +1,199 @@
+/// A size whose dimensions may be unknown.
+struct OptionalSize: Hashable {
+    var width: Double?
+    var height: Double?
+
+    init(_ width: Double?, _ height: Double?) {
+        self.width = width
+        self.height = height
+    }
+
+    static let none = OptionalSize(nil, nil)
+
+    subscript(axis: Axis) -> Double? {
+        get { axis == .horizontal ? width : height }
+        set { if axis == .horizontal { width = newValue } else { height = newValue } }
+    }
+
+    init(_ axis: Axis, main: Double?, cross: Double?) {
+        self = axis == .horizontal ? OptionalSize(main, cross) : OptionalSize(cross, main)
+    }
+
+    /// Each known dimension clamped by the known limits (the minimum wins over the maximum).
+    func clamped(_ lo: OptionalSize, _ hi: OptionalSize) -> OptionalSize {
+        OptionalSize(width.map { FlexMath.clamp($0, lo.width, hi.width) },
+                     height.map { FlexMath.clamp($0, lo.height, hi.height) })
+    }
+
+    /// Known dimensions with the other filled in from `aspectRatio` (width / height).
+    func applyingAspectRatio(_ ratio: Double?) -> OptionalSize {
+        guard let ratio else { return self }
+        switch (width, height) {
+        case let (w?, nil): return OptionalSize(w, w / ratio)
+        case let (nil, h?): return OptionalSize(h * ratio, h)
+        default: return self
+        }
+    }
+
+    /// Known dimensions plus `size`.
+    func adding(_ size: Size) -> OptionalSize {
+        OptionalSize(width.map { $0 + size.width }, height.map { $0 + size.height })
+    }
+
+    /// Each dimension: this one if known, else `other`'s.
+    func or(_ other: OptionalSize) -> OptionalSize { OptionalSize(width ?? other.width, height ?? other.height) }
+
+    /// Known dimensions floored at `size`.
+    func atLeast(_ size: Size) -> OptionalSize {
+        OptionalSize(width.map { max($0, size.width) }, height.map { max($0, size.height) })
+    }
+}
+
+/// The room a node is laid out in, per axis: a definite length, or sizing under a
+/// min-content or max-content constraint.
+enum AvailableSpace: Hashable {
+    case definite(Double)
+    case minContent
+    case maxContent
+
+    var value: Double? {
+        if case .definite(let v) = self { return v }
+        return nil
+    }
+
+    func minus(_ d: Double) -> AvailableSpace {
+        if case .definite(let v) = self { return .definite(v - d) }
+        return self
+    }
+
+    /// The value replaced by `v` when `v` is known.
+    func or(_ v: Double?) -> AvailableSpace {
+        if let v { return .definite(v) }
+        return self
+    }
+
+    func clamped(_ lo: Double?, _ hi: Double?) -> AvailableSpace {
+        if case .definite(let v) = self { return .definite(FlexMath.clamp(v, lo, hi)) }
+        return self
+    }
+
+    /// Equal, definite lengths within a float's precision.
+    func isRoughlyEqual(_ other: AvailableSpace) -> Bool {
+        switch (self, other) {
+        case let (.definite(a), .definite(b)): return abs(a - b) < 1.1920929e-7
+        case (.minContent, .minContent), (.maxContent, .maxContent): return true
+        default: return false
+        }
+    }
+}
+
+struct AvailableSize: Hashable {
+    var width: AvailableSpace
+    var height: AvailableSpace
+
+    subscript(axis: Axis) -> AvailableSpace {
+        get { axis == .horizontal ? width : height }
+        set { if axis == .horizontal { width = newValue } else { height = newValue } }
+    }
+
+    static let maxContent = AvailableSize(width: .maxContent, height: .maxContent)
+
+    var values: OptionalSize { OptionalSize(width.value, height.value) }
+}
+
+/// Whether a node's own size properties apply (`inherent`) or only its content counts
+/// (`content`: how a flex container measures an item whose size it decides).
+enum SizingMode { case inherent, content }
+
+/// Whether only the size is wanted, or the children's frames as well.
+enum RunMode { case computeSize, performLayout }
+
+/// What a node is laid out for.
+struct FlexInput {
+    var known: OptionalSize
+    var parentSize: OptionalSize
+    var available: AvailableSize
+    var sizingMode: SizingMode
+    var runMode: RunMode
+}
+
+/// What laying out a node gives: its border-box size and first baseline (from its top).
+struct FlexOutput {
+    var size: Size
+    var baseline: Double?
+
+    init(size: Size, baseline: Double? = nil) {
+        self.size = size
+        self.baseline = baseline
+    }
+}
+
+/// Answers a node gave in one pass, matched as Taffy matches them: one slot per kind
+/// of input for sizes, one for the last full layout; a cached answer also serves an
+/// input whose known dimension equals the size it gave.
+struct FlexCache {
+    private struct Entry<T> {
+        var known: OptionalSize
+        var available: AvailableSize
+        var value: T
+    }
+
+    private var sizes = [Entry<Size>?](repeating: nil, count: 9)
+    private var layout: Entry<FlexOutput>?
+
+    func get(_ input: FlexInput) -> FlexOutput? {
+        func matches(_ known: OptionalSize, _ available: AvailableSize, _ size: Size) -> Bool {
+            (input.known.width == known.width || input.known.width == size.width)
+                && (input.known.height == known.height || input.known.height == size.height)
+                && (input.known.width != nil || available.width.isRoughlyEqual(input.available.width))
+                && (input.known.height != nil || available.height.isRoughlyEqual(input.available.height))
+        }
+        switch input.runMode {
+        case .performLayout:
+            guard let e = layout, matches(e.known, e.available, e.value.size) else { return nil }
+            return e.value
+        case .computeSize:
+            for case let e? in sizes where matches(e.known, e.available, e.value) { return FlexOutput(size: e.value) }
+            return nil
+        }
+    }
+
+    mutating func store(_ input: FlexInput, _ output: FlexOutput) {
+        switch input.runMode {
+        case .performLayout:
+            layout = Entry(known: input.known, available: input.available, value: output)
+        case .computeSize:
+            sizes[Self.slot(input)] = Entry(known: input.known, available: input.available, value: output.size)
+        }
+    }
+
+    private static func slot(_ input: FlexInput) -> Int {
+        let k = input.known, a = input.available
+        switch (k.width != nil, k.height != nil) {
+        case (true, true): return 0
+        case (true, false): return a.height == .minContent ? 2 : 1
+        case (false, true): return a.width == .minContent ? 4 : 3
+        case (false, false):
+            switch (a.width == .minContent, a.height == .minContent) {
+            case (false, false): return 5
+            case (false, true): return 6
+            case (true, false): return 7
+            case (true, true): return 8
+            }
+        }
+    }
+}
+
+/// Arithmetic on optional lengths as CSS sizing needs it.
+enum FlexMath {
+    /// `v` limited by `lo` and `hi` where known; `lo` wins when `lo > hi`.
+    static func clamp(_ v: Double, _ lo: Double?, _ hi: Double?) -> Double {
+        var x = v
+        if let hi, x > hi { x = hi }
+        if let lo, x < lo { x = lo }
+        return x
+    }
+
+    /// The sum of the gaps between `count` items.
+    static func gaps(_ gap: Double, _ count: Int) -> Double { count > 1 ? gap * Double(count - 1) : 0 }
+}
