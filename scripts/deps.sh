@@ -1,8 +1,13 @@
 #!/usr/bin/env bash
 # Installs the C libraries the package links (libpng, zlib, libdeflate, FreeType), the
-# pkg-config that locates FreeType, and the fonts the tests use, when they are missing.
-# Needs root to install; without root it only reports what is missing.
+# pkg-config that locates FreeType, the fonts the tests use, and the Python binding of Taffy
+# the flexbox oracle uses (scripts/oracle), when they are missing.
+# Needs root to install the system packages; without root it only reports what is missing.
 set -euo pipefail
+if command -v python3 >/dev/null 2>&1 && ! python3 -c "import stretchable" >/dev/null 2>&1; then
+  python3 -m pip install --quiet stretchable==1.1.8 \
+    || echo "could not install stretchable (python3 -m pip install stretchable==1.1.8)" >&2
+fi
 missing=()
 command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
 [ -f /usr/include/png.h ] || missing+=(libpng-dev)
