@@ -15,6 +15,8 @@ public struct BenchRunner {
         public var glyphs: Int?
         /// Frames produced per run (animation workloads).
         public var frames: Int?
+        /// Nodes laid out per run (layout workloads).
+        public var nodes: Int?
 
         /// Frames per second at the median time.
         public var framesPerSecond: Double? {
@@ -54,6 +56,6 @@ public struct BenchRunner {
         }
         return Result(name: workload.name, summary: workload.summary, medianMS: times[times.count / 2],
                       minMS: times.first ?? 0, maxMS: times.last ?? 0, bytes: bytes,
-                      glyphs: workload.glyphs, frames: workload.frames)
+                      glyphs: workload.glyphs, frames: workload.frames, nodes: workload.nodes)
     }
 }

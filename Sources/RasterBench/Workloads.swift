@@ -17,11 +17,14 @@ public struct Workload {
     public let glyphs: Int?
     /// Frames produced per run, for the animation workloads' frames-per-second figure.
     public let frames: Int?
+    /// Scene nodes laid out per run (layout workloads).
+    public let nodes: Int?
     /// Removes what the runs left behind (after timing).
     public var cleanup: (() -> Void)?
 
-    init(name: String, summary: String, width: Int, height: Int, glyphs: Int? = nil, frames: Int? = nil,
+    init(name: String, summary: String, width: Int, height: Int, glyphs: Int? = nil, frames: Int? = nil, nodes: Int? = nil,
          draw: @escaping (Canvas) -> Void, encode: (() throws -> Int)? = nil) {
+        self.nodes = nodes
         self.name = name
         self.summary = summary
         self.width = width
@@ -39,6 +42,7 @@ extension Color {
 
 public enum Workloads {
     public static let names = ["W1", "W1p", "W2", "W3", "W4", "W5", "W5p", "W6", "W7", "W8a", "W8b", "T1", "A1", "G1", "G2"]
+        + LayoutWorkloads.names
 
     public static func make(_ name: String) throws -> Workload? {
         switch name {
@@ -57,7 +61,7 @@ public enum Workloads {
         case "W8b": return try w8(name: "W8b", encoder: .fast)
         case "G1": return try g(name: "G1", shift: 0, tolerance: .exact)
         case "G2": return try g(name: "G2", shift: 0.3, tolerance: .perceptual())
-        default: return nil
+        default: return try LayoutWorkloads.make(name)
         }
     }
 

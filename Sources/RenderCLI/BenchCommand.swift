@@ -42,7 +42,8 @@ struct BenchCommand: ParsableCommand {
             let result = try runner.run(workload, saveTo: save)
             results.append(result)
             if !json {
-                let bytes = result.framesPerSecond.map { String(format: ", %.1f frames/s", $0) }
+                let bytes = result.nodes.map { String(format: ", %d nodes, %.2f µs/node", $0, result.medianMS * 1000 / Double(max($0, 1))) }
+                    ?? result.framesPerSecond.map { String(format: ", %.1f frames/s", $0) }
                     ?? result.bytes.map { ", \($0) bytes" }
                     ?? result.glyphsPerSecond.map { String(format: ", %.2f M glyphs/s", $0 / 1e6) } ?? ""
                 print(String(format: "%-4@ %9.2f ms  (min %.2f, max %.2f)%@  %@", name as NSString, result.medianMS,
@@ -53,6 +54,9 @@ struct BenchCommand: ParsableCommand {
             let entries = results.map { r -> String in
                 if let frames = r.frames, let rate = r.framesPerSecond {
                     return "\"\(r.name)\": {\"median_ms\": \(r.medianMS), \"frames\": \(frames), \"frames_per_second\": \(rate)}"
+                }
+                if let nodes = r.nodes {
+                    return "\"\(r.name)\": {\"median_ms\": \(r.medianMS), \"nodes\": \(nodes)}"
                 }
                 if let bytes = r.bytes {
                     return "\"\(r.name)\": {\"median_ms\": \(r.medianMS), \"bytes\": \(bytes)}"

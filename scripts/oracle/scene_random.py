@@ -223,7 +223,7 @@ class SceneGenerator:
         if container.wrap_reverse and aligned == "baseline" and not any(e in insets for e in cross):
             insets[cross[0]] = self.length(0, 40, 0.3)
         if insets:
-            node["insets"] = {edge: insets[edge] for edge in EDGES if edge in insets}
+            node["inset"] = {edge: insets[edge] for edge in EDGES if edge in insets}
 
     # Trees
 

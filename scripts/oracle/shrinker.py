@@ -115,7 +115,7 @@ def as_rectangle(scene: Scene, path: tuple) -> Scene:
     return variant
 
 
-ITEM_KEYS = ("grow", "shrink", "basis", "alignSelf", "order", "aspectRatio", "position", "insets", "inset", "margin")
+ITEM_KEYS = ("grow", "shrink", "basis", "alignSelf", "order", "aspectRatio", "position", "inset", "margin")
 
 
 def promoted(scene: Scene, child: dict) -> Scene:

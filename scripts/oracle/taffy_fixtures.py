@@ -531,12 +531,10 @@ def item_props(style: dict, parent_style: dict) -> dict:
     offsets = insets(style)
     if position == "absolute":
         props["position"] = "absolute"
-        if offsets:
-            props["insets"] = offsets
     elif position != "relative":
         raise Skip(f"position: {position}")
-    elif offsets:
-        raise Skip("insets on a relative item")
+    if offsets:
+        props["inset"] = offsets
     margins = margin(style)
     if margins is not None:
         props["margin"] = edges_list(margins)

@@ -221,8 +221,6 @@ def container_style(node: dict, what: str) -> dict:
 
 
 def inset_value(node: dict):
-    if "insets" in node:
-        return node["insets"]
     return node.get("inset")
 
 
@@ -242,8 +240,8 @@ def item_style(node: dict, what: str) -> dict:
     insets = inset_value(node)
     if insets is not None:
         if not isinstance(insets, dict):
-            raise SceneError(f"{what}.insets: expected an object")
-        style["inset"] = rect_ppa(edge_values(insets, f"{what}.insets", "auto"), f"{what}.insets")
+            raise SceneError(f"{what}.inset: expected an object")
+        style["inset"] = rect_ppa(edge_values(insets, f"{what}.inset", "auto"), f"{what}.inset")
     if "margin" in node:
         style["margin"] = rect_ppa(edge_values(node["margin"], f"{what}.margin", 0), f"{what}.margin")
     return style

@@ -121,7 +121,7 @@ public struct FlexItem: CombinedComponent, LayoutTransparent {
 
     public func sizeThatFits(_ proposal: ProposedSize, context: MeasureContext<FlexItem>) -> Size {
         let node = context.node
-        if node.flexInfo.container != nil { return node.content(content).sizeThatFits(proposal) }
+        if node.flexInfo.isContainer { return node.content(content).sizeThatFits(proposal) }
         return standaloneSize(proposal, content: node.content(content))
     }
 
@@ -131,7 +131,7 @@ public struct FlexItem: CombinedComponent, LayoutTransparent {
             let f = context.component
             let node = context.layoutNode
             let contentNode = node.content(f.content)
-            if node.flexInfo.container != nil {
+            if node.flexInfo.isContainer {
                 // The content is a flex container: the box is its own.
                 return child.updateAsContent(f.content, in: context).size
             }

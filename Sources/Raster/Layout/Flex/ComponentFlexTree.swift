@@ -1,14 +1,30 @@
 /// What a flex container sees of one child: its item options, its CSS box, and either
 /// the flex container it is (with that container's node) or the content a leaf
-/// measures.
-struct FlexItemInfo {
-    var item: FlexItemStyle
-    var box: BoxStyle
-    var container: (style: FlexContainerStyle, node: LayoutNode)?
+/// measures. Made once per node and pass, and shared (a class, so reading it copies
+/// nothing).
+final class FlexItemInfo {
+    let item: FlexItemStyle
+    let box: BoxStyle
+    /// The container's style when the child is a flex container.
+    let containerStyle: FlexContainerStyle?
+    /// That container's node (the child's own node or one below it, so not retained).
+    unowned let containerNode: LayoutNode?
     /// The node a leaf measures (its content inside the padding).
-    var content: LayoutNode?
+    unowned let content: LayoutNode?
     /// The node whose size a container's layout decides (a `FlexItem`, or a `Flex`).
-    var boxNode: LayoutNode
+    unowned let boxNode: LayoutNode
+
+    init(item: FlexItemStyle, box: BoxStyle, container: (style: FlexContainerStyle, node: LayoutNode)?,
+         content: LayoutNode?, boxNode: LayoutNode) {
+        self.item = item
+        self.box = box
+        containerStyle = container?.style
+        containerNode = container?.node
+        self.content = content
+        self.boxNode = boxNode
+    }
+
+    var isContainer: Bool { containerStyle != nil }
 }
 
 extension LayoutNode {
@@ -54,7 +70,7 @@ extension LayoutNode {
     /// The children of a flex container's node with their indices in `flex.items`, in
     /// `order` (stable).
     func flexChildren(_ flex: Flex) -> [(index: Int, node: LayoutNode)] {
-        if let ordered = memo as? [(index: Int, node: LayoutNode)] { return ordered }
+        if let ordered = memo as? FlexChildren { return ordered.indexed }
         let nodes = flex.items.enumerated().map { index, item in
             (index: index, node: child(index, item.component, retained: retained?.childNode(forKey: item.id)))
         }
@@ -62,8 +78,26 @@ extension LayoutNode {
             let oa = a.node.flexInfo.item.order, ob = b.node.flexInfo.item.order
             return oa != ob ? oa < ob : a.index < b.index
         }
-        memo = ordered
+        memo = FlexChildren(indexed: ordered, nodes: ordered.map(\.node))
         return ordered
+    }
+
+    /// The children of a flex container's node in `order`.
+    func flexChildNodes(_ flex: Flex) -> [LayoutNode] {
+        if let ordered = memo as? FlexChildren { return ordered.nodes }
+        _ = flexChildren(flex)
+        return (memo as? FlexChildren)?.nodes ?? []
+    }
+}
+
+/// A flex container's children in `order`, kept for the pass.
+final class FlexChildren {
+    let indexed: [(index: Int, node: LayoutNode)]
+    let nodes: [LayoutNode]
+
+    init(indexed: [(index: Int, node: LayoutNode)], nodes: [LayoutNode]) {
+        self.indexed = indexed
+        self.nodes = nodes
     }
 }
 
@@ -73,13 +107,13 @@ extension LayoutNode {
 /// between them; the height is the content's at the width chosen).
 struct ComponentFlexTree: FlexLayoutTree {
     func children(of node: LayoutNode) -> [LayoutNode] {
-        guard let (_, container) = node.flexInfo.container, let flex = container.component as? Flex else { return [] }
-        return container.flexChildren(flex).map(\.node)
+        guard let container = node.flexInfo.containerNode, let flex = container.component as? Flex else { return [] }
+        return container.flexChildNodes(flex)
     }
 
-    func isFlexContainer(_ node: LayoutNode) -> Bool { node.flexInfo.container != nil }
+    func isFlexContainer(_ node: LayoutNode) -> Bool { node.flexInfo.isContainer }
 
-    func containerStyle(_ node: LayoutNode) -> FlexContainerStyle { node.flexInfo.container?.style ?? FlexContainerStyle() }
+    func containerStyle(_ node: LayoutNode) -> FlexContainerStyle { node.flexInfo.containerStyle ?? FlexContainerStyle() }
 
     func boxStyle(_ node: LayoutNode) -> BoxStyle { node.flexInfo.box }
 
@@ -103,9 +137,9 @@ struct ComponentFlexTree: FlexLayoutTree {
         return Size(width: width.isFinite ? width : 0, height: height.isFinite ? height : 0)
     }
 
-    func cache(_ node: LayoutNode) -> FlexCache { node.flexCache }
+    func cachedLayout(_ node: LayoutNode, _ input: FlexInput) -> FlexOutput? { node.flexCache.get(input) }
 
-    func setCache(_ node: LayoutNode, _ cache: FlexCache) { node.flexCache = cache }
+    func storeLayout(_ node: LayoutNode, _ input: FlexInput, _ output: FlexOutput) { node.flexCache.store(input, output) }
 
     func setFrame(_ node: LayoutNode, _ frame: Rect) {
         node.flexFrame = frame

@@ -36,14 +36,17 @@ extension FlexContainerAlgorithm {
                                         sizingMode: .inherent)
             let final = OptionalSize(known.width ?? output.size.width, known.height ?? output.size.height).clamped(lo, hi)
             let finalSize = Size(width: final.width ?? 0, height: final.height ?? 0)
+            // Auto margins share the room between opposite insets; without insets they
+            // count as 0 (the box sits at its static position, as Chrome places it).
             let free = Size(width: max(0, size.width - finalSize.width - (margin.left ?? 0) - (margin.right ?? 0)),
                             height: max(0, size.height - finalSize.height - (margin.top ?? 0) - (margin.bottom ?? 0)))
+            let horizontalInsets = left != nil && right != nil, verticalInsets = top != nil && bottom != nil
             let autoWidth = Double((margin.left == nil ? 1 : 0) + (margin.right == nil ? 1 : 0))
             let autoHeight = Double((margin.top == nil ? 1 : 0) + (margin.bottom == nil ? 1 : 0))
-            let resolved = EdgeInsets(top: margin.top ?? (autoHeight > 0 ? free.height / autoHeight : 0),
-                                      left: margin.left ?? (autoWidth > 0 ? free.width / autoWidth : 0),
-                                      bottom: margin.bottom ?? (autoHeight > 0 ? free.height / autoHeight : 0),
-                                      right: margin.right ?? (autoWidth > 0 ? free.width / autoWidth : 0))
+            let shareWidth = horizontalInsets && autoWidth > 0 ? free.width / autoWidth : 0
+            let shareHeight = verticalInsets && autoHeight > 0 ? free.height / autoHeight : 0
+            let resolved = EdgeInsets(top: margin.top ?? shareHeight, left: margin.left ?? shareWidth,
+                                      bottom: margin.bottom ?? shareHeight, right: margin.right ?? shareWidth)
             let (startMain, endMain) = dir == .horizontal ? (left, right) : (top, bottom)
             let (startCross, endCross) = dir == .horizontal ? (top, bottom) : (left, right)
             let main: Double
@@ -52,7 +55,9 @@ extension FlexContainerAlgorithm {
             } else if let endMain {
                 main = size[dir] - finalSize[dir] - endMain - mainEnd(resolved)
             } else {
-                main = staticPosition(FlexAlignment(style.justify), reversedAxis: isWrapReverse, size: finalSize[dir],
+                // The static position: placed as the only item would be, by `justify`
+                // along the container's direction.
+                main = staticPosition(FlexAlignment(style.justify), reversed: style.isReverse, size: finalSize[dir],
                                       container: size[dir], insetStart: mainStart(padding), insetEnd: mainEnd(padding),
                                       marginStart: mainStart(resolved), marginEnd: mainEnd(resolved))
             }
@@ -62,12 +67,14 @@ extension FlexContainerAlgorithm {
             } else if let endCross {
                 crossPosition = size[cross] - finalSize[cross] - endCross - crossEnd(resolved)
             } else {
+                // By `align-self` across the lines' direction (baseline falls back to start).
                 let mode: FlexAlignment = switch alignSelf {
-                case .start, .stretch, .baseline: .flexStart
+                case .start, .stretch: .flexStart
+                case .baseline: .start
                 case .end: .flexEnd
                 case .center: .center
                 }
-                crossPosition = staticPosition(mode, reversedAxis: isWrapReverse, size: finalSize[cross],
+                crossPosition = staticPosition(mode, reversed: isWrapReverse, size: finalSize[cross],
                                                container: size[cross], insetStart: crossStart(padding),
                                                insetEnd: crossEnd(padding), marginStart: crossStart(resolved),
                                                marginEnd: crossEnd(resolved))
@@ -78,16 +85,16 @@ extension FlexContainerAlgorithm {
 
     /// Where an absolutely positioned box without insets on an axis sits: at the start
     /// of the content box, its end, or centred, by `mode` (flex-start and flex-end swap
-    /// on a wrap-reversed container).
-    private func staticPosition(_ mode: FlexAlignment, reversedAxis: Bool, size: Double, container: Double,
+    /// when the axis is `reversed`; a distribution places it as the only item).
+    private func staticPosition(_ mode: FlexAlignment, reversed: Bool, size: Double, container: Double,
                                 insetStart: Double, insetEnd: Double, marginStart: Double, marginEnd: Double) -> Double {
         let atStart = insetStart + marginStart
         let atEnd = container - insetEnd - size - marginEnd
         switch mode {
-        case .start, .spaceBetween, .stretch: return atStart
-        case .flexStart: return reversedAxis ? atEnd : atStart
+        case .start: return atStart
+        case .flexStart, .spaceBetween, .stretch: return reversed ? atEnd : atStart
         case .end: return atEnd
-        case .flexEnd: return reversedAxis ? atStart : atEnd
+        case .flexEnd: return reversed ? atStart : atEnd
         case .center, .spaceAround, .spaceEvenly:
             return (container + insetStart - insetEnd - size + marginStart - marginEnd) / 2
         }

@@ -33,6 +33,8 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
         var targetSize = Size.zero
         var outerTargetSize = Size.zero
         var baseline = 0.0
+        /// True when the item takes part in its line's baseline alignment.
+        var alignsBaseline = false
         var offsetMain = 0.0
         var offsetCross = 0.0
     }
@@ -368,11 +370,13 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
                     }
                     let content = layout.measure(item.node, known: known, parentSize: nodeInnerSize, available: space,
                                                  sizingMode: .inherent, axis: dir) + marginMain
-                    let inset = mainSum(padding)
+                    // Never below the item's own padding (Taffy floors it at the
+                    // container's, which Chrome does not).
+                    let floor = mainSum(item.padding)
                     if dir == .horizontal {
-                        contribution = max(FlexMath.clamp(content, styleMin, styleMax), inset)
+                        contribution = max(FlexMath.clamp(content, styleMin, styleMax), floor)
                     } else {
-                        contribution = max(FlexMath.clamp(max(content, item.flexBasis), styleMin, styleMax), inset)
+                        contribution = max(FlexMath.clamp(max(content, item.flexBasis), styleMin, styleMax), floor)
                     }
                 }
                 let diff = contribution - item.flexBasis
@@ -435,13 +439,12 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
             let growSum = unfrozen.reduce(0) { $0 + items[$1].grow }
             let shrinkSum = unfrozen.reduce(0) { $0 + items[$1].shrink }
             // Factors summing below 1 take only that fraction of the initial free space.
-            // (The gap is subtracted once more here, as Chrome does.)
             var free: Double
             if growing && growSum < 1 {
-                free = initialFree * growSum - totalGap
+                free = initialFree * growSum
                 if let inner { free = min(free, inner - used) }
             } else if shrinking && shrinkSum < 1 {
-                free = initialFree * shrinkSum - totalGap
+                free = initialFree * shrinkSum
                 if let inner { free = max(free, inner - used) }
             } else {
                 free = inner.map { $0 - used } ?? (hypotheticalSum - used)
@@ -517,8 +520,21 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
                 let output = layout.perform(item.node, known: known, parentSize: nodeInnerSize, available: space,
                                             sizingMode: .content)
                 items[i].baseline = (output.baseline ?? output.size.height) + item.margin.top
+                items[i].alignsBaseline = !autoCrossStart(item) && !autoCrossEnd(item)
             }
         }
+    }
+
+    /// Where a baseline-aligned item's baseline is, measured from the line's cross-start
+    /// edge: from the top, or from the bottom in a wrap-reversed container (whose lines
+    /// start at the bottom).
+    func baselineKey(_ item: Item) -> Double {
+        isWrapReverse ? item.hypotheticalOuterSize[cross] - item.baseline : item.baseline
+    }
+
+    /// The line's shared baseline (the largest key among its baseline-aligned items).
+    func maxBaselineKey(_ range: Range<Int>) -> Double {
+        items[range].reduce(0) { $1.alignsBaseline ? max($0, baselineKey($1)) : $0 }
     }
 
     /// 8. Each line's cross size: a single line in a container of definite cross size
@@ -532,10 +548,10 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
         }
         for l in lines.indices {
             let range = lines[l].range
-            let maxBaseline = items[range].reduce(0) { max($0, $1.baseline) }
+            let maxBaseline = maxBaselineKey(range)
             lines[l].crossSize = items[range].reduce(0) { largest, item in
-                let size = item.alignSelf == .baseline && !autoCrossStart(item) && !autoCrossEnd(item)
-                    ? maxBaseline - item.baseline + item.hypotheticalOuterSize[cross]
+                let size = item.alignsBaseline
+                    ? maxBaseline - baselineKey(item) + item.hypotheticalOuterSize[cross]
                     : item.hypotheticalOuterSize[cross]
                 return max(largest, size)
             }
@@ -591,6 +607,9 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
             let autoMargins = items[range].reduce(0) { $0 + (autoMainStart($1) ? 1 : 0) + (autoMainEnd($1) ? 1 : 0) }
             if free > 0 && autoMargins > 0 {
                 let share = free / Double(autoMargins)
+                // Gaps stay between the items (Taffy drops them here; Chrome does not).
+                let order = style.isReverse ? Array(range.reversed()) : Array(range)
+                for (k, i) in order.enumerated() { items[i].offsetMain = k == 0 ? 0 : gap[dir] }
                 for i in range {
                     if autoMainStart(items[i]) {
                         if dir == .horizontal { items[i].margin.left = share } else { items[i].margin.top = share }
@@ -613,7 +632,7 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
     /// 13, 14. Auto cross margins take the line's leftover space; else `align-self`.
     mutating func resolveCrossAxisAutoMargins() {
         for line in lines {
-            let maxBaseline = items[line.range].reduce(0) { max($0, $1.baseline) }
+            let maxBaseline = maxBaselineKey(line.range)
             for i in line.range {
                 let item = items[i]
                 let free = line.crossSize - item.outerTargetSize[cross]
@@ -641,8 +660,9 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
         case .end: return isWrapReverse ? 0 : free
         case .center: return free / 2
         case .baseline:
-            if dir == .horizontal { return maxBaseline - item.baseline }
-            return isWrapReverse ? free : 0
+            guard item.alignsBaseline else { return isWrapReverse ? free : 0 }
+            let shift = maxBaseline - baselineKey(item)
+            return isWrapReverse ? free - shift : shift
         }
     }
 
@@ -692,13 +712,9 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
                 let main = offsetMain + item.offsetMain + mainStart(item.margin) + (insetMain ?? 0)
                 let crossPosition = offsetCross + item.offsetCross + line.offsetCross + crossStart(item.margin)
                     + (insetCross ?? 0)
-                if dir == .horizontal {
-                    items[i].baseline = offsetCross + item.offsetCross + crossStart(item.margin)
-                        + (output.baseline ?? output.size.height)
-                } else {
-                    items[i].baseline = offsetMain + item.offsetMain + mainStart(item.margin)
-                        + (output.baseline ?? output.size.height)
-                }
+                // From here on, the baseline is where it is in the container.
+                let top = dir == .horizontal ? crossPosition : main
+                items[i].baseline = top + (output.baseline ?? output.size.height)
                 tree.setFrame(item.node, Rect(origin: Point(dir, main: main, cross: crossPosition), size: output.size))
                 offsetMain += item.offsetMain + mainSum(item.margin) + output.size[dir]
             }
@@ -706,12 +722,20 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
         }
     }
 
-    /// The first line's first baseline-aligned item's baseline (any first item in a
-    /// column), else its first item's.
+    /// The container's first baseline, as Chrome finds it: in the topmost line (the
+    /// last of a wrap-reversed container), the first baseline-aligned item of a row, else
+    /// the item at the top of a column (the last of a reversed one), else the line's
+    /// first item.
     func firstBaseline() -> Double? {
-        guard let line = lines.first, !line.range.isEmpty else { return nil }
-        let first = items[line.range].first { dir == .vertical || $0.alignSelf == .baseline } ?? items[line.range.lowerBound]
-        return (dir == .horizontal ? first.offsetCross : first.offsetMain) + first.baseline
+        guard let line = isWrapReverse ? lines.last : lines.first, !line.range.isEmpty else { return nil }
+        let range = line.range
+        let item: Item
+        if dir == .horizontal {
+            item = items[range].first { $0.alignSelf == .baseline } ?? items[range.lowerBound]
+        } else {
+            item = style.isReverse ? items[range.upperBound - 1] : items[range.lowerBound]
+        }
+        return item.baseline
     }
 }
 

@@ -14,8 +14,9 @@ protocol FlexLayoutTree {
     /// The content-box size of a leaf: `known` dimensions are of its content box,
     /// `available` the room for its content.
     func measureContent(_ node: Node, known: OptionalSize, available: AvailableSize) -> Size
-    func cache(_ node: Node) -> FlexCache
-    func setCache(_ node: Node, _ cache: FlexCache)
+    /// A layout of `node` for an input that `input` can reuse (see `FlexCache`).
+    func cachedLayout(_ node: Node, _ input: FlexInput) -> FlexOutput?
+    func storeLayout(_ node: Node, _ input: FlexInput, _ output: FlexOutput)
     /// The frame a container gave `node`: border box, relative to the container's
     /// border box, unrounded.
     func setFrame(_ node: Node, _ frame: Rect)
@@ -27,8 +28,7 @@ struct FlexLayout<Tree: FlexLayoutTree> {
 
     /// Lays out `node` for `input` (cached per node for the pass).
     func layout(_ node: Tree.Node, _ input: FlexInput) -> FlexOutput {
-        var cache = tree.cache(node)
-        if let hit = cache.get(input) { return hit }
+        if let hit = tree.cachedLayout(node, input) { return hit }
         let output: FlexOutput
         if tree.isFlexContainer(node) {
             var algorithm = FlexContainerAlgorithm(tree: tree, node: node, input: input)
@@ -36,9 +36,7 @@ struct FlexLayout<Tree: FlexLayoutTree> {
         } else {
             output = leaf(node, input)
         }
-        cache = tree.cache(node)
-        cache.store(input, output)
-        tree.setCache(node, cache)
+        tree.storeLayout(node, input, output)
         return output
     }
 
@@ -59,15 +57,18 @@ struct FlexLayout<Tree: FlexLayoutTree> {
     /// Lays out a flex container that is not itself a flex item, as a block-level box
     /// in a parent that proposes `proposal`: its width is its own, else the proposed
     /// width (a definite, non-zero proposal), clamped by its limits; its height is its
-    /// own, else its content's. A zero or infinite (or unspecified) proposal sizes it
+    /// own, else its content's (the room below is indefinite, as in a page, so a column
+    /// does not wrap unless its height says where). Percentages of its own size resolve
+    /// against a definite proposal. A zero or infinite (or unspecified) width sizes it
     /// under a min-content or max-content constraint.
     func root(_ node: Tree.Node, proposal: ProposedSize, runMode: RunMode) -> FlexOutput {
-        func space(_ p: Double?) -> AvailableSpace {
-            guard let p, p.isFinite else { return .maxContent }
-            return p == 0 ? .minContent : .definite(p)
+        func definite(_ p: Double?) -> Double? {
+            guard let p, p.isFinite, p > 0 else { return nil }
+            return p
         }
-        let available = AvailableSize(width: space(proposal.width), height: space(proposal.height))
-        let parent = available.values
+        let width: AvailableSpace = proposal.width == 0 ? .minContent : definite(proposal.width).map(AvailableSpace.definite) ?? .maxContent
+        let available = AvailableSize(width: width, height: .maxContent)
+        let parent = OptionalSize(definite(proposal.width), definite(proposal.height))
         var known = OptionalSize.none
         let style = tree.boxStyle(node)
         if style.width.isAuto, let width = available.width.value {

@@ -128,9 +128,13 @@ struct FlexOutput {
     }
 }
 
-/// Answers a node gave in one pass, matched as Taffy matches them: one slot per kind
-/// of input for sizes, one for the last full layout; a cached answer also serves an
-/// input whose known dimension equals the size it gave.
+/// Answers a node gave in one pass, matched as Taffy matches them: an answer serves an
+/// input with the same known dimensions (or a known dimension equal to the size it
+/// gave) and, where a dimension is not known, the same available space. Unlike Taffy's
+/// nine slots, every size answer of the pass is kept, so a node asked alternately for
+/// two sizes of one kind is not laid out again each time (which makes nested wrapping
+/// containers exponential in their depth); the last full layout is kept on its own
+/// (the children's frames are those of that layout).
 struct FlexCache {
     private struct Entry<T> {
         var known: OptionalSize
@@ -138,22 +142,25 @@ struct FlexCache {
         var value: T
     }
 
-    private var sizes = [Entry<Size>?](repeating: nil, count: 9)
+    private var sizes: [Entry<Size>] = []
     private var layout: Entry<FlexOutput>?
 
+    private static func matches(_ input: FlexInput, _ known: OptionalSize, _ available: AvailableSize, _ size: Size) -> Bool {
+        (input.known.width == known.width || input.known.width == size.width)
+            && (input.known.height == known.height || input.known.height == size.height)
+            && (input.known.width != nil || available.width.isRoughlyEqual(input.available.width))
+            && (input.known.height != nil || available.height.isRoughlyEqual(input.available.height))
+    }
+
     func get(_ input: FlexInput) -> FlexOutput? {
-        func matches(_ known: OptionalSize, _ available: AvailableSize, _ size: Size) -> Bool {
-            (input.known.width == known.width || input.known.width == size.width)
-                && (input.known.height == known.height || input.known.height == size.height)
-                && (input.known.width != nil || available.width.isRoughlyEqual(input.available.width))
-                && (input.known.height != nil || available.height.isRoughlyEqual(input.available.height))
-        }
         switch input.runMode {
         case .performLayout:
-            guard let e = layout, matches(e.known, e.available, e.value.size) else { return nil }
+            guard let e = layout, Self.matches(input, e.known, e.available, e.value.size) else { return nil }
             return e.value
         case .computeSize:
-            for case let e? in sizes where matches(e.known, e.available, e.value) { return FlexOutput(size: e.value) }
+            for e in sizes.reversed() where Self.matches(input, e.known, e.available, e.value) {
+                return FlexOutput(size: e.value)
+            }
             return nil
         }
     }
@@ -163,23 +170,7 @@ struct FlexCache {
         case .performLayout:
             layout = Entry(known: input.known, available: input.available, value: output)
         case .computeSize:
-            sizes[Self.slot(input)] = Entry(known: input.known, available: input.available, value: output.size)
-        }
-    }
-
-    private static func slot(_ input: FlexInput) -> Int {
-        let k = input.known, a = input.available
-        switch (k.width != nil, k.height != nil) {
-        case (true, true): return 0
-        case (true, false): return a.height == .minContent ? 2 : 1
-        case (false, true): return a.width == .minContent ? 4 : 3
-        case (false, false):
-            switch (a.width == .minContent, a.height == .minContent) {
-            case (false, false): return 5
-            case (false, true): return 6
-            case (true, false): return 7
-            case (true, true): return 8
-            }
+            sizes.append(Entry(known: input.known, available: input.available, value: output.size))
         }
     }
 }

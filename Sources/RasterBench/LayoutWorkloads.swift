@@ -1,0 +1,144 @@
+import Foundation
+import Raster
+
+/// The layout workloads: scene trees built once as JSON (`scene`, which `render bench
+/// --export` writes so the Taffy oracle lays out the very same Flex trees), decoded once,
+/// then laid out from scratch on every timed run (a new host: every view made, every
+/// node measured and placed). Nothing is drawn.
+public enum LayoutWorkloads {
+    public static let names = ["L1", "L2", "L3", "L4"]
+
+    /// The workloads whose trees are pure Flex, so Taffy can lay out the same tree.
+    public static let flexOnly: Set<String> = ["L1", "L2"]
+
+    public static func scene(_ name: String) -> JSONValue? {
+        switch name {
+        case "L1": return wide()
+        case "L2": return deep()
+        case "L3": return chatList()
+        case "L4": return mixedDeep()
+        default: return nil
+        }
+    }
+
+    static func summary(_ name: String) -> String {
+        switch name {
+        case "L1": return "layout: 10,000 flex items in one wrapping row"
+        case "L2": return "layout: 10,000 nodes in nested flex containers 100 deep"
+        case "L3": return "layout: 1,000 chat rows in stacks (text measured)"
+        case "L4": return "layout: 8,000 leaves in stacks and flex containers 60 deep"
+        default: return ""
+        }
+    }
+
+    public static func make(_ name: String) throws -> Workload? {
+        guard let json = scene(name) else { return nil }
+        let scene = try SceneDecoder().decode(json)
+        var nodes = 0
+        func count(_ v: JSONValue) {
+            guard case .object(let o) = v else { return }
+            nodes += 1
+            if case .array(let children)? = o["children"] { children.forEach(count) }
+            if let content = o["content"] { count(content) }
+        }
+        if case .object(let o) = json, let root = o["root"] { count(root) }
+        return Workload(name: name, summary: summary(name), width: 1, height: 1, nodes: nodes, draw: { _ in }, encode: {
+            SceneRenderer(scene: scene).layoutTree()
+            return 0
+        })
+    }
+
+    static func canvas(_ width: Double, _ height: Double) -> JSONValue {
+        ["width": .number(width), "height": .number(height)]
+    }
+
+    static func rect(_ id: String, _ w: Double, _ h: Double) -> JSONValue {
+        ["type": "Rectangle", "id": .string(id), "frame": ["width": .number(w), "height": .number(h)]]
+    }
+
+    /// L1: one row that wraps, 10,000 items of seeded sizes, some growing.
+    static func wide() -> JSONValue {
+        var rng = LCG(seed: 11)
+        let items: [JSONValue] = (0..<10_000).map { i in
+            var item = rect("i\(i)", Double(rng.randint(20, 60)), Double(rng.randint(10, 40)))
+            if case .object(var o) = item, rng.nextF() < 0.3 {
+                o["grow"] = .number(Double(rng.randint(1, 3)))
+                item = .object(o)
+            }
+            return item
+        }
+        return ["canvas": canvas(1920, 1080),
+                "root": ["type": "Flex", "id": "root", "wrap": true, "gap": 4, "alignItems": "start", "children": .array(items)]]
+    }
+
+    /// L2: a chain of 99 flex containers, alternating rows and columns, each holding 100
+    /// leaves and the next container (10,000 nodes, 100 deep).
+    static func deep() -> JSONValue {
+        var rng = LCG(seed: 12)
+        func level(_ depth: Int) -> JSONValue {
+            var children: [JSONValue] = (0..<(depth == 98 ? 101 : 100)).map { i in
+                rect("d\(depth).\(i)", Double(rng.randint(2, 8)), Double(rng.randint(2, 8)))
+            }
+            if depth < 98 {
+                var next = level(depth + 1)
+                if case .object(var o) = next {
+                    o["grow"] = 1
+                    o["shrink"] = 1
+                    next = .object(o)
+                }
+                children.insert(next, at: 50)
+            }
+            return ["type": "Flex", "id": .string("c\(depth)"), "direction": depth % 2 == 0 ? "row" : "column",
+                    "wrap": true, "padding": 1, "children": .array(children)]
+        }
+        return ["canvas": canvas(1920, 1080), "root": level(0)]
+    }
+
+    /// L3: a list of 1,000 chat rows: avatar, name over a one-line message, and the time
+    /// over an unread badge.
+    static func chatList() -> JSONValue {
+        var rng = LCG(seed: 13)
+        let names = ["Ada Lovelace", "Charles Babbage", "Grace Hopper", "Alan Turing", "Edsger Dijkstra", "Barbara Liskov"]
+        let words = ["the", "engine", "runs", "again", "tomorrow", "lecture", "tables", "cards", "printed", "squares"]
+        let rows: [JSONValue] = (0..<1_000).map { i in
+            let message = (0..<rng.randint(3, 14)).map { _ in words[rng.randint(0, words.count - 1)] }.joined(separator: " ")
+            let time = String(format: "%d:%02d", rng.randint(0, 23), rng.randint(0, 59))
+            return ["type": "HStack", "id": .string("row\(i)"), "spacing": 12, "padding": [8, 16, 8, 16], "children": [
+                ["type": "Circle", "width": 44, "height": 44, "fill": "accent"],
+                ["type": "VStack", "alignment": "leading", "spacing": 2, "children": [
+                    ["type": "Text", "text": .string(names[i % names.count]), "font": ["weight": "semibold"]],
+                    ["type": "Text", "text": .string(message), "maxLines": 1, "color": "secondary"],
+                ]],
+                ["type": "Spacer"],
+                ["type": "VStack", "alignment": "trailing", "spacing": 4, "children": [
+                    ["type": "Text", "text": .string(time), "font": ["size": 13], "color": "secondary"],
+                    ["type": "Text", "text": .string("\(rng.randint(1, 99))"), "font": ["size": 13], "color": "#FFFFFF",
+                     "padding": [2, 7, 2, 7], "background": "accent", "cornerRadius": 10],
+                ]],
+            ]]
+        }
+        return ["canvas": canvas(390, 844), "root": ["type": "VStack", "spacing": 0, "children": .array(rows)]]
+    }
+
+    /// L4: 60 levels alternating VStack, HStack and Flex, each with about 133 leaves
+    /// (sized rectangles, greedy shapes and short texts) and the next level: 8,000 leaves.
+    static func mixedDeep() -> JSONValue {
+        var rng = LCG(seed: 14)
+        var made = 0
+        func level(_ depth: Int) -> JSONValue {
+            let count = depth == 59 ? 8_000 - made : 133
+            var children: [JSONValue] = (0..<count).map { i in
+                made += 1
+                switch i % 3 {
+                case 0: return rect("m\(depth).\(i)", Double(rng.randint(2, 10)), Double(rng.randint(2, 10)))
+                case 1: return ["type": "Text", "text": "ab", "font": ["size": 8]]
+                default: return ["type": "Circle", "fill": "accent"]
+                }
+            }
+            if depth < 59 { children.insert(level(depth + 1), at: count / 2) }
+            let types = ["VStack", "HStack", "Flex"]
+            return ["type": .string(types[depth % 3]), "id": .string("l\(depth)"), "children": .array(children)]
+        }
+        return ["canvas": canvas(1920, 1080), "root": level(0)]
+    }
+}
