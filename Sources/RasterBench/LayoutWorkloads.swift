@@ -6,13 +6,15 @@ import Raster
 /// then laid out from scratch on every timed run (a new host: every view made, every
 /// node measured and placed). Nothing is drawn.
 public enum LayoutWorkloads {
-    public static let names = ["L1", "L2", "L3", "L4"]
+    public static let names = ["L1", "L2", "L3", "L4", "L1e", "L2e"]
 
     /// The workloads whose trees are pure Flex, so Taffy can lay out the same tree.
     public static let flexOnly: Set<String> = ["L1", "L2"]
 
     public static func scene(_ name: String) -> JSONValue? {
         switch name {
+        case "L1e": return wide()
+        case "L2e": return deep()
         case "L1": return wide()
         case "L2": return deep()
         case "L3": return chatList()
@@ -23,8 +25,10 @@ public enum LayoutWorkloads {
 
     static func summary(_ name: String) -> String {
         switch name {
+        case "L1e": return "layout engine alone (no views): the L1 tree"
+        case "L2e": return "layout engine alone (no views): the L2 tree"
         case "L1": return "layout: 10,000 flex items in one wrapping row"
-        case "L2": return "layout: 10,000 nodes in nested flex containers 100 deep"
+        case "L2": return "layout: 100 chains of flex containers nested 98 deep"
         case "L3": return "layout: 1,000 chat rows in stacks (text measured)"
         case "L4": return "layout: 8,000 leaves in stacks and flex containers 60 deep"
         default: return ""
@@ -42,10 +46,30 @@ public enum LayoutWorkloads {
             if let content = o["content"] { count(content) }
         }
         if case .object(let o) = json, let root = o["root"] { count(root) }
-        return Workload(name: name, summary: summary(name), width: 1, height: 1, nodes: nodes, draw: { _ in }, encode: {
-            SceneRenderer(scene: scene).layoutTree()
+        if name.hasSuffix("e") {
+            let canvas = Size(width: scene.canvas.width, height: scene.canvas.height)
+            return Workload(name: name, summary: summary(name), width: 1, height: 1, nodes: nodes, draw: { _ in },
+                            encode: {
+                _ = LayoutEngine.layout(scene.root, proposal: ProposedSize(canvas), environment: scene.environment)
+                return 0
+            })
+        }
+        // Each run lays out a new renderer; they are kept until the runs are over so
+        // that tearing a tree down is not timed.
+        let kept = Kept()
+        var workload = Workload(name: name, summary: summary(name), width: 1, height: 1, nodes: nodes, draw: { _ in },
+                                encode: {
+            let renderer = SceneRenderer(scene: scene)
+            renderer.layoutTree()
+            kept.renderers.append(renderer)
             return 0
         })
+        workload.cleanup = { kept.renderers.removeAll() }
+        return workload
+    }
+
+    final class Kept {
+        var renderers: [SceneRenderer] = []
     }
 
     static func canvas(_ width: Double, _ height: Double) -> JSONValue {
@@ -71,27 +95,21 @@ public enum LayoutWorkloads {
                 "root": ["type": "Flex", "id": "root", "wrap": true, "gap": 4, "alignItems": "start", "children": .array(items)]]
     }
 
-    /// L2: a chain of 99 flex containers, alternating rows and columns, each holding 100
-    /// leaves and the next container (10,000 nodes, 100 deep).
+    /// L2: a row of 100 chains of flex containers nested 98 deep (alternating rows and
+    /// columns, each with padding), each chain ending in a sized leaf: 9,901 nodes, 100
+    /// levels deep.
     static func deep() -> JSONValue {
         var rng = LCG(seed: 12)
-        func level(_ depth: Int) -> JSONValue {
-            var children: [JSONValue] = (0..<(depth == 98 ? 101 : 100)).map { i in
-                rect("d\(depth).\(i)", Double(rng.randint(2, 8)), Double(rng.randint(2, 8)))
-            }
-            if depth < 98 {
-                var next = level(depth + 1)
-                if case .object(var o) = next {
-                    o["grow"] = 1
-                    o["shrink"] = 1
-                    next = .object(o)
-                }
-                children.insert(next, at: 50)
-            }
-            return ["type": "Flex", "id": .string("c\(depth)"), "direction": depth % 2 == 0 ? "row" : "column",
-                    "wrap": true, "padding": 1, "children": .array(children)]
+        func chain(_ c: Int, _ depth: Int) -> JSONValue {
+            guard depth < 98 else { return rect("leaf\(c)", Double(rng.randint(2, 8)), Double(rng.randint(2, 8))) }
+            var node: [String: JSONValue] = ["type": "Flex", "id": .string("c\(c).\(depth)"),
+                                             "direction": depth % 2 == 0 ? "row" : "column", "padding": 0.1,
+                                             "children": [chain(c, depth + 1)]]
+            if depth > 0 { node["grow"] = 1 }
+            return .object(node)
         }
-        return ["canvas": canvas(1920, 1080), "root": level(0)]
+        return ["canvas": canvas(1920, 1080),
+                "root": ["type": "Flex", "id": "root", "wrap": true, "children": .array((0..<100).map { chain($0, 0) })]]
     }
 
     /// L3: a list of 1,000 chat rows: avatar, name over a one-line message, and the time

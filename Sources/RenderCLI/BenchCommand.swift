@@ -22,6 +22,9 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Timed runs per workload (the anchors use 7; more for profiling).")
     var runs: Int = 7
 
+    @Option(help: "Write the scene of each layout workload (L1...) to this folder as JSON and stop (for timing the same trees elsewhere).")
+    var export: String?
+
     func run() throws {
         var names = Workloads.names
         if let only {
@@ -29,6 +32,14 @@ struct BenchCommand: ParsableCommand {
             for name in names where !Workloads.names.contains(name) {
                 throw CommandFailure(description: "--only: unknown workload '\(name)' (known: \(Workloads.names.joined(separator: ", ")))")
             }
+        }
+        if let export {
+            try FileManager.default.createDirectory(atPath: export, withIntermediateDirectories: true)
+            for name in names {
+                guard let scene = LayoutWorkloads.scene(name) else { continue }
+                try Data(scene.jsonText().utf8).write(to: URL(fileURLWithPath: export).appendingPathComponent("\(name).json"))
+            }
+            return
         }
         if let save {
             try FileManager.default.createDirectory(atPath: save, withIntermediateDirectories: true)

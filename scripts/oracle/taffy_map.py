@@ -4,10 +4,13 @@ A scene is a dict {"canvas": {"width", "height"}, "root": NODE}. Nodes are
 "Flex" containers and "Rectangle" leaves; every node with an "id" gets an
 absolute frame [x, y, width, height] in canvas points.
 
-The root Flex is laid out as the only child of a block container of the
-canvas size, so it behaves as a block-level flex container (canvas width,
-content height). With "fixedSize": true it is laid out on its own under a
-max-content available space instead.
+The root Flex behaves as a block-level flex container in the canvas: its
+width is its own, else the canvas width (within its limits), its height its
+own, else its content's, laid out with an indefinite height (max-content),
+and its own percentages resolve against the canvas. In Taffy that is the root
+with its percentages resolved and an auto width set to the canvas width,
+under (definite width, max-content height). With "fixedSize": true it is laid
+out under a max-content available space in both axes instead.
 """
 
 from __future__ import annotations
@@ -337,6 +340,24 @@ def edge_rounded(unrounded: dict) -> dict:
     return rounded
 
 
+SIZE_BASES = {"width": 0, "minWidth": 0, "maxWidth": 0, "height": 1, "minHeight": 1, "maxHeight": 1}
+
+
+def as_block_root(root: dict, width: float, height: float) -> dict:
+    """The root with its own percentages resolved against the canvas and an auto
+    width made the canvas width (block-level stretch)."""
+    root = dict(root)
+    frame = dict(root.get("frame", {}))
+    for key, axis in SIZE_BASES.items():
+        value = frame.get(key)
+        if isinstance(value, str) and value.endswith("%"):
+            frame[key] = float(value[:-1]) / 100 * (width, height)[axis]
+    if "width" not in frame:
+        frame["width"] = width
+    root["frame"] = frame
+    return root
+
+
 def layout_scene(scene: dict) -> tuple[dict, dict]:
     """Taffy's frames for a scene: (rounded, unrounded), absolute, by id."""
     root = scene.get("root")
@@ -344,25 +365,15 @@ def layout_scene(scene: dict) -> tuple[dict, dict]:
         raise SceneError("root: expected a Flex node")
     width, height = canvas_size(scene)
     try:
-        root_node, tree = build(root, "root", False)
         if root.get("fixedSize"):
-            top = root_node
+            top, tree = build(root, "root", False)
             available = SizeAvailableSpace(
                 LengthAvailableSpace.max_content(), LengthAvailableSpace.max_content()
             )
         else:
-            top = Node(
-                root_node,
-                style=Style(
-                    display=Display.BLOCK,
-                    size=SizePointsPercentAuto(
-                        width=LengthPointsPercentAuto.points(width),
-                        height=LengthPointsPercentAuto.points(height),
-                    ),
-                ),
-            )
+            top, tree = build(as_block_root(root, width, height), "root", False)
             available = SizeAvailableSpace(
-                LengthAvailableSpace.definite(width), LengthAvailableSpace.definite(height)
+                LengthAvailableSpace.definite(width), LengthAvailableSpace.max_content()
             )
         unrounded = compute(top, available, tree, rounding=False)
         rounded = compute(top, available, tree, rounding=True)

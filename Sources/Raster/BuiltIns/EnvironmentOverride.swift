@@ -1,6 +1,6 @@
 /// Changes shared environment values for its content's subtree: a theme or some of its
 /// colours, or the styles of a stylable component type.
-public struct EnvironmentOverride: CombinedComponent, LayoutTransparent, LayoutEnvironmentChanging {
+public struct EnvironmentOverride: CombinedComponent, LayoutTransparent {
     public enum Change: Equatable {
         case theme(Theme)
         /// Replaces some semantic colours of the current theme.
@@ -56,6 +56,10 @@ public struct EnvironmentOverride: CombinedComponent, LayoutTransparent, LayoutE
     }
 
     public var layoutContent: AnyComponent<Empty> { content }
+
+    public func _layoutContentEnvironment(_ environment: _ErasedEnvironment) -> _ErasedEnvironment? {
+        contentEnvironment(environment)
+    }
 
     func contentEnvironment(_ environment: _ErasedEnvironment) -> _ErasedEnvironment {
         var shared = environment.shared

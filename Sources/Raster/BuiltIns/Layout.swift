@@ -16,17 +16,15 @@ public protocol LayoutTransparent {
     var layoutContent: AnyComponent<Empty> { get }
 }
 
-/// A wrapper that changes the environment its content sees.
-protocol LayoutEnvironmentChanging {
-    func contentEnvironment(_ environment: _ErasedEnvironment) -> _ErasedEnvironment
+public extension LayoutTransparent where Self: Component {
+    var _layoutContent: AnyComponent<Empty>? { layoutContent }
 }
 
 extension LayoutNode: LayoutChild {
     /// The node of the content of a `LayoutTransparent` component (nil for others).
     var transparentContent: LayoutNode? {
-        guard let wrapper = component as? LayoutTransparent else { return nil }
-        let environment = (component as? LayoutEnvironmentChanging)?.contentEnvironment(self.environment)
-        return content(wrapper.layoutContent, environment: environment)
+        guard let wrapped = component._layoutContent else { return nil }
+        return content(wrapped, environment: component._layoutContentEnvironment(environment))
     }
 
     /// The priority set by a `LayoutPriority` wrapper, looking through transparent ones.

@@ -20,8 +20,7 @@ public final class LayoutNode {
     /// content (what a `Spacer` stretches along).
     var stackAxis: Axis?
 
-    private var proposals: [ProposedSize] = []
-    private var answers: [Size] = []
+    private var answers: [(ProposedSize, Size)] = []
     private var slots: [LayoutNode?] = []
     private var keyedSlots: [AnyHashable: LayoutNode] = [:]
     /// Anything a component computes once per pass for both measuring and updating.
@@ -44,9 +43,9 @@ public final class LayoutNode {
     var flexFrame: Rect?
 
     init(component: _TypeErasedComponent, environment: _ErasedEnvironment, retained: ComponentNode? = nil) {
-        if let any = component as? _AnyComponentBox {
-            self.component = any.wrappedComponent
-            source = any
+        if let box = component._anyComponentBox {
+            self.component = component._unwrapped
+            source = box
         } else {
             self.component = component
             source = nil
@@ -57,10 +56,9 @@ public final class LayoutNode {
 
     /// The size the component takes for `proposal`, computed once per proposal.
     public func sizeThatFits(_ proposal: ProposedSize) -> Size {
-        for i in proposals.indices where proposals[i] == proposal { return answers[i] }
+        for (asked, answer) in answers where asked == proposal { return answer }
         let size = component._sizeThatFits(proposal, node: self).sanitized
-        proposals.append(proposal)
-        answers.append(size)
+        answers.append((proposal, size))
         return size
     }
 
@@ -92,7 +90,7 @@ public final class LayoutNode {
     }
 
     private func matches(_ other: _TypeErasedComponent) -> Bool {
-        if let box = other as? _AnyComponentBox {
+        if let box = other._anyComponentBox {
             if let source { return source === box }
             return false
         }
@@ -115,9 +113,4 @@ public final class LayoutNode {
         scratchState = made
         return made
     }
-}
-
-/// What `LayoutNode` needs to look through an `AnyComponent`.
-protocol _AnyComponentBox: AnyObject {
-    var wrappedComponent: _TypeErasedComponent { get }
 }

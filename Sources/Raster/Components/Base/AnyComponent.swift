@@ -1,6 +1,6 @@
 /// A component of any type that takes an environment of type `EnvironmentType`.
 /// Equal when the wrapped components are of the same type and equal.
-public final class AnyComponent<EnvironmentType>: _TypeErasedComponent, Equatable, _AnyComponentBox {
+public final class AnyComponent<EnvironmentType>: _TypeErasedComponent, Equatable {
     public let wrapped: _TypeErasedComponent
 
     public init<C: Component>(_ component: C) where C.EnvironmentType == EnvironmentType {
@@ -31,7 +31,12 @@ public final class AnyComponent<EnvironmentType>: _TypeErasedComponent, Equatabl
     public func _sizeThatFits(_ proposal: ProposedSize, node: LayoutNode) -> Size {
         wrapped._sizeThatFits(proposal, node: node)
     }
-    var wrappedComponent: _TypeErasedComponent { wrapped }
+    public var _layoutContent: AnyComponent<Empty>? { wrapped._layoutContent }
+    public func _layoutContentEnvironment(_ environment: _ErasedEnvironment) -> _ErasedEnvironment? {
+        wrapped._layoutContentEnvironment(environment)
+    }
+    public var _anyComponentBox: AnyObject? { self }
+    public var _unwrapped: _TypeErasedComponent { wrapped }
 }
 
 /// A component with the identity that keeps its view (and state) across updates, as a

@@ -54,6 +54,13 @@ public protocol _TypeErasedComponent {
     func _update(view: ComponentView, availableSize: Size, state: ComponentState, environment: _ErasedEnvironment,
                  transition: ComponentTransition) -> Size
     func _sizeThatFits(_ proposal: ProposedSize, node: LayoutNode) -> Size
+    /// The content of a wrapper that lays out as its content (`LayoutTransparent`), else nil.
+    var _layoutContent: AnyComponent<Empty>? { get }
+    /// The environment such a wrapper's content sees (nil: the wrapper's own).
+    func _layoutContentEnvironment(_ environment: _ErasedEnvironment) -> _ErasedEnvironment?
+    /// An `AnyComponent` returns itself (and `_unwrapped` its component); others nil.
+    var _anyComponentBox: AnyObject? { get }
+    var _unwrapped: _TypeErasedComponent { get }
 }
 
 public extension Component {
@@ -83,6 +90,11 @@ public extension Component {
     func _sizeThatFits(_ proposal: ProposedSize, node: LayoutNode) -> Size {
         sizeThatFits(proposal, context: MeasureContext(node: node))
     }
+
+    var _layoutContent: AnyComponent<Empty>? { nil }
+    func _layoutContentEnvironment(_ environment: _ErasedEnvironment) -> _ErasedEnvironment? { nil }
+    var _anyComponentBox: AnyObject? { nil }
+    var _unwrapped: _TypeErasedComponent { self }
 
     /// Measures by running `update` on a scratch view (with the view's state when it
     /// has one): ComponentFlow's contract, where a component sizes itself in `update`.

@@ -74,9 +74,9 @@ extension LayoutNode {
         let nodes = flex.items.enumerated().map { index, item in
             (index: index, node: child(index, item.component, retained: retained?.childNode(forKey: item.id)))
         }
-        let ordered = nodes.sorted { a, b in
-            let oa = a.node.flexInfo.item.order, ob = b.node.flexInfo.item.order
-            return oa != ob ? oa < ob : a.index < b.index
+        let orders = nodes.map { $0.node.flexInfo.item.order }
+        let ordered = orders.allSatisfy({ $0 == 0 }) ? nodes : nodes.sorted { a, b in
+            orders[a.index] != orders[b.index] ? orders[a.index] < orders[b.index] : a.index < b.index
         }
         memo = FlexChildren(indexed: ordered, nodes: ordered.map(\.node))
         return ordered

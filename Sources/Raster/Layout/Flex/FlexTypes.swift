@@ -130,13 +130,16 @@ struct FlexOutput {
 
 /// Answers a node gave in one pass, matched as Taffy matches them: an answer serves an
 /// input with the same known dimensions (or a known dimension equal to the size it
-/// gave) and, where a dimension is not known, the same available space. Unlike Taffy's
-/// nine slots, every size answer of the pass is kept, so a node asked alternately for
-/// two sizes of one kind is not laid out again each time (which makes nested wrapping
-/// containers exponential in their depth); the last full layout is kept on its own
-/// (the children's frames are those of that layout).
+/// gave) and, where a dimension is not known, the same available space; answers are
+/// tried in Taffy's order of kinds (both dimensions known first, min-content ones
+/// last). Unlike Taffy, which keeps one answer per kind, every size answer of the pass
+/// is kept (newest first within a kind), so a node asked alternately for two sizes of
+/// one kind is not laid out again each time, which makes nested wrapping containers
+/// exponential in their depth. The last full layout is kept on its own (the children's
+/// frames are those of that layout).
 struct FlexCache {
     private struct Entry<T> {
+        var kind: Int
         var known: OptionalSize
         var available: AvailableSize
         var value: T
@@ -158,19 +161,38 @@ struct FlexCache {
             guard let e = layout, Self.matches(input, e.known, e.available, e.value.size) else { return nil }
             return e.value
         case .computeSize:
-            for e in sizes.reversed() where Self.matches(input, e.known, e.available, e.value) {
-                return FlexOutput(size: e.value)
+            var best: Entry<Size>?
+            for e in sizes.reversed() where best.map({ e.kind < $0.kind }) ?? true {
+                if Self.matches(input, e.known, e.available, e.value) { best = e }
             }
-            return nil
+            return best.map { FlexOutput(size: $0.value) }
         }
     }
 
     mutating func store(_ input: FlexInput, _ output: FlexOutput) {
         switch input.runMode {
         case .performLayout:
-            layout = Entry(known: input.known, available: input.available, value: output)
+            layout = Entry(kind: 0, known: input.known, available: input.available, value: output)
         case .computeSize:
-            sizes.append(Entry(known: input.known, available: input.available, value: output.size))
+            sizes.append(Entry(kind: Self.kind(input), known: input.known, available: input.available, value: output.size))
+        }
+    }
+
+    /// Taffy's slot for an input: which dimensions are known, and which are sized under
+    /// a min-content constraint.
+    private static func kind(_ input: FlexInput) -> Int {
+        let k = input.known, a = input.available
+        switch (k.width != nil, k.height != nil) {
+        case (true, true): return 0
+        case (true, false): return a.height == .minContent ? 2 : 1
+        case (false, true): return a.width == .minContent ? 4 : 3
+        case (false, false):
+            switch (a.width == .minContent, a.height == .minContent) {
+            case (false, false): return 5
+            case (false, true): return 6
+            case (true, false): return 7
+            case (true, true): return 8
+            }
         }
     }
 }
