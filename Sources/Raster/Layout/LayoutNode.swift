@@ -35,6 +35,8 @@ public final class LayoutNode {
     // Flexbox bookkeeping (see `FlexLayout`).
     var flexCache = FlexCache()
     var flexItem: FlexItemInfo?
+    /// A flex container's children in `order` (see `flexChildren`).
+    var orderedFlexChildren: FlexChildren?
     /// The border box a flex container gave this node (a `FlexItem` or `Flex`) in its
     /// last layout.
     var assignedSize: Size?

@@ -70,7 +70,7 @@ extension LayoutNode {
     /// The children of a flex container's node with their indices in `flex.items`, in
     /// `order` (stable).
     func flexChildren(_ flex: Flex) -> [(index: Int, node: LayoutNode)] {
-        if let ordered = memo as? FlexChildren { return ordered.indexed }
+        if let ordered = orderedFlexChildren { return ordered.indexed }
         let nodes = flex.items.enumerated().map { index, item in
             (index: index, node: child(index, item.component, retained: retained?.childNode(forKey: item.id)))
         }
@@ -78,15 +78,15 @@ extension LayoutNode {
         let ordered = orders.allSatisfy({ $0 == 0 }) ? nodes : nodes.sorted { a, b in
             orders[a.index] != orders[b.index] ? orders[a.index] < orders[b.index] : a.index < b.index
         }
-        memo = FlexChildren(indexed: ordered, nodes: ordered.map(\.node))
+        orderedFlexChildren = FlexChildren(indexed: ordered, nodes: ordered.map(\.node))
         return ordered
     }
 
     /// The children of a flex container's node in `order`.
     func flexChildNodes(_ flex: Flex) -> [LayoutNode] {
-        if let ordered = memo as? FlexChildren { return ordered.nodes }
+        if let ordered = orderedFlexChildren { return ordered.nodes }
         _ = flexChildren(flex)
-        return (memo as? FlexChildren)?.nodes ?? []
+        return orderedFlexChildren?.nodes ?? []
     }
 }
 
