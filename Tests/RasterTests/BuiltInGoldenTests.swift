@@ -95,8 +95,11 @@ final class BuiltInGoldenTests: XCTestCase {
         let justify = AnyComponent(Flex([box(.red, 20, 20), box(.green, 20, 20), box(.blue, 20, 20)],
                                         justify: .spaceBetween))
         let wrapped = AnyComponent(Flex((0..<7).map { box([.red, .green, .blue][$0 % 3], 36, 16) }, wrap: true, gap: 6))
+        // A column 60 tall (its own CSS height): the green item grows into the free space
+        // and sits at the cross end; reversed, the first item is at the bottom.
         let column = AnyComponent(Flex([box(.red, 30, 10), AnyComponent(FlexItem(box(.green, 30, 10), grow: 1, alignSelf: .end)),
-                                        box(.blue, 30, 10)], direction: .columnReverse, alignItems: .start)).frame(height: 60)
+                                        box(.blue, 30, 10)], direction: .columnReverse, alignItems: .start,
+                                       box: BoxStyle(height: .points(60))))
         try check("flex", AnyComponent(VStack([grow, justify, wrapped, column], spacing: 8, fill: true)).padding(8),
                   size: Size(160, 200))
     }

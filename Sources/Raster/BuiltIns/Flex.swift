@@ -30,8 +30,9 @@ public struct Flex: CombinedComponent {
         self.box = box
     }
 
+    /// `box`: the container's own CSS size and padding.
     public init(_ items: [AnyComponentWithIdentity<Empty>], direction: Direction = .row, justify: Justify = .start,
-                alignItems: Align = .stretch, wrap: Bool = false, gap: Double = 0) {
+                alignItems: Align = .stretch, wrap: Bool = false, gap: Double = 0, box: BoxStyle = BoxStyle()) {
         var style = FlexContainerStyle()
         style.direction = direction
         style.justify = justify
@@ -39,13 +40,13 @@ public struct Flex: CombinedComponent {
         style.wrap = wrap ? .wrap : .noWrap
         style.rowGap = .points(gap)
         style.columnGap = .points(gap)
-        self.init(items, style: style)
+        self.init(items, style: style, box: box)
     }
 
     public init(_ children: [AnyComponent<Empty>], direction: Direction = .row, justify: Justify = .start,
-                alignItems: Align = .stretch, wrap: Bool = false, gap: Double = 0) {
+                alignItems: Align = .stretch, wrap: Bool = false, gap: Double = 0, box: BoxStyle = BoxStyle()) {
         self.init(children.enumerated().map { AnyComponentWithIdentity(id: $0.offset, component: $0.element) },
-                  direction: direction, justify: justify, alignItems: alignItems, wrap: wrap, gap: gap)
+                  direction: direction, justify: justify, alignItems: alignItems, wrap: wrap, gap: gap, box: box)
     }
 
     public func sizeThatFits(_ proposal: ProposedSize, context: MeasureContext<Flex>) -> Size {

@@ -35,7 +35,7 @@ public struct Text: Component {
     public func update(view: ComponentView, availableSize: Size, state: EmptyComponentState,
                        environment: Environment<Empty>, transition: ComponentTransition) -> Size {
         let proposal = view.node?.proposal ?? ProposedSize(available: availableSize)
-        let drawing = self.drawing(width: proposal.width, environment: environment)
+        let drawing = self.drawing(width: proposal.width, text: attributed(environment), environment: environment)
         guard let layout = drawing.layout else {
             view.layer.drawing = nil
             return .zero
@@ -44,24 +44,39 @@ public struct Text: Component {
         return layout.size
     }
 
-    /// One line per paragraph when the width is unspecified or infinite; else wrapped
-    /// to the width, but never narrower than the longest unbreakable run unless
-    /// `maxLines` lets the text truncate (then down to the ellipsis).
+    /// One line per paragraph when the width is unspecified, infinite or at least the
+    /// text's one-line width; else wrapped to the width, but never narrower than the
+    /// longest unbreakable run unless `maxLines` lets the text truncate (then down to
+    /// the ellipsis).
     public func sizeThatFits(_ proposal: ProposedSize, context: MeasureContext<Text>) -> Size {
-        drawing(width: proposal.width, environment: context.environment).layout?.size ?? .zero
+        let text: AttributedText
+        if let made = context.node.memo as? AttributedText {
+            text = made
+        } else {
+            text = attributed(context.environment)
+            context.node.memo = text
+        }
+        return drawing(width: proposal.width, text: text, environment: context.environment).layout?.size ?? .zero
     }
 
-    func drawing(width proposed: Double?, environment: Environment<Empty>) -> TextDrawing {
+    /// The spans with their fonts and resolved colours.
+    func attributed(_ environment: Environment<Empty>) -> AttributedText {
+        AttributedText(spans.map { TextSpan($0.text, font: $0.font ?? font, color: environment.color($0.color ?? color)) })
+    }
+
+    func drawing(width proposed: Double?, text: AttributedText, environment: Environment<Empty>) -> TextDrawing {
         let registry = environment[key: FontRegistryKey.self]
-        let text = AttributedText(spans.map {
-            TextSpan($0.text, font: $0.font ?? font, color: environment.color($0.color ?? color))
-        })
         return TextDrawing(text: text, style: style, width: layoutWidth(proposed, text: text, registry: registry),
                            registry: registry)
     }
 
     private func layoutWidth(_ proposed: Double?, text: AttributedText, registry: FontRegistry) -> Double {
         guard let width = proposed, width.isFinite else { return .infinity }
+        // Room for every paragraph on one line: the same layout as no limit.
+        if let ideal = try? TextLayoutCache.shared.layout(text, style: style, width: .infinity, registry: registry),
+           width + 1e-9 >= ideal.exactSize.width {
+            return .infinity
+        }
         if style.maxLines > 0 {
             let ellipsis = AttributedText("\u{2026}", font: text.spans.first?.font ?? font)
             let least = (try? TextLayoutCache.shared.layout(ellipsis, registry: registry).exactSize.width) ?? 0

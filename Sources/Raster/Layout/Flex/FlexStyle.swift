@@ -58,7 +58,19 @@ public struct BoxStyle: Hashable, Sendable {
     public var aspectRatio: Double?
     public var clipsContent = false
 
-    public init() {}
+    public init(width: Dimension = .auto, height: Dimension = .auto, minWidth: Dimension = .auto,
+                minHeight: Dimension = .auto, maxWidth: Dimension = .auto, maxHeight: Dimension = .auto,
+                padding: EdgeInsets = .zero, aspectRatio: Double? = nil, clipsContent: Bool = false) {
+        self.width = width
+        self.height = height
+        self.minWidth = minWidth
+        self.minHeight = minHeight
+        self.maxWidth = maxWidth
+        self.maxHeight = maxHeight
+        self.padding = padding
+        self.aspectRatio = aspectRatio
+        self.clipsContent = clipsContent
+    }
 
     func size(_ parent: OptionalSize) -> OptionalSize {
         OptionalSize(width.resolve(parent.width), height.resolve(parent.height))
