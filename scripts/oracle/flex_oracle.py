@@ -3,18 +3,25 @@
 
     flex_oracle.py generate --seed S --count N [-o FILE] [--rounding taffy|edges]
     flex_oracle.py layout FILE [-o FILE] [--rounding taffy|edges]
-    flex_oracle.py check FILE
+    flex_oracle.py check FILE [--reference taffy|chrome]
     flex_oracle.py compare --render PATH (--seed S --count N | FILE) [--jobs J] [--rounding taffy|edges]
-    flex_oracle.py shrink --render PATH CASE_FILE [--name NAME] -o OUT [--rounding taffy|edges] [-v]
+    flex_oracle.py shrink --render PATH CASE_FILE [--name NAME] -o OUT [--rounding taffy|edges]
+                          [--reference taffy|chrome] [-v]
+    flex_oracle.py chrome FILE [-o FILE] [--jobs J]
+    flex_oracle.py triage --render PATH FILE [--jobs J] [--rounding taffy|edges]
 
 generate  random scenes with Taffy's frames (rounded as Taffy rounds, and unrounded)
 layout    Taffy's frames for the scenes of a case file, one case, or one scene
-check     Taffy's frames against a case file's expected frames
+check     Taffy's (or Chrome's) frames against a case file's expected frames
 compare   `render layout` against the expected frames (Taffy's when a case has none)
-shrink    the smallest variant of a case on which `render` and Taffy still disagree
+shrink    the smallest variant of a case on which `render` and Taffy (or Chrome) still disagree
+chrome    Chrome's frames for the scenes of a case file (headless Chromium, chrome_map.py)
+triage    for each case where `render` and the file's Taffy frames disagree, which of them Chrome agrees with
 
 A frame agrees when it is within 0.5 pt of the expected one, or when each of its absolute
 edges is within 0.5 pt of Taffy's unrounded edge (any correct rounding of the exact frame).
+Chrome's `expected` frames have every absolute edge rounded half away from zero (as `render`
+rounds); its `unrounded` frames are Chrome's exact ones (multiples of 1/64 pt).
 """
 
 from __future__ import annotations
@@ -27,11 +34,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import chrome_map  # noqa: E402
 from case_io import format_cases, read_cases, write_cases  # noqa: E402
 from render_cli import RenderError, first_difference, render_layout  # noqa: E402
 from scene_random import random_scene  # noqa: E402
 from shrinker import shrink  # noqa: E402
-from taffy_map import TAFFY_VERSION, SceneError, edge_rounded, layout_scene  # noqa: E402
+from taffy_map import TAFFY_VERSION, SceneError, edge_rounded, layout_scene, tidy  # noqa: E402
 
 HEADER = {"generator": "flex_oracle", "taffy": TAFFY_VERSION}
 
@@ -114,6 +122,8 @@ def report(results: list[tuple[str, str | None]], what: str) -> int:
 
 def command_check(args) -> int:
     _, cases = read_cases(args.file)
+    if args.reference == "chrome":
+        return check_chrome(cases, args.jobs)
     results = []
     for case in cases:
         try:
@@ -144,6 +154,217 @@ def command_compare(args) -> int:
     return report(results, f"{args.render} against the expected frames")
 
 
+# Chrome
+
+
+def chrome_header() -> dict:
+    return {"generator": "flex_oracle", "chrome": chrome_map.chromium_version(), "rounding": "edges"}
+
+
+def chrome_answers(scenes: list[dict], jobs: int) -> list[tuple[dict, dict] | Exception]:
+    """(expected, unrounded) Chrome frames per scene, or the error that kept the scene out."""
+    answers = []
+    for answer in chrome_map.layout_scenes(scenes, jobs=jobs):
+        if isinstance(answer, Exception):
+            answers.append(answer)
+        else:
+            answers.append((edge_rounded(answer), tidy(answer, 6)))
+    return answers
+
+
+def chrome_case(case: dict, answer) -> dict:
+    expected, unrounded = answer
+    return {"name": case.get("name", "scene"), "scene": case["scene"], "expected": expected, "unrounded": unrounded}
+
+
+def command_chrome(args) -> int:
+    _, cases = read_cases(args.file)
+    answers = chrome_answers([case["scene"] for case in cases], args.jobs)
+    out, failed = [], 0
+    for case, answer in zip(cases, answers):
+        if isinstance(answer, Exception):
+            failed += 1
+            print(f"{case.get('name', 'scene')}: not laid out: {answer}", file=sys.stderr)
+            continue
+        out.append(chrome_case(case, answer))
+    emit(chrome_header(), out, args.output)
+    return 1 if failed else 0
+
+
+def check_chrome(cases: list[dict], jobs: int) -> int:
+    answers = chrome_answers([case["scene"] for case in cases], jobs)
+    results = []
+    for case, answer in zip(cases, answers):
+        if isinstance(answer, Exception):
+            results.append((case["name"], f"not mapped: {answer}"))
+            continue
+        rounded, unrounded = answer
+        if case.get("rounded", True):
+            difference = first_difference(case["expected"], rounded, unrounded)
+        else:
+            difference = first_difference(case["expected"], unrounded)
+        results.append((case["name"], describe(difference) if difference else None))
+    return report(results, "Chrome against the expected frames")
+
+
+VERDICTS = ("render=Chrome", "Taffy=Chrome", "both", "neither", "render error", "Chrome error")
+
+
+def taffy_answers(case: dict) -> list[dict]:
+    """Taffy's frames from the case: as stored, and with every absolute edge rounded."""
+    answers = [case["expected"]]
+    if "unrounded" in case:
+        answers.append(edge_rounded(case["unrounded"]))
+    return answers
+
+
+def agrees_with_chrome(answer: dict, chrome) -> bool:
+    expected, unrounded = chrome
+    return first_difference(expected, answer, unrounded) is None
+
+
+def classify(actual: dict, case: dict, chrome) -> str:
+    """Which of render's frames and the case's Taffy frames agree with Chrome's."""
+    render_ok = agrees_with_chrome(actual, chrome)
+    taffy_ok = any(agrees_with_chrome(answer, chrome) for answer in taffy_answers(case))
+    return {
+        (True, False): "render=Chrome",
+        (False, True): "Taffy=Chrome",
+        (True, True): "both",
+        (False, False): "neither",
+    }[(render_ok, taffy_ok)]
+
+
+def frame_text(frame) -> str:
+    if frame is None:
+        return "missing"
+    return "[" + ", ".join(f"{v:g}" for v in frame) + "]"
+
+
+def command_triage(args) -> int:
+    cases = [with_expected(case, args.rounding) for case in read_cases(args.file)[1]]
+
+    def run(case):
+        try:
+            return render_layout(args.render, case["scene"])
+        except RenderError as error:
+            return error
+
+    with ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        renders = list(pool.map(run, cases))
+    disputed = []
+    for case, actual in zip(cases, renders):
+        if isinstance(actual, RenderError):
+            disputed.append((case, actual, None))
+            continue
+        difference = first_difference(case["expected"], actual, case.get("unrounded"))
+        if difference is not None:
+            disputed.append((case, actual, difference))
+    print(f"{len(cases) - len(disputed)} of {len(cases)} cases: render agrees with Taffy")
+    answers = chrome_answers([case["scene"] for case, _, _ in disputed], args.chrome_jobs)
+    totals = {verdict: [] for verdict in VERDICTS}
+    for (case, actual, difference), chrome in zip(disputed, answers):
+        name = case["name"]
+        if isinstance(actual, RenderError):
+            totals["render error"].append(name)
+            print(f"{name}: render error: {actual}")
+            continue
+        if isinstance(chrome, Exception):
+            totals["Chrome error"].append(name)
+            print(f"{name}: Chrome error: {chrome}")
+            continue
+        verdict = classify(actual, case, chrome)
+        render_ok = verdict in ("render=Chrome", "both")
+        totals[verdict].append(name)
+        node_id = difference[0]
+        print(
+            f"{name}: {verdict}; first differing id {node_id!r}: render {frame_text(actual.get(node_id))}, "
+            f"Taffy {frame_text(case['expected'].get(node_id))}, Chrome {frame_text(chrome[0].get(node_id))}"
+        )
+        if not render_ok:
+            render_difference = first_difference(chrome[0], actual, chrome[1])
+            if render_difference[0] != node_id:
+                other = render_difference[0]
+                print(
+                    f"    first id where render differs from Chrome {other!r}: render {frame_text(actual.get(other))}, "
+                    f"Taffy {frame_text(case['expected'].get(other))}, Chrome {frame_text(chrome[0].get(other))}"
+                )
+    print(f"{len(disputed)} disputed cases:")
+    for verdict in VERDICTS:
+        names = totals[verdict]
+        if names or verdict in VERDICTS[:4]:
+            print(f"  {verdict:14s} {len(names):4d}" + (f"  {' '.join(names)}" if names else ""))
+    return 0
+
+
+def verdicts_many(render: str, scenes: list[dict], jobs: int, rounding: str) -> list[str | None]:
+    """For each scene: None when render or Chrome cannot lay it out; "agree" when render agrees
+    with Chrome and with Taffy; else the triage verdict, with "render=Taffy" for a scene where
+    render agrees with Taffy but not with Chrome (Taffy's verdict when Taffy cannot lay it out)."""
+
+    def run(scene):
+        try:
+            return render_layout(render, scene)
+        except RenderError:
+            return None
+
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        renders = list(pool.map(run, scenes))
+    answers = chrome_answers(scenes, jobs=1)
+    results = []
+    for scene, actual, chrome in zip(scenes, renders, answers):
+        if actual is None or isinstance(chrome, Exception):
+            results.append(None)
+            continue
+        try:
+            taffy = taffy_case("scene", scene, rounding)
+        except SceneError:
+            results.append("render=Chrome" if agrees_with_chrome(actual, chrome) else "neither")
+            continue
+        if first_difference(taffy["expected"], actual, taffy["unrounded"]) is None:
+            results.append("agree" if agrees_with_chrome(actual, chrome) else "render=Taffy")
+        else:
+            results.append(classify(actual, taffy, chrome))
+    return results
+
+
+RENDER_WRONG = ("Taffy=Chrome", "neither", "render=Taffy")
+
+
+def shrink_against_chrome(args, case: dict) -> int:
+    name = case.get("name", "scene")
+    first = verdicts_many(args.render, [case["scene"]], args.jobs, args.rounding)[0]
+    if first not in RENDER_WRONG:
+        print(f"{name}: render and Chrome agree (or render or Chrome fails); nothing to shrink")
+        return 1
+    if args.keep_verdict:
+        wanted = (first,)
+        print(f"{name}: {first}; keeping that verdict while shrinking")
+    else:
+        wanted = RENDER_WRONG
+    judge_many = lambda scenes: [  # noqa: E731
+        verdict in wanted for verdict in verdicts_many(args.render, scenes, args.jobs, args.rounding)
+    ]
+    log = (lambda line: print(line, file=sys.stderr)) if args.verbose else None
+    scene = shrink(case["scene"], lambda variant: judge_many([variant])[0], log, judge_many=judge_many)
+    answer = chrome_answers([scene], jobs=1)[0]
+    minimal = chrome_case({**case, "scene": scene}, answer)
+    write_cases(args.output, chrome_header(), [minimal])
+    actual = render_layout(args.render, scene)
+    difference = first_difference(minimal["expected"], actual, minimal["unrounded"])
+    verdict = verdicts_many(args.render, [scene], 1, args.rounding)[0]
+    node_id = difference[0]
+    try:
+        taffy = frame_text(layout_scene(scene)[0].get(node_id))
+    except SceneError as error:
+        taffy = f"not mapped ({error})"
+    print(
+        f"wrote {args.output}: {verdict}; first id where render differs from Chrome {node_id!r}: "
+        f"render {frame_text(difference[2])}, Taffy {taffy}, Chrome {frame_text(difference[1])}"
+    )
+    return 0
+
+
 def pick_case(cases: list[dict], name: str | None) -> dict:
     if name is not None:
         for case in cases:
@@ -168,6 +389,8 @@ def disagrees(render: str, scene: dict, rounding: str) -> bool:
 def command_shrink(args) -> int:
     _, cases = read_cases(args.case_file)
     case = pick_case(cases, args.name)
+    if args.reference == "chrome":
+        return shrink_against_chrome(args, case)
     if not disagrees(args.render, case["scene"], args.rounding):
         print(f"{case.get('name', 'scene')}: render and Taffy agree (or render fails); nothing to shrink")
         return 1
@@ -193,6 +416,15 @@ def add_rounding(command: argparse.ArgumentParser) -> None:
     )
 
 
+def add_reference(command: argparse.ArgumentParser) -> None:
+    command.add_argument(
+        "--reference",
+        choices=("taffy", "chrome"),
+        default="taffy",
+        help="the layout to hold the frames against: Taffy 0.7.7 or headless Chromium (default: taffy)",
+    )
+
+
 def parser() -> argparse.ArgumentParser:
     root = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     commands = root.add_subparsers(dest="command", required=True)
@@ -212,6 +444,8 @@ def parser() -> argparse.ArgumentParser:
 
     check = commands.add_parser("check", help="Taffy's frames against a case file's expected frames")
     check.add_argument("file", type=Path)
+    add_reference(check)
+    check.add_argument("--jobs", type=int, default=2, help="Chromium pages laid out at once (default 2)")
     check.set_defaults(run=command_check)
 
     compare = commands.add_parser("compare", help="render's frames against the expected frames")
@@ -230,7 +464,29 @@ def parser() -> argparse.ArgumentParser:
     shrink_command.add_argument("-o", "--output", type=Path, required=True)
     shrink_command.add_argument("-v", "--verbose", action="store_true", help="log each step to stderr")
     add_rounding(shrink_command)
+    add_reference(shrink_command)
+    shrink_command.add_argument(
+        "--keep-verdict",
+        action="store_true",
+        help="with --reference chrome: keep the case's triage verdict (and render's disagreement with Taffy) "
+        "instead of only render's disagreement with Chrome",
+    )
+    shrink_command.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     shrink_command.set_defaults(run=command_shrink)
+
+    chrome = commands.add_parser("chrome", help="Chrome's frames for the scenes in a file")
+    chrome.add_argument("file", type=Path)
+    chrome.add_argument("-o", "--output", type=Path)
+    chrome.add_argument("--jobs", type=int, default=2, help="Chromium pages laid out at once (default 2)")
+    chrome.set_defaults(run=command_chrome)
+
+    triage = commands.add_parser("triage", help="which of render and Taffy Chrome agrees with, where they disagree")
+    triage.add_argument("--render", required=True, help="path of the render binary")
+    triage.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    triage.add_argument("--chrome-jobs", type=int, default=2, help="Chromium pages laid out at once (default 2)")
+    triage.add_argument("file", type=Path)
+    add_rounding(triage)
+    triage.set_defaults(run=command_triage)
     return root
 
 

@@ -230,8 +230,39 @@ def number_variants(scene: Scene) -> Iterator[Scene]:
 PASSES = (structure_variants, prop_variants, number_variants)
 
 
-def shrink(scene: Scene, interesting: Predicate, log: Callable[[str], None] | None = None) -> Scene:
-    """The smallest variant of `scene` found for which `interesting` holds."""
+def first_interesting(variants: Iterator[Scene], current: Scene, interesting: Predicate, judge_many, chunk: int):
+    """The first variant (other than `current`) for which the property holds, or None."""
+    if judge_many is None:
+        for variant in variants:
+            if variant != current and interesting(variant):
+                return variant
+        return None
+    pending = []
+    for variant in variants:
+        if variant != current:
+            pending.append(variant)
+        if len(pending) == chunk:
+            found = next((v for v, ok in zip(pending, judge_many(pending)) if ok), None)
+            if found is not None:
+                return found
+            pending = []
+    if pending:
+        return next((v for v, ok in zip(pending, judge_many(pending)) if ok), None)
+    return None
+
+
+def shrink(
+    scene: Scene,
+    interesting: Predicate,
+    log: Callable[[str], None] | None = None,
+    judge_many: Callable[[list], list] | None = None,
+    chunk: int = 16,
+) -> Scene:
+    """The smallest variant of `scene` found for which `interesting` holds.
+
+    With `judge_many` (a list of variants -> a list of booleans), variants are judged
+    `chunk` at a time; the variant kept is still the first interesting one in order.
+    """
     current = copy.deepcopy(scene)
     changed = True
     while changed:
@@ -240,13 +271,12 @@ def shrink(scene: Scene, interesting: Predicate, log: Callable[[str], None] | No
             progress = True
             while progress:
                 progress = False
-                for variant in make_variants(current):
-                    if variant != current and interesting(variant):
-                        current = variant
-                        progress = changed = True
-                        if log:
-                            log(f"{make_variants.__name__}: {size(current)} nodes, {props(current)} props")
-                        break
+                variant = first_interesting(make_variants(current), current, interesting, judge_many, chunk)
+                if variant is not None:
+                    current = variant
+                    progress = changed = True
+                    if log:
+                        log(f"{make_variants.__name__}: {size(current)} nodes, {props(current)} props")
     return current
 
 

@@ -68,7 +68,7 @@ final class ComponentNode {
         if let old = originFraction, old != fraction { reasons.insert(.availableSize) }
 
         if reasons.isEmpty, let size {
-            pass.statistics.recordSkip(component._componentName)
+            pass.statistics.recordSkip(component._componentType)
             return size
         }
         component = newComponent
@@ -77,7 +77,7 @@ final class ComponentNode {
         descendantNeedsUpdate = false
         recorder.reset()
         let tracked = _ErasedEnvironment(typed: environment.typed, shared: environment.shared, recorder: recorder)
-        pass.statistics.recordUpdate(component._componentName, reasons)
+        pass.statistics.recordUpdate(component._componentType, reasons)
         if let layout, layout.retained == nil { layout.retained = self }
         self.proposal = proposal
         originFraction = fraction
@@ -151,24 +151,50 @@ public struct UpdateReasons: OptionSet, Hashable, Sendable, CustomStringConverti
     }
 }
 
-/// Counts of `update` calls and skips, by component type name.
+/// Counts of `update` calls and skips, by component type name. Counted by type and
+/// named only when read (naming a type is slow).
 public struct UpdateStatistics: Sendable, Equatable {
     public var updates = 0
     public var skips = 0
-    public var updatesByType: [String: Int] = [:]
-    public var skipsByType: [String: Int] = [:]
-    /// Every update of the last pass: component type and why it ran.
-    public var lastPass: [(component: String, reasons: UpdateReasons)] = []
+    private var updateCounts: [ObjectIdentifier: Int] = [:]
+    private var skipCounts: [ObjectIdentifier: Int] = [:]
+    private var types: [ObjectIdentifier: TypeName] = [:]
+    private var pass: [(type: ObjectIdentifier, reasons: UpdateReasons)] = []
 
-    mutating func recordUpdate(_ name: String, _ reasons: UpdateReasons) {
-        updates += 1
-        updatesByType[name, default: 0] += 1
-        lastPass.append((name, reasons))
+    /// A component type and, once asked, its name.
+    private struct TypeName: @unchecked Sendable {
+        let type: Any.Type
+        var name: String { String(describing: type) }
     }
 
-    mutating func recordSkip(_ name: String) {
+    public var updatesByType: [String: Int] { named(updateCounts) }
+    public var skipsByType: [String: Int] { named(skipCounts) }
+
+    /// Every update of the last pass: component type and why it ran.
+    public var lastPass: [(component: String, reasons: UpdateReasons)] {
+        get { pass.map { (types[$0.type]?.name ?? "", $0.reasons) } }
+        set { pass = [] }
+    }
+
+    private func named(_ counts: [ObjectIdentifier: Int]) -> [String: Int] {
+        var result: [String: Int] = [:]
+        for (type, count) in counts { result[types[type]?.name ?? "", default: 0] += count }
+        return result
+    }
+
+    mutating func recordUpdate(_ type: Any.Type, _ reasons: UpdateReasons) {
+        let id = ObjectIdentifier(type)
+        updates += 1
+        updateCounts[id, default: 0] += 1
+        if types[id] == nil { types[id] = TypeName(type: type) }
+        pass.append((id, reasons))
+    }
+
+    mutating func recordSkip(_ type: Any.Type) {
+        let id = ObjectIdentifier(type)
         skips += 1
-        skipsByType[name, default: 0] += 1
+        skipCounts[id, default: 0] += 1
+        if types[id] == nil { types[id] = TypeName(type: type) }
     }
 
     /// Updates of components whose type name starts with `prefix` (generic types print
@@ -178,8 +204,8 @@ public struct UpdateStatistics: Sendable, Equatable {
     }
 
     public static func == (lhs: UpdateStatistics, rhs: UpdateStatistics) -> Bool {
-        lhs.updates == rhs.updates && lhs.skips == rhs.skips && lhs.updatesByType == rhs.updatesByType
-            && lhs.skipsByType == rhs.skipsByType
+        lhs.updates == rhs.updates && lhs.skips == rhs.skips && lhs.updateCounts == rhs.updateCounts
+            && lhs.skipCounts == rhs.skipCounts
     }
 }
 
