@@ -15,7 +15,7 @@ public final class LayoutNode {
     let source: AnyObject?
     let environment: _ErasedEnvironment
     /// The view that shows the component from earlier passes (its state is used).
-    weak var retained: ComponentNode?
+    var retained: ComponentNode?
     /// The axis of the nearest stack above, through wrappers that lay out as their
     /// content (what a `Spacer` stretches along).
     var stackAxis: Axis?
