@@ -155,8 +155,20 @@ final class FlexOracleTests: XCTestCase {
         XCTAssertTrue(unexplained.isEmpty, "unexplained disagreements:\n\(Self.report(unexplained))")
     }
 
-    /// Random cases whose disagreement docs/LAYOUT.md explains.
-    static let explainedRandom: Set<String> = []
+    /// Random cases whose disagreement docs/LAYOUT.md explains. In every one Chrome
+    /// (`flex_oracle.py triage`) agrees with neither engine.
+    static let explainedRandom: Set<String> = [
+        // An item's intrinsic contribution is floored at its own padding (as Chrome's
+        // fixtures show), Taffy floors it at its container's.
+        "random-1-78", "random-1-102", "random-1-175", "random-1-1493", "random-1-1532",
+        // Items whose margins exceed their line: both engines let the size go negative
+        // (Chrome clamps it at 0) and then place the item differently.
+        "random-1-796", "random-1-892", "random-1-1050", "random-1-1862",
+        // Percentage heights, aspect ratios and content-height columns, where Chrome
+        // differs from both and the two engines differ in their cached intrinsic sizes.
+        "random-1-489", "random-1-620", "random-1-674", "random-1-817", "random-1-1251", "random-1-1423",
+        "random-1-1576", "random-1-1818",
+    ]
     /// Chrome fixtures whose disagreement docs/LAYOUT.md explains.
     static let explainedChrome: Set<String> = []
 }

@@ -18,6 +18,9 @@ with Chrome. It never produces:
     space-around/space-evenly fallback;
   - baseline alignment in wrap-reverse containers, and reversed or
     wrap-reverse containers inside baseline-aligned items;
+  - inside baseline-aligned items, containers that justify or align their
+    items away from the start or by their baselines (Taffy counts an item's
+    offset across its line twice in its container's baseline);
   - wrapping column containers without a fixed height in points (Taffy
     breaks their lines under a min-content height);
   - top and bottom margins on children of a column container without a
@@ -66,6 +69,7 @@ class Container:
         self.has_main_gap = node.get(main_gap, node.get("gap", 0)) != 0
         self.content_height_column = not self.is_row and not fixed_main_size(node)
         self.content_width_row = self.is_row and not fixed_main_size(node)
+        self.in_baseline = False
 
     @property
     def main_edges(self):
@@ -141,13 +145,18 @@ class SceneGenerator:
             if not (in_baseline and wrap == "wrapReverse"):
                 node["wrap"] = wrap
         if self.chance(0.5):
-            node["justify"] = rng.choice(JUSTIFY)
+            justify = rng.choice(JUSTIFY)
+            if not in_baseline:
+                node["justify"] = justify
         if self.chance(0.5):
             align = rng.choice(ALIGN_ITEMS)
-            if not (align == "baseline" and node.get("wrap") == "wrapReverse"):
+            if not (align == "baseline" and node.get("wrap") == "wrapReverse") and not (
+                    in_baseline and align in ("center", "end", "baseline")):
                 node["alignItems"] = align
         if self.chance(0.4):
-            node["alignContent"] = rng.choice(ALIGN_CONTENT)
+            align_content = rng.choice(ALIGN_CONTENT)
+            if not in_baseline:
+                node["alignContent"] = align_content
         if self.chance(0.35):
             self.gaps(node)
 
@@ -182,7 +191,8 @@ class SceneGenerator:
             node["basis"] = rng.choice([self.points(0, 200), self.percent(), "auto"])
         if self.chance(0.2):
             align = rng.choice(ALIGN_SELF)
-            if not (align == "baseline" and container.wrap_reverse):
+            if not (align == "baseline" and container.wrap_reverse) and not (
+                    container.in_baseline and align in ("center", "end", "baseline")):
                 node["alignSelf"] = align
         if self.chance(0.15):
             node["order"] = rng.randint(-2, 3)
@@ -288,6 +298,7 @@ class SceneGenerator:
 
     def children(self, node: dict, level: int, depth: int, in_baseline: bool) -> list[dict]:
         container = Container(node)
+        container.in_baseline = in_baseline
         count = self.rng.choice((0, 1, 2, 2, 3, 3, 4, 4, 5, 6))
         children = []
         for index in range(count):

@@ -141,8 +141,10 @@ struct ComponentFlexTree: FlexLayoutTree {
 
     func storeLayout(_ node: LayoutNode, _ input: FlexInput, _ output: FlexOutput) { node.flexCache.store(input, output) }
 
+    /// A size below zero (margins larger than the line) is 0, as a box cannot be smaller.
     func setFrame(_ node: LayoutNode, _ frame: Rect) {
-        node.flexFrame = frame
-        node.flexInfo.boxNode.assignedSize = frame.size
+        let size = Size(width: max(0, frame.width), height: max(0, frame.height))
+        node.flexFrame = Rect(origin: frame.origin, size: size)
+        node.flexInfo.boxNode.assignedSize = size
     }
 }
