@@ -99,11 +99,19 @@ final class FlexOracleTests: XCTestCase {
     func testRandomTrees_AgreeWithTaffy() throws {
         let cases = try Self.load("taffy-random.json")
         XCTAssertGreaterThanOrEqual(cases.count, 2_000)
-        let failures = Self.disagreements(cases, tolerance: 0.5)
+        assertAgreement(cases, tolerance: 0.5, atLeast: 0.99, explained: Self.explainedRandom)
+    }
+
+    /// Asserts that at least `share` of `cases` agree within `tolerance` and that every
+    /// case that does not is `explained`.
+    private func assertAgreement(_ cases: [Case], tolerance: Double, atLeast share: Double, explained: Set<String>,
+                                 file: StaticString = #filePath, line: UInt = #line) {
+        let failures = Self.disagreements(cases, tolerance: tolerance)
         let agreeing = Double(cases.count - failures.count) / Double(cases.count)
-        XCTAssertGreaterThanOrEqual(agreeing, 0.99, "\(failures.count) of \(cases.count) disagree:\n\(Self.report(failures))")
-        let unexplained = failures.filter { !Self.explainedRandom.contains($0.0) }
-        XCTAssertTrue(unexplained.isEmpty, "unexplained disagreements:\n\(Self.report(unexplained))")
+        XCTAssertGreaterThanOrEqual(agreeing, share, "\(failures.count) of \(cases.count) disagree:\n\(Self.report(failures))",
+                                    file: file, line: line)
+        let unexplained = failures.filter { !explained.contains($0.0) }
+        XCTAssertTrue(unexplained.isEmpty, "unexplained disagreements:\n\(Self.report(unexplained))", file: file, line: line)
     }
 
     /// Fresh trees from the oracle itself, with a seed of their own: the engine is
@@ -148,11 +156,7 @@ final class FlexOracleTests: XCTestCase {
     func testChromeFixtures_Agree() throws {
         let cases = try Self.load("taffy-chrome.json")
         XCTAssertGreaterThan(cases.count, 300)
-        let failures = Self.disagreements(cases, tolerance: 1)
-        let agreeing = Double(cases.count - failures.count) / Double(cases.count)
-        XCTAssertGreaterThanOrEqual(agreeing, 0.95, "\(failures.count) of \(cases.count) disagree:\n\(Self.report(failures))")
-        let unexplained = failures.filter { !Self.explainedChrome.contains($0.0) }
-        XCTAssertTrue(unexplained.isEmpty, "unexplained disagreements:\n\(Self.report(unexplained))")
+        assertAgreement(cases, tolerance: 1, atLeast: 0.95, explained: Self.explainedChrome)
     }
 
     /// Random cases whose disagreement docs/LAYOUT.md explains. In every one Chrome

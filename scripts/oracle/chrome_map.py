@@ -19,6 +19,8 @@ Frames are absolute [x, y, width, height] in canvas points, unrounded
 
 from __future__ import annotations
 
+from scene_values import EDGES, SceneError, edge_values  # noqa: F401
+
 import html
 import json
 import math
@@ -48,7 +50,6 @@ CHROMIUM_FLAGS = (
 BATCH = 250
 TIMEOUT = 180.0
 
-EDGES = ("top", "left", "bottom", "right")
 FRAME_KEYS = ("width", "height", "minWidth", "maxWidth", "minHeight", "maxHeight")
 FRAME_CSS = {
     "width": "width",
@@ -105,8 +106,6 @@ SCRIPT = (
 )
 
 
-class SceneError(ValueError):
-    """A scene outside the subset this module maps."""
 
 
 class ChromeError(RuntimeError):
@@ -143,17 +142,6 @@ def length(value, what: str, allow_auto: bool = False, allow_percent: bool = Tru
     return css_number(number(value, what)) + "px"
 
 
-def edge_values(value, what: str, missing) -> dict:
-    if isinstance(value, dict):
-        unknown = set(value) - set(EDGES)
-        if unknown:
-            raise SceneError(f"{what}: unknown edge {sorted(unknown)[0]!r}")
-        return {edge: value.get(edge, missing) for edge in EDGES}
-    if isinstance(value, list):
-        if len(value) != 4:
-            raise SceneError(f"{what}: expected [top, left, bottom, right]")
-        return dict(zip(EDGES, value))
-    return {edge: value for edge in EDGES}
 
 
 def choice(table: dict, value, what: str) -> str:

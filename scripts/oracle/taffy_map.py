@@ -15,6 +15,8 @@ out under a max-content available space in both axes instead.
 
 from __future__ import annotations
 
+from scene_values import EDGES, SceneError, edge_values  # noqa: F401
+
 import math
 
 from stretchable import taffylib
@@ -46,7 +48,6 @@ from stretchable.style.geometry.size import (
 
 TAFFY_VERSION = "0.7.7"
 
-EDGES = ("top", "left", "bottom", "right")
 
 DIRECTIONS = {
     "row": FlexDirection.ROW,
@@ -102,8 +103,6 @@ WRAPS = {
 FRAME_KEYS = ("width", "height", "minWidth", "maxWidth", "minHeight", "maxHeight")
 
 
-class SceneError(ValueError):
-    """A scene outside the subset this module maps."""
 
 
 # Values
@@ -140,18 +139,6 @@ def length_ppa(value, what: str) -> LengthPointsPercentAuto:
     return LengthPointsPercentAuto.points(check_number(value, what))
 
 
-def edge_values(value, what: str, missing):
-    """Reads a number, [top, left, bottom, right] or an edges object."""
-    if isinstance(value, dict):
-        unknown = set(value) - set(EDGES)
-        if unknown:
-            raise SceneError(f"{what}: unknown edge {sorted(unknown)[0]!r}")
-        return {edge: value.get(edge, missing) for edge in EDGES}
-    if isinstance(value, list):
-        if len(value) != 4:
-            raise SceneError(f"{what}: expected [top, left, bottom, right]")
-        return dict(zip(EDGES, value))
-    return {edge: value for edge in EDGES}
 
 
 def rect_pp(edges: dict, what: str) -> RectPointsPercent:
