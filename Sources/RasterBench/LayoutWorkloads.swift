@@ -6,7 +6,7 @@ import Raster
 /// then laid out from scratch on every timed run (a new host: every view made, every
 /// node measured and placed). Nothing is drawn.
 public enum LayoutWorkloads {
-    public static let names = ["L1", "L2", "L3", "L4", "L1e", "L2e"]
+    public static let names = ["L1", "L2", "L3", "L4", "L1e", "L2e", "L3e", "L4e"]
 
     /// The workloads whose trees are pure Flex, so Taffy can lay out the same tree.
     public static let flexOnly: Set<String> = ["L1", "L2"]
@@ -15,6 +15,8 @@ public enum LayoutWorkloads {
         switch name {
         case "L1e": return wide()
         case "L2e": return deep()
+        case "L3e": return chatList()
+        case "L4e": return mixedDeep()
         case "L1": return wide()
         case "L2": return deep()
         case "L3": return chatList()
@@ -27,6 +29,8 @@ public enum LayoutWorkloads {
         switch name {
         case "L1e": return "layout engine alone (no views): the L1 tree"
         case "L2e": return "layout engine alone (no views): the L2 tree"
+        case "L3e": return "layout engine alone (no views): the L3 tree"
+        case "L4e": return "layout engine alone (no views): the L4 tree"
         case "L1": return "layout: 10,000 flex items in one wrapping row"
         case "L2": return "layout: 100 chains of flex containers nested 98 deep"
         case "L3": return "layout: 1,000 chat rows in stacks (text measured)"
