@@ -149,6 +149,12 @@ public final class Layer {
     /// identity and caches).
     public func setSublayers(_ layers: [Layer]) {
         if layers.count == sublayers.count, zip(layers, sublayers).allSatisfy({ $0 === $1 }) { return }
+        if sublayers.isEmpty {
+            for layer in layers where layer.superlayer !== self { layer.removeFromSuperlayer() }
+            sublayers = layers
+            for layer in layers { layer.superlayer = self }
+            return
+        }
         let keep = Set(layers.map(ObjectIdentifier.init))
         for old in sublayers where !keep.contains(ObjectIdentifier(old)) { old.superlayer = nil }
         for layer in layers where layer.superlayer !== self { layer.removeFromSuperlayer() }

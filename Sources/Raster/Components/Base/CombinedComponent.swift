@@ -138,6 +138,15 @@ final class CombinedFrame: @unchecked Sendable {
     func finish(transition: ComponentTransition, animator: Animator?) {
         guard let node else { return }
         let previous = node.view.subviews
+        // The common case, a first update of a wrapper: one child and nothing before it.
+        if previous.isEmpty, added.count <= 1, !(transition.isAnimated && animator != nil) {
+            for child in added { child.apply() }
+            let views = added.map(\.view)
+            node.view.setSubviews(views)
+            node.placedChildren = views
+            for slot in node.slots { slot.object?.prune(keeping: updated) }
+            return
+        }
         var views: [ComponentView] = []
         var seen = Set<ObjectIdentifier>()
         for child in added where seen.insert(ObjectIdentifier(child.view)).inserted {

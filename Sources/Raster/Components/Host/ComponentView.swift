@@ -64,6 +64,14 @@ open class ComponentView {
 
     /// Replaces the subviews with `views`, in order; views already present keep their layers.
     public func setSubviews(_ views: [ComponentView]) {
+        if views.count == subviews.count, zip(views, subviews).allSatisfy({ $0 === $1 }) { return }
+        if subviews.isEmpty {
+            for view in views where view.superview !== self { view.removeFromSuperview() }
+            subviews = views
+            for view in views { view.superview = self }
+            layer.setSublayers(views.map(\.layer))
+            return
+        }
         let keep = Set(views.map(ObjectIdentifier.init))
         for old in subviews where !keep.contains(ObjectIdentifier(old)) { old.superview = nil }
         for view in views where view.superview !== self { view.removeFromSuperview() }
