@@ -21,45 +21,19 @@ public indirect enum JSONValue: Hashable, Sendable, Decodable {
         throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a JSON value")
     }
 
-    /// Parses JSON text.
-    /// - Throws: `SceneError` at path "" describing the syntax error.
+    /// Parses JSON text (`JSONParser`: linear in the size of the document).
+    /// - Throws: `SceneError` at path "" naming the line, the column and the problem.
     public static func parse(_ data: Data) throws -> JSONValue {
+        var parser = JSONParser(data)
         do {
-            return try JSONDecoder().decode(JSONValue.self, from: data)
-        } catch let DecodingError.dataCorrupted(context) {
-            let detail = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
-            var text = detail ?? context.debugDescription
-            if isDeeplyNested(data) {
-                text = "nested more than \(JSONValue.maxNesting) levels deep"
-            }
-            throw SceneError(path: "", message: "the file is not valid JSON (\(text))")
-        } catch {
-            throw SceneError(path: "", message: "the file is not valid JSON (\(error))")
+            return try parser.parse()
+        } catch let e as JSONSyntaxError {
+            throw SceneError(path: "", message: "the file is not valid JSON (\(e))")
         }
     }
 
-    /// The JSON parser's own nesting limit (arrays and objects).
-    static let maxNesting = 512
-
-    /// True when brackets nest deeper than the parser accepts (strings skipped).
-    static func isDeeplyNested(_ data: Data) -> Bool {
-        var depth = 0, inString = false, escaped = false
-        for b in data {
-            if inString {
-                if escaped { escaped = false } else if b == 0x5C { escaped = true } else if b == 0x22 { inString = false }
-                continue
-            }
-            switch b {
-            case 0x22: inString = true
-            case 0x5B, 0x7B:
-                depth += 1
-                if depth > maxNesting { return true }
-            case 0x5D, 0x7D: depth -= 1
-            default: break
-            }
-        }
-        return false
-    }
+    /// Arrays and objects nested deeper than this are refused.
+    static let maxNesting = JSONParser.maxNesting
 
     /// A short name of the value's kind, for error messages.
     public var kindName: String {

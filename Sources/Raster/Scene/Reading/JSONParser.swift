@@ -1,0 +1,274 @@
+import Foundation
+
+/// A strict JSON parser (RFC 8259) straight to `JSONValue`, in one pass over the bytes.
+///
+/// Its cost is linear in the size of the document whatever its nesting (a decoder that
+/// tracks a coding path per value is quadratic in the depth), and its errors name the
+/// line and column. Strings must be valid UTF-8 with valid escapes (a lone surrogate is
+/// an error); numbers follow JSON's grammar and are read as the nearest `Double`.
+///
+/// Invariant: `index` only moves forward, never past `bytes.count`.
+struct JSONParser {
+    /// Arrays and objects nested deeper than this are refused.
+    static let maxNesting = 512
+
+    private let bytes: [UInt8]
+    private var index = 0
+    private var depth = 0
+
+    init(_ data: Data) {
+        bytes = [UInt8](data)
+    }
+
+    /// The document's value.
+    /// - Throws: `JSONSyntaxError` naming the line, the column and what was expected.
+    mutating func parse() throws -> JSONValue {
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+        skipSpace()
+        let value = try parseValue()
+        skipSpace()
+        guard index == bytes.count else { throw error("unexpected \(describe(index)) after the document") }
+        return value
+    }
+
+    // MARK: - Values
+
+    private mutating func parseValue() throws -> JSONValue {
+        guard index < bytes.count else { throw error("unexpected end of the document, expected a value") }
+        switch bytes[index] {
+        case UInt8(ascii: "{"): return try parseObject()
+        case UInt8(ascii: "["): return try parseArray()
+        case UInt8(ascii: "\""): return .string(try parseString())
+        case UInt8(ascii: "t"): try expectWord("true"); return .bool(true)
+        case UInt8(ascii: "f"): try expectWord("false"); return .bool(false)
+        case UInt8(ascii: "n"): try expectWord("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
+        default: throw error("unexpected \(describe(index)), expected a value")
+        }
+    }
+
+    private mutating func enter() throws {
+        depth += 1
+        guard depth <= Self.maxNesting else { throw error("nested more than \(Self.maxNesting) levels deep") }
+    }
+
+    private mutating func parseObject() throws -> JSONValue {
+        try enter()
+        index += 1
+        var object: [String: JSONValue] = [:]
+        skipSpace()
+        if peek(UInt8(ascii: "}")) {
+            index += 1
+            depth -= 1
+            return .object(object)
+        }
+        while true {
+            skipSpace()
+            guard peek(UInt8(ascii: "\"")) else { throw error("unexpected \(describe(index)), expected a key in quotes") }
+            let key = try parseString()
+            skipSpace()
+            guard peek(UInt8(ascii: ":")) else { throw error("unexpected \(describe(index)), expected ':' after the key") }
+            index += 1
+            skipSpace()
+            object[key] = try parseValue()
+            skipSpace()
+            if peek(UInt8(ascii: ",")) {
+                index += 1
+            } else if peek(UInt8(ascii: "}")) {
+                index += 1
+                depth -= 1
+                return .object(object)
+            } else {
+                throw error("unexpected \(describe(index)), expected ',' or '}'")
+            }
+        }
+    }
+
+    private mutating func parseArray() throws -> JSONValue {
+        try enter()
+        index += 1
+        var array: [JSONValue] = []
+        skipSpace()
+        if peek(UInt8(ascii: "]")) {
+            index += 1
+            depth -= 1
+            return .array(array)
+        }
+        while true {
+            skipSpace()
+            array.append(try parseValue())
+            skipSpace()
+            if peek(UInt8(ascii: ",")) {
+                index += 1
+            } else if peek(UInt8(ascii: "]")) {
+                index += 1
+                depth -= 1
+                return .array(array)
+            } else {
+                throw error("unexpected \(describe(index)), expected ',' or ']'")
+            }
+        }
+    }
+
+    private mutating func parseString() throws -> String {
+        let start = index
+        index += 1
+        var run = index
+        var scalars: [UInt8] = []
+        while true {
+            guard index < bytes.count else { throw error("unterminated string", at: start) }
+            let b = bytes[index]
+            if b == UInt8(ascii: "\"") {
+                scalars.append(contentsOf: bytes[run..<index])
+                index += 1
+                guard let text = String(validating: scalars, as: UTF8.self) else {
+                    throw error("a string that is not valid UTF-8", at: start)
+                }
+                return text
+            }
+            if b < 0x20 { throw error("a control character inside a string (escape it)") }
+            if b == UInt8(ascii: "\\") {
+                scalars.append(contentsOf: bytes[run..<index])
+                try parseEscape(into: &scalars)
+                run = index
+            } else {
+                index += 1
+            }
+        }
+    }
+
+    private mutating func parseEscape(into out: inout [UInt8]) throws {
+        index += 1
+        guard index < bytes.count else { throw error("unterminated escape") }
+        let c = bytes[index]
+        index += 1
+        switch c {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(c)
+        case UInt8(ascii: "b"): out.append(0x08)
+        case UInt8(ascii: "f"): out.append(0x0C)
+        case UInt8(ascii: "n"): out.append(0x0A)
+        case UInt8(ascii: "r"): out.append(0x0D)
+        case UInt8(ascii: "t"): out.append(0x09)
+        case UInt8(ascii: "u"):
+            var code = try hex4()
+            if (0xD800...0xDBFF).contains(code) {
+                guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+                    throw error("a lone surrogate \\u\(String(code, radix: 16, uppercase: true)) in a string")
+                }
+                index += 2
+                let low = try hex4()
+                guard (0xDC00...0xDFFF).contains(low) else {
+                    throw error("a lone surrogate \\u\(String(code, radix: 16, uppercase: true)) in a string")
+                }
+                code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+            } else if (0xDC00...0xDFFF).contains(code) {
+                throw error("a lone surrogate \\u\(String(code, radix: 16, uppercase: true)) in a string")
+            }
+            guard let scalar = Unicode.Scalar(code) else { throw error("an invalid \\u escape") }
+            out.append(contentsOf: Array(String(Character(scalar)).utf8))
+        default:
+            throw error("an invalid escape '\\\(Character(Unicode.Scalar(c)))' in a string", at: index - 2)
+        }
+    }
+
+    private mutating func hex4() throws -> UInt32 {
+        guard index + 4 <= bytes.count else { throw error("a \\u escape needs four hex digits") }
+        var v: UInt32 = 0
+        for _ in 0..<4 {
+            let b = bytes[index]
+            let d: UInt8
+            switch b {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): d = b - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): d = b - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): d = b - UInt8(ascii: "A") + 10
+            default: throw error("a \\u escape needs four hex digits")
+            }
+            v = v << 4 | UInt32(d)
+            index += 1
+        }
+        return v
+    }
+
+    /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`
+    private mutating func parseNumber() throws -> Double {
+        let start = index
+        func digits() -> Int {
+            let from = index
+            while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+            return index - from
+        }
+        if peek(UInt8(ascii: "-")) { index += 1 }
+        if peek(UInt8(ascii: "0")) {
+            index += 1
+        } else if digits() == 0 {
+            throw error("a number needs digits", at: start)
+        }
+        if peek(UInt8(ascii: ".")) {
+            index += 1
+            guard digits() > 0 else { throw error("a number needs digits after '.'", at: start) }
+        }
+        if peek(UInt8(ascii: "e")) || peek(UInt8(ascii: "E")) {
+            index += 1
+            if peek(UInt8(ascii: "+")) || peek(UInt8(ascii: "-")) { index += 1 }
+            guard digits() > 0 else { throw error("a number needs digits in its exponent", at: start) }
+        }
+        guard let value = Double(String(decoding: bytes[start..<index], as: UTF8.self)) else {
+            throw error("an invalid number", at: start)
+        }
+        guard value.isFinite else { throw error("a number too large for a double", at: start) }
+        return value
+    }
+
+    private mutating func expectWord(_ word: StaticString) throws {
+        let n = word.utf8CodeUnitCount
+        guard index + n <= bytes.count,
+              word.withUTF8Buffer({ w in bytes[index..<(index + n)].elementsEqual(w) }) else {
+            throw error("unexpected \(describe(index)), expected a value")
+        }
+        index += n
+    }
+
+    // MARK: - Bytes
+
+    private func peek(_ b: UInt8) -> Bool { index < bytes.count && bytes[index] == b }
+
+    private mutating func skipSpace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            default: return
+            }
+        }
+    }
+
+    /// The character at `i`, as a message quotes it.
+    private func describe(_ i: Int) -> String {
+        guard i < bytes.count else { return "end of the document" }
+        let b = bytes[i]
+        if b >= 0x21 && b < 0x7F { return "'\(Character(Unicode.Scalar(b)))'" }
+        return String(format: "byte 0x%02X", b)
+    }
+
+    private func error(_ message: String, at position: Int? = nil) -> JSONSyntaxError {
+        let at = min(position ?? index, bytes.count)
+        var line = 1, column = 1
+        for b in bytes[..<at] {
+            if b == 0x0A {
+                line += 1
+                column = 1
+            } else if b & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        return JSONSyntaxError(line: line, column: column, message: message)
+    }
+}
+
+/// A JSON syntax error with where it is (1-based line and column, in characters).
+struct JSONSyntaxError: Error, CustomStringConvertible {
+    let line: Int
+    let column: Int
+    let message: String
+
+    var description: String { "line \(line), column \(column): \(message)" }
+}
