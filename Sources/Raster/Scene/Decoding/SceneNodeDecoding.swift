@@ -10,8 +10,7 @@ enum SceneNodeDecoding {
                                  childBoxes: Bool,
                                  wrapLayout: ((AnyComponent<Empty>, SceneProps) throws -> AnyComponent<Empty>)?)
         throws -> AnyComponent<Empty> {
-        let own = Set(type.props.map(\.name))
-        func common(_ name: String) -> Bool { !own.contains(name) }
+        func common(_ name: String) -> Bool { !type.ownPropNames.contains(name) }
         var c = content
         if common("style"), let (r, _) = try p.value("style") {
             c = AnyComponent(EnvironmentOverride(content: c, changes: try styleChanges(r, p.context)))

@@ -24,15 +24,17 @@ public struct SceneComponentType: Sendable {
         self.props = props
         self.childProps = childProps
         self.childBoxes = childBoxes
+        let own = Set(props.map(\.name))
+        ownPropNames = own
+        allProps = props + SceneSpecs.common.filter { !own.contains($0.name) }
         self.decode = { AnyComponent(try decode($0)) }
     }
 
     /// The props a node of this type takes: its own, then the common ones it does not
     /// declare itself.
-    public var allProps: [PropSpec] {
-        let own = Set(props.map(\.name))
-        return props + SceneSpecs.common.filter { !own.contains($0.name) }
-    }
+    public let allProps: [PropSpec]
+    /// The names of its own props.
+    let ownPropNames: Set<String>
 }
 
 /// The named styles of one stylable component type, as scene files name them
