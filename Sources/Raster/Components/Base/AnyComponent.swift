@@ -20,7 +20,7 @@ public final class AnyComponent<EnvironmentType>: _TypeErasedComponent, Equatabl
     public func _makeView() -> ComponentView { wrapped._makeView() }
     public func _makeState() -> ComponentState { wrapped._makeState() }
     public func _isEqual(to other: _TypeErasedComponent) -> Bool {
-        if let other = other as? AnyComponent<EnvironmentType> { return wrapped._isEqual(to: other.wrapped) }
+        if let other = other as? AnyComponent<EnvironmentType> { return other === self || wrapped._isEqual(to: other.wrapped) }
         return wrapped._isEqual(to: other)
     }
     public func _update(view: ComponentView, availableSize: Size, state: ComponentState, environment: _ErasedEnvironment,

@@ -62,7 +62,9 @@ final class ComponentNode {
         }
         if state.isUpdated { reasons.insert(.state) }
         if descendantNeedsUpdate { reasons.insert(.descendant) }
-        if !newComponent._isEqual(to: component) { reasons.insert(.component) }
+        if size != nil, !Self.identical(newComponent, component), !newComponent._isEqual(to: component) {
+            reasons.insert(.component)
+        }
         let fraction = origin.map { PixelSnapping.fraction($0, scale: pass.displayScale) } ?? .zero
         if let old = self.proposal, old != proposal { reasons.insert(.availableSize) }
         if let old = originFraction, old != fraction { reasons.insert(.availableSize) }
@@ -111,6 +113,12 @@ final class ComponentNode {
             if let map = slot.object as? ChildMap<Empty, AnyHashable>, let view = map.views[key] { return view.node }
         }
         return nil
+    }
+
+    /// The same `AnyComponent` (an immutable value): equal without comparing.
+    private static func identical(_ a: _TypeErasedComponent, _ b: _TypeErasedComponent) -> Bool {
+        guard let x = a._anyComponentBox, let y = b._anyComponentBox else { return false }
+        return x === y
     }
 
     /// Marks the path from this node to the root as needing an update.
