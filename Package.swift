@@ -39,13 +39,35 @@ let package = Package(
             providers: [.apt(["libfreetype-dev"])]
         ),
         .systemLibrary(
+            name: "CHarfBuzz",
+            pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev"])]
+        ),
+        .systemLibrary(
+            name: "CFontconfig",
+            pkgConfig: "fontconfig",
+            providers: [.apt(["libfontconfig-dev"])]
+        ),
+        .systemLibrary(
+            name: "CICU",
+            pkgConfig: "icu-uc",
+            providers: [.apt(["libicu-dev"])]
+        ),
+        // Segmentation and bidi from ICU under stable names (see CICU/shim.h).
+        .target(name: "CUnicode", dependencies: ["CICU"]),
+        .systemLibrary(
+            name: "CCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
+        .systemLibrary(
             name: "CDeflate",
             pkgConfig: "libdeflate",
             providers: [.apt(["libdeflate-dev"])]
         ),
         .target(
             name: "Raster",
-            dependencies: ["CPNG", "CFreeType", "CDeflate", "CPrefetch", .product(name: "Yams", package: "Yams")],
+            dependencies: ["CPNG", "CFreeType", "CHarfBuzz", "CFontconfig", "CUnicode", "CCrypto", "CDeflate", "CPrefetch", .product(name: "Yams", package: "Yams")],
             resources: [.copy("Resources/Fonts")],
             swiftSettings: rasterSettings
         ),

@@ -1,27 +1,47 @@
 #!/usr/bin/env bash
-# Installs the C libraries the package links (libpng, zlib, libdeflate, FreeType), the
-# pkg-config that locates FreeType, the fonts the tests use, and the Python binding of Taffy
-# the flexbox oracle uses (scripts/oracle), when they are missing.
+# Installs what the package links and what its tests compare against, when missing:
+# - C libraries: libpng, zlib, libdeflate, FreeType, HarfBuzz, ICU, fontconfig, libcrypto
+#   (for the pinned fonts' SHA-256), and pkg-config, which locates them;
+# - fonts: DejaVu, Debian's Noto core set (scripts the shipped fonts do not cover), Noto
+#   Sans CJK and Noto Color Emoji (the pinned fonts of `--fonts bundled` and the goldens);
+# - oracles: the fribidi command, and from PyPI the Python binding of Taffy (flexbox),
+#   uharfbuzz 0.33.0 (HarfBuzz 6.0.0, the version Debian 12 links) and PyICU (built
+#   against the system's ICU).
 # Needs root to install the system packages; without root it only reports what is missing.
 set -euo pipefail
-if command -v python3 >/dev/null 2>&1 && ! python3 -c "import stretchable" >/dev/null 2>&1; then
-  python3 -m pip install --quiet stretchable==1.1.8 \
-    || echo "could not install stretchable (python3 -m pip install stretchable==1.1.8)" >&2
-fi
 missing=()
 command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
+command -v g++ >/dev/null 2>&1 || missing+=(g++)
 [ -f /usr/include/png.h ] || missing+=(libpng-dev)
 [ -f /usr/include/zlib.h ] || missing+=(zlib1g-dev)
 [ -f /usr/include/libdeflate.h ] || missing+=(libdeflate-dev)
 [ -d /usr/include/freetype2 ] || missing+=(libfreetype-dev)
+[ -f /usr/include/harfbuzz/hb.h ] || missing+=(libharfbuzz-dev)
+[ -f /usr/include/unicode/ubidi.h ] || missing+=(libicu-dev)
+[ -f /usr/include/fontconfig/fontconfig.h ] || missing+=(libfontconfig-dev)
+[ -f /usr/include/openssl/evp.h ] || missing+=(libssl-dev)
+command -v fribidi >/dev/null 2>&1 || missing+=(libfribidi-bin)
 [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || missing+=(fonts-dejavu-core)
-# The colour emoji font the text tests register (the renderer itself never reads system fonts).
+[ -f /usr/share/fonts/truetype/noto/NotoSans-Regular.ttf ] || missing+=(fonts-noto-core)
+[ -f /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc ] || missing+=(fonts-noto-cjk)
 [ -f /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf ] || missing+=(fonts-noto-color-emoji)
-if [ ${#missing[@]} -eq 0 ]; then exit 0; fi
-if [ "$(id -u)" -ne 0 ]; then
-  echo "missing: ${missing[*]} (run as root, or: sudo apt-get install ${missing[*]})" >&2
-  exit 1
+if [ ${#missing[@]} -gt 0 ]; then
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "missing: ${missing[*]} (run as root, or: sudo apt-get install ${missing[*]})" >&2
+    exit 1
+  fi
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
-export DEBIAN_FRONTEND=noninteractive
-apt-get update -qq
-apt-get install -y -qq "${missing[@]}" >/dev/null
+if command -v python3 >/dev/null 2>&1; then
+  python3 -c "import stretchable" >/dev/null 2>&1 \
+    || python3 -m pip install --quiet stretchable==1.1.8 \
+    || echo "could not install stretchable (python3 -m pip install stretchable==1.1.8)" >&2
+  python3 -c "import uharfbuzz; assert uharfbuzz.version_string() == '6.0.0'" >/dev/null 2>&1 \
+    || python3 -m pip install --quiet uharfbuzz==0.33.0 \
+    || echo "could not install uharfbuzz (python3 -m pip install uharfbuzz==0.33.0)" >&2
+  python3 -c "import icu" >/dev/null 2>&1 \
+    || python3 -m pip install --quiet PyICU==2.17 \
+    || echo "could not install PyICU (python3 -m pip install PyICU==2.17; needs libicu-dev and g++)" >&2
+fi

@@ -19,7 +19,8 @@ public func assertGolden(of image: Bitmap, named name: String? = nil, record: Go
 }
 
 /// Asserts that `component`, laid out in `size` points and rendered at `scale` pixels
-/// per point, matches its reference.
+/// per point, matches its reference. Text uses `FontRegistry.bundledShared` unless the
+/// component sets its own registry in the environment.
 @discardableResult
 public func assertGolden<C: Component>(of component: C, size: Size, scale: Double = 1, theme: Theme = .light,
                                        background: Color = .clear, named name: String? = nil,
@@ -35,7 +36,9 @@ public func assertGolden<C: Component>(of component: C, size: Size, scale: Doubl
 
 /// Asserts that the scene file at `path` (JSON or YAML; a relative path is taken from
 /// the package root) matches its reference: the still scene, or the frame of its
-/// timeline at `time` seconds. `scale` overrides the scene's canvas scale.
+/// timeline at `time` seconds. `scale` overrides the scene's canvas scale. Text falls
+/// back only to the bundled font set (`FontSet.bundled`), so the picture is the same on
+/// every machine; a pinned font that is missing or differs fails the assertion, naming it.
 @discardableResult
 public func assertGolden(scene path: String, at time: Double? = nil, scale: Double? = nil, named name: String? = nil,
                          record: GoldenRecordMode? = nil, tolerance: ImageTolerance? = nil,
@@ -46,9 +49,12 @@ public func assertGolden(scene path: String, at time: Double? = nil, scale: Doub
         let file = path.hasPrefix("/") ? path : site.packageRoot.appendingPathComponent(path).path
         let scene: Scene
         do {
-            scene = try SceneDecoder.decode(contentsOf: file)
+            scene = try SceneDecoder(fontSet: .bundled).decode(contentsOf: file)
         } catch {
             throw GoldenSetupError("\(file): \(error)")
+        }
+        for (path, use) in scene.fontReport() {
+            if let problem = use.problems.first { throw GoldenSetupError("\(file): \(path): \(problem)") }
         }
         return try GoldenRendering.render(scene, at: time, scale: scale)
     }
@@ -98,7 +104,8 @@ public enum GoldenRendering {
             throw GoldenSetupError("size: expected finite, non-negative sides, found \(size.width)x\(size.height)")
         }
         guard scale.isFinite, scale > 0 else { throw GoldenSetupError("scale: expected a positive number, found \(scale)") }
-        return try ComponentHost<Empty>.render(component, size: size, scale: scale, theme: theme, background: background)
+        return try ComponentHost<Empty>.render(component, size: size, scale: scale, theme: theme, background: background,
+                                               fonts: .bundledShared)
     }
 
     /// `scene` at rest, or its timeline's frame at `time` seconds; `scale` overrides its

@@ -38,6 +38,13 @@ struct CommandFailure: Error, CustomStringConvertible {
     let description: String
 }
 
+/// Writes `text` and a newline to standard error.
+func printError(_ text: String) {
+    FileHandle.standardError.write(Data((text + "\n").utf8))
+}
+
+extension FontSet: ExpressibleByArgument {}
+
 /// Writes `text` and a newline to standard output.
 func printOut(_ text: String) {
     FileHandle.standardOutput.write(Data((text + "\n").utf8))
@@ -59,6 +66,12 @@ struct SceneInput: ParsableArguments {
 
     @Option(help: "Canvas height in points; overrides canvas.height.")
     var height: Double?
+
+    @Option(help: ArgumentHelp("Where characters the scene's fonts lack come from: system (installed fonts) or bundled (the project's pinned fonts, identical on every machine); overrides the scene's fontSet.", valueName: "system|bundled"))
+    var fonts: FontSet?
+
+    @Flag(help: "Report the fonts each Text falls back to.")
+    var verbose = false
 
     var readsStandardInput: Bool { stdin || scene == "-" }
 
@@ -84,17 +97,35 @@ struct SceneInput: ParsableArguments {
         do {
             if readsStandardInput {
                 let data = FileHandle.standardInput.readDataToEndOfFile()
-                decoded = try SceneDecoder().decode(data, format: format.flatMap(SceneDecoder.Format.init(rawValue:)),
-                                                    baseDirectory: FileManager.default.currentDirectoryPath)
+                decoded = try SceneDecoder(fontSet: fonts).decode(data, format: format.flatMap(SceneDecoder.Format.init(rawValue:)),
+                                                                  baseDirectory: FileManager.default.currentDirectoryPath)
             } else {
-                decoded = try SceneDecoder().decode(contentsOf: scene ?? "")
+                decoded = try SceneDecoder(fontSet: fonts).decode(contentsOf: scene ?? "")
             }
         } catch let error as SceneError {
             throw CommandFailure(description: "\(name): \(error)")
         }
+        try reportFonts(decoded)
         try Self.override(width, "width", &decoded.canvas.width)
         try Self.override(height, "height", &decoded.canvas.height)
         return decoded
+    }
+
+    /// Fails on a pinned font the scene needs and cannot use; warns once per Text about
+    /// characters no font has; with `--verbose`, names the fonts each Text falls back to.
+    func reportFonts(_ scene: Scene) throws {
+        for (path, use) in scene.fontReport() {
+            if let problem = use.problems.first {
+                throw CommandFailure(description: "\(name): \(path): \(problem)")
+            }
+            if !use.missing.isEmpty {
+                printError("warning: \(name): \(path): no font has \(FontUse.codePoints(use.missing))")
+            }
+            if verbose && !use.fallbacks.isEmpty {
+                let faces = use.fallbacks.map { "\($0.familyName) \($0.styleName) (\($0.path)\($0.faceIndex > 0 ? "#\($0.faceIndex)" : ""))" }
+                printError("\(name): \(path): falls back to \(faces.joined(separator: ", "))")
+            }
+        }
     }
 
     /// Applies a `--NAME` override of the canvas prop NAME, checked against its range.

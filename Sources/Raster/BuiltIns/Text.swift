@@ -2,15 +2,23 @@
 /// width, its size rounded up to whole points, drawn into the view's layer contents.
 /// Colours may be semantic; the font registry comes from the environment.
 public struct Text: Component {
-    /// A run of text with its own font or colour (nil: the component's).
+    /// A run of text with its own font, colour or shaping settings (nil: the
+    /// component's).
     public struct Span: Hashable, Sendable {
         public var text: String
         public var font: Font?
         public var color: ColorValue?
-        public init(_ text: String, font: Font? = nil, color: ColorValue? = nil) {
+        public var features: [FontFeature]?
+        public var letterSpacing: Double?
+        public var language: String?
+        public init(_ text: String, font: Font? = nil, color: ColorValue? = nil, features: [FontFeature]? = nil,
+                    letterSpacing: Double? = nil, language: String? = nil) {
             self.text = text
             self.font = font
             self.color = color
+            self.features = features
+            self.letterSpacing = letterSpacing
+            self.language = language
         }
     }
 
@@ -18,6 +26,12 @@ public struct Text: Component {
     public var font: Font
     public var color: ColorValue
     public var style: ParagraphStyle
+    /// OpenType features for every span that sets none of its own.
+    public var features: [FontFeature] = []
+    /// Points after every character, for spans that set none of their own.
+    public var letterSpacing: Double = 0
+    /// The BCP 47 language of spans that set none of their own ("" unknown).
+    public var language: String = ""
 
     public init(_ text: String, font: Font = .system(size: 17), color: ColorValue = .primary,
                 style: ParagraphStyle = ParagraphStyle()) {
@@ -59,18 +73,33 @@ public struct Text: Component {
         return drawing(width: proposal.width, text: text, environment: context.environment).layout?.size ?? .zero
     }
 
-    /// The spans with their fonts and resolved colours.
+    /// The spans with their fonts, resolved colours and shaping settings.
     func attributed(_ environment: Environment<Empty>) -> AttributedText {
-        AttributedText(spans.map { TextSpan($0.text, font: $0.font ?? font, color: environment.color($0.color ?? color)) })
+        AttributedText(spans.map {
+            TextSpan($0.text, font: $0.font ?? font, color: environment.color($0.color ?? color),
+                     features: $0.features ?? features, letterSpacing: $0.letterSpacing ?? letterSpacing,
+                     language: $0.language ?? language)
+        })
+    }
+
+    /// The spans as fonts see them (colours left out).
+    var attributedForFonts: AttributedText {
+        AttributedText(spans.map {
+            TextSpan($0.text, font: $0.font ?? font, features: $0.features ?? features,
+                     letterSpacing: $0.letterSpacing ?? letterSpacing, language: $0.language ?? language)
+        })
     }
 
     func drawing(width proposed: Double?, text: AttributedText, environment: Environment<Empty>) -> TextDrawing {
         let registry = environment[key: FontRegistryKey.self]
-        return TextDrawing(text: text, style: style, width: layoutWidth(proposed, text: text, registry: registry),
+        var style = self.style
+        style.layoutDirection = environment[key: LayoutDirectionKey.self]
+        return TextDrawing(text: text, style: style, width: layoutWidth(proposed, text: text, style: style, registry: registry),
                            registry: registry)
     }
 
-    private func layoutWidth(_ proposed: Double?, text: AttributedText, registry: FontRegistry) -> Double {
+    private func layoutWidth(_ proposed: Double?, text: AttributedText, style: ParagraphStyle,
+                             registry: FontRegistry) -> Double {
         guard let width = proposed, width.isFinite else { return .infinity }
         // Room for every paragraph on one line: the same layout as no limit.
         if let ideal = try? TextLayoutCache.shared.layout(text, style: style, width: .infinity, registry: registry),

@@ -1,17 +1,42 @@
-/// A run of characters with one font and one paint.
+/// A run of characters with one font, one paint and one set of shaping settings.
 public struct TextSpan: Hashable, Sendable {
     public var text: String
     public var font: Font
     public var paint: Paint
+    /// OpenType features set on top of the font's defaults (a later setting of the same
+    /// tag wins).
+    public var features: [FontFeature]
+    /// Points added after every grapheme cluster. When it is not zero, the optional
+    /// ligatures (`liga`, `clig`, `dlig`, `hlig`) are off unless `features` turns them on,
+    /// as CSS does.
+    public var letterSpacing: Double
+    /// The text's language as a BCP 47 tag ("ja", "sr-Latn"), or empty when unknown: it
+    /// selects the font's language-specific forms and the fallback font for Han
+    /// characters, and tailors line breaking.
+    public var language: String
 
-    public init(_ text: String, font: Font, paint: Paint = .solid(.black)) {
+    public init(_ text: String, font: Font, paint: Paint = .solid(.black), features: [FontFeature] = [],
+                letterSpacing: Double = 0, language: String = "") {
         self.text = text
         self.font = font
         self.paint = paint
+        self.features = features
+        self.letterSpacing = letterSpacing.isFinite ? letterSpacing : 0
+        self.language = language
     }
 
-    public init(_ text: String, font: Font, color: Color) {
-        self.init(text, font: font, paint: .solid(color))
+    public init(_ text: String, font: Font, color: Color, features: [FontFeature] = [], letterSpacing: Double = 0,
+                language: String = "") {
+        self.init(text, font: font, paint: .solid(color), features: features, letterSpacing: letterSpacing,
+                  language: language)
+    }
+
+    /// The features shaping applies: the optional ligatures off under letter spacing,
+    /// then the span's own settings.
+    var shapingFeatures: [FontFeature] {
+        guard letterSpacing != 0 else { return features }
+        let off = FontFeature.optionalLigatures.filter { tag in !features.contains { $0.tag == tag } }
+        return off.compactMap { FontFeature($0, 0) } + features
     }
 }
 
@@ -38,8 +63,14 @@ public struct AttributedText: Hashable, Sendable, ExpressibleByStringLiteral {
 
 /// How lines sit in the layout box.
 public enum TextAlignment: String, Hashable, Sendable, CaseIterable {
+    /// At the side each paragraph starts from: left for left-to-right text, right for
+    /// right-to-left.
+    case leading
+    /// At the side each paragraph ends at.
+    case trailing
     case left, center, right
-    /// Lines but the last of each paragraph stretch to the box width at their spaces.
+    /// Lines but the last of each paragraph stretch to the box width at their spaces;
+    /// the last sits at the leading side.
     case justified
 }
 
@@ -60,13 +91,21 @@ public struct ParagraphStyle: Hashable, Sendable {
     /// The most lines shown; 0 means no limit.
     public var maxLines: Int
     public var truncation: TruncationMode
+    /// Each paragraph's direction (UAX #9); `auto` takes it from the paragraph's first
+    /// strong character.
+    public var direction: TextDirection
+    /// The direction of a paragraph `auto` finds no strong character in.
+    public var layoutDirection: LayoutDirection
 
-    public init(alignment: TextAlignment = .left, lineSpacing: Double = 0, lineHeight: Double? = nil,
-                maxLines: Int = 0, truncation: TruncationMode = .end) {
+    public init(alignment: TextAlignment = .leading, lineSpacing: Double = 0, lineHeight: Double? = nil,
+                maxLines: Int = 0, truncation: TruncationMode = .end, direction: TextDirection = .auto,
+                layoutDirection: LayoutDirection = .leftToRight) {
         self.alignment = alignment
         self.lineSpacing = lineSpacing
         self.lineHeight = lineHeight
         self.maxLines = maxLines
         self.truncation = truncation
+        self.direction = direction
+        self.layoutDirection = layoutDirection
     }
 }

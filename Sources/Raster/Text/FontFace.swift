@@ -1,14 +1,16 @@
 import CFreeType
+import CHarfBuzz
 import Foundation
 import Synchronization
 
 /// One face of a font file (a TTF or OTF, or one member of a TTC), opened with FreeType.
 ///
-/// Everything layout needs (character map, advances, kerning, vertical metrics) is read
-/// once when the face opens and kept in immutable arrays, so measuring text never takes a
-/// lock. Only rasterizing and outline extraction go through FreeType, serialised by a
-/// per-face lock; each face owns its own FreeType library instance, so faces never
-/// contend with each other.
+/// Everything font choice needs (character map, advances, vertical metrics) is read once
+/// when the face opens and kept in immutable arrays; shaping goes through an immutable
+/// HarfBuzz font over the same bytes (HarfBuzz fonts are safe to share between threads),
+/// so measuring text never takes a lock. Only rasterizing and outline extraction go
+/// through FreeType, serialised by a per-face lock; each face owns its own FreeType
+/// library instance, so faces never contend with each other.
 ///
 /// Metrics are in font units (`unitsPerEm` to the em), y up as fonts define them:
 /// `ascender > 0`, `descender > 0` (the depth below the baseline), `lineGap >= 0`.
@@ -35,15 +37,14 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible, Hasha
     private let lowGlyphs: [UInt32]  // scalars below `lowLimit`
     private let highGlyphs: [UInt32: UInt32]
     private let advances: [Int32]
-    let kerning: KerningTable
-    /// Kerning between the printable ASCII characters, precomputed (`asciiKernStride`²).
-    private let asciiKerning: [Int16]
+    /// The HarfBuzz font, at a scale of one unit per font unit (so shaped positions are
+    /// in font units whatever the size); immutable, destroyed with the face.
+    let harfBuzzFont: OpaquePointer
     /// Pixel sizes of the colour strikes (y ppem), with their strike index.
     private let strikes: [(ppem: Double, index: Int)]
     private let ft: Mutex<FreeTypeHandle>
 
     static let lowLimit: UInt32 = 0x800
-    private static let asciiKernStride = 95
     private static let nextID = Atomic<Int>(1)
 
     struct FreeTypeHandle: @unchecked Sendable {
@@ -61,10 +62,26 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible, Hasha
         try load(file: FontFile.read(path: path))
     }
 
+    /// Face `index` of the font file at `path` alone (the other faces of a collection are
+    /// not opened).
+    /// - Throws: `FontError` naming the file, also when it has no face `index`.
+    public static func load(path: String, index: Int) throws -> FontFace {
+        try load(file: FontFile.read(path: path), index: index)
+    }
+
     /// Every face in font bytes; `name` is used in errors and descriptions.
     public static func load(data: Data, name: String) throws -> [FontFace] {
         guard !data.isEmpty else { throw FontError.notAFont(path: name, reason: "the file is empty") }
         return try load(file: FontFile(path: name, data: data))
+    }
+
+    /// Face `index` of an opened file.
+    static func load(file: FontFile, index: Int) throws -> FontFace {
+        let directories = try file.tableDirectories()
+        guard index >= 0, index < max(directories.count, 1) else {
+            throw FontError.notAFont(path: file.path, reason: "it has no face \(index)")
+        }
+        return try FontFace(file: file, index: index, tables: index < directories.count ? directories[index] : [:])
     }
 
     static func load(file: FontFile) throws -> [FontFace] {
@@ -187,24 +204,24 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible, Hasha
         let loadError = FT_Load_Glyph(face, FT_UInt(probe), FT_Int32(probeFlags))
         guard loadError == 0 else { throw fail("glyph \(probe) does not load (\(FontFace.describe(loadError)))") }
 
-        kerning = KerningTable(gpos: tables["GPOS"].flatMap { bytes.slice($0) },
-                               kern: tables["kern"].flatMap { bytes.slice($0) })
-        var ascii = [Int16](repeating: 0, count: FontFace.asciiKernStride * FontFace.asciiKernStride)
-        if !kerning.isEmpty {
-            for a in 0..<FontFace.asciiKernStride {
-                let ga = low[a + 0x20]
-                guard ga != 0 else { continue }
-                for b in 0..<FontFace.asciiKernStride where low[b + 0x20] != 0 {
-                    ascii[a * FontFace.asciiKernStride + b] = Int16(clamping: kerning.value(ga, low[b + 0x20]))
-                }
-            }
+        guard let blob = hb_blob_create(UnsafeRawPointer(file.bytes.baseAddress!).assumingMemoryBound(to: CChar.self),
+                                        UInt32(file.count), HB_MEMORY_MODE_READONLY, nil, nil),
+              let hbFace = hb_face_create(blob, UInt32(index)) else { throw fail("HarfBuzz could not open it") }
+        hb_blob_destroy(blob)
+        guard let hbFont = hb_font_create(hbFace) else {
+            hb_face_destroy(hbFace)
+            throw fail("HarfBuzz could not open it")
         }
-        asciiKerning = ascii
+        hb_face_destroy(hbFace)
+        hb_font_set_scale(hbFont, Int32(unitsPerEm), Int32(unitsPerEm))
+        hb_font_make_immutable(hbFont)
+        harfBuzzFont = hbFont
         ft = Mutex(FreeTypeHandle(library: library, face: face))
         id = FontFace.nextID.wrappingAdd(1, ordering: .relaxed).oldValue
     }
 
     deinit {
+        hb_font_destroy(harfBuzzFont)
         ft.withLock { h in
             FT_Done_Face(h.face)
             FT_Done_FreeType(h.library)
@@ -250,21 +267,6 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible, Hasha
     @inline(__always)
     public func advance(of glyph: UInt32) -> Double {
         Int(glyph) < advances.count ? Double(advances[Int(glyph)]) : 0
-    }
-
-    /// The kerning adjustment between two glyphs, in font units; `leftScalar` and
-    /// `rightScalar` (when ASCII) take the precomputed table.
-    @inline(__always)
-    func kern(_ left: UInt32, _ right: UInt32, leftScalar: UInt32, rightScalar: UInt32) -> Double {
-        let a = leftScalar &- 0x20, b = rightScalar &- 0x20
-        if a < 95 && b < 95 { return Double(asciiKerning[Int(a) * FontFace.asciiKernStride + Int(b)]) }
-        if kerning.isEmpty { return 0 }
-        return Double(kerning.value(left, right))
-    }
-
-    /// The kerning adjustment between two glyphs, in font units.
-    public func kerning(_ left: UInt32, _ right: UInt32) -> Double {
-        kerning.isEmpty ? 0 : Double(kerning.value(left, right))
     }
 
     // MARK: - Rasterizing (serialised per face)

@@ -4,15 +4,19 @@
 /// The box is `size`: the widest line and the total line height, each rounded up to a
 /// whole point, as ComponentFlow's Text measures. Lines are aligned within that width.
 ///
-/// Layout runs in five passes over grapheme clusters (Swift `Character`s, so emoji
-/// with modifiers and letters with combining marks are never split):
-/// 1. font choice per cluster through the registry's fallback chain;
-/// 2. itemizing into runs of one span and one face, shaped by the `Shaper`;
-/// 3. break opportunities (`LineBreaker`) and greedy line filling (spaces hang at line
-///    ends; a cluster run wider than the line breaks between clusters);
-/// 4. truncation to `maxLines` with an ellipsis that fits;
-/// 5. line metrics (the spans' own fonts: a fallback glyph never changes line height),
-///    alignment and justification, and glyph runs.
+/// Layout runs in passes over extended grapheme clusters (ICU's, within each span), so
+/// emoji sequences, letters with marks and Indic syllables are never split:
+/// 1. bidi levels and paragraph directions (UAX #9, ICU);
+/// 2. font choice per cluster through the registry's fallback chain;
+/// 3. itemizing into runs of one span, face, bidi level and script, each shaped by
+///    HarfBuzz (`TextShaper`) with the text around it as context;
+/// 4. break opportunities (UAX #14, ICU) and greedy line filling (spaces hang at line
+///    ends; a cluster run wider than the line breaks between clusters; a line cut where
+///    the text shapes differently when split is measured and drawn shaped as cut);
+/// 5. truncation to `maxLines` with an ellipsis that fits;
+/// 6. visual order per line (bidi runs, items reversed in right-to-left runs);
+/// 7. line metrics (the spans' own fonts: a fallback glyph never changes line height),
+///    alignment by each paragraph's direction and justification, and glyph runs.
 ///
 /// Pen positions are accumulated in `Double` from unrounded advances, so nothing drifts
 /// along a line; rounding happens only when a glyph meets the pixel grid.
@@ -25,14 +29,26 @@ public struct TextLayout: Sendable {
         public var top: Double
         public var height: Double
         public var baseline: Double
-        /// Left edge of the first glyph after alignment.
+        /// Left edge of the leftmost glyph after alignment.
         public var x: Double
         /// Width of the line's visible content (trailing spaces excluded).
         public var width: Double
         /// True when the line ends in (or holds) the ellipsis.
         public var isTruncated: Bool
-        /// What the line shows, in order: ranges of `TextLayout.scalars` and ellipses.
+        /// True when the line's paragraph runs right to left.
+        public var isRightToLeft: Bool
+        /// The source text the line shows (trailing spaces and the ellipsis left out), as
+        /// bidi runs in visual order, left to right.
+        public var visualRuns: [VisualRun]
+        /// What the line shows, in logical order: ranges of `TextLayout.scalars` and
+        /// ellipses.
         var segments: [Segment]
+    }
+
+    /// Scalars of `TextLayout.scalars` laid out in one direction.
+    public struct VisualRun: Sendable, Equatable {
+        public var scalars: Range<Int>
+        public var isRightToLeft: Bool
     }
 
     enum Segment: Sendable, Equatable {
@@ -63,7 +79,8 @@ public struct TextLayout: Sendable {
 
     public var glyphCount: Int { runs.reduce(0) { $0 + $1.glyphs.count } }
 
-    /// The text each line shows (with the ellipsis where truncated, without newlines).
+    /// The text each line shows in logical order (with the ellipsis where truncated,
+    /// without newlines).
     public var lineTexts: [String] {
         lines.map { line in
             var text = String.UnicodeScalarView()
@@ -81,8 +98,8 @@ public struct TextLayout: Sendable {
     /// Lays out `text` to lines at most `width` points wide (infinity: no wrapping).
     /// - Throws: `FontError.unknownFamily` when a span names a family the registry lacks.
     public init(_ text: AttributedText, style: ParagraphStyle = ParagraphStyle(), width: Double = .infinity,
-                registry: FontRegistry = .shared, shaper: any Shaper = BasicShaper()) throws {
-        var builder = try TextLayoutBuilder(text: text, style: style, width: width, registry: registry, shaper: shaper)
+                registry: FontRegistry = .shared) throws {
+        var builder = try TextLayoutBuilder(text: text, style: style, width: width, registry: registry)
         self = builder.build()
     }
 
@@ -93,6 +110,14 @@ public struct TextLayout: Sendable {
         self.lines = lines
         self.runs = runs
         self.clusterCount = clusterCount
+    }
+
+    /// The end of every grapheme cluster of `text` and the offsets a line may end at
+    /// (with whether it must), in scalars of the concatenated spans.
+    static func segmentation(_ text: AttributedText, registry: FontRegistry = .shared) throws
+        -> (clusterEnds: [Int], breaks: [(offset: Int, mandatory: Bool)]) {
+        var builder = try TextLayoutBuilder(text: text, style: ParagraphStyle(), width: .infinity, registry: registry)
+        return builder.segmentation()
     }
 
     /// Lays out a string in one font and colour.

@@ -68,8 +68,7 @@ public final class TextLayoutCache: Sendable {
                                 registry: FontRegistry = .shared) throws -> Double {
         let key = Key(text: text, style: style, width: -1, registry: ObjectIdentifier(registry))
         if let found = state.withLock({ $0.minContentWidths.value(for: key) }) { return found }
-        var builder = try TextLayoutBuilder(text: text, style: style, width: .infinity, registry: registry,
-                                            shaper: BasicShaper())
+        var builder = try TextLayoutBuilder(text: text, style: style, width: .infinity, registry: registry)
         let width = builder.minContentWidth()
         state.withLock { $0.minContentWidths.insert(width, for: key, cost: 1) }
         return width

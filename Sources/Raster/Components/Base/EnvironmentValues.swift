@@ -27,6 +27,12 @@ public struct EnvironmentValues: Equatable {
         set { self[FontRegistryKey.self] = newValue }
     }
 
+    /// The direction text paragraphs without a strong character of their own run in.
+    public var layoutDirection: LayoutDirection {
+        get { self[LayoutDirectionKey.self] }
+        set { self[LayoutDirectionKey.self] = newValue }
+    }
+
     // MARK: - Styles
 
     func styleStack<C: StylableComponent>(for type: C.Type) -> [AnyEquatable] {
@@ -46,6 +52,10 @@ public struct EnvironmentValues: Equatable {
     public static func == (lhs: EnvironmentValues, rhs: EnvironmentValues) -> Bool {
         lhs.theme == rhs.theme && lhs.styles == rhs.styles && lhs.storage == rhs.storage
     }
+}
+
+enum LayoutDirectionKey: EnvironmentKey {
+    static var defaultValue: LayoutDirection { .leftToRight }
 }
 
 enum FontRegistryKey: EnvironmentKey {

@@ -174,9 +174,11 @@ public extension ComponentHost where EnvironmentType == Empty {
     /// Lays out `component` in `size` and renders it: the few lines from a component to
     /// pixels (`try ComponentHost.render(card, size: Size(390, 200), scale: 3)`).
     static func render<C: Component>(_ component: C, size: Size, scale: Double = 1, theme: Theme = .light,
-                                     background: Color = .clear) throws -> Bitmap where C.EnvironmentType == Empty {
+                                     background: Color = .clear, fonts: FontRegistry = .shared) throws -> Bitmap
+        where C.EnvironmentType == Empty {
         var values = EnvironmentValues()
         values.theme = theme
+        values.fonts = fonts
         let host = ComponentHost<Empty>(environmentValues: values)
         host.displayScale = scale
         host.update(component: AnyComponent(component), containerSize: size)

@@ -19,9 +19,26 @@ public struct Scene {
     public var registry: SceneRegistry
     /// The images the scene's nodes show, decoded once.
     public var images: SceneImageCache
+    /// Every Text node of the file, with its JSON path.
+    public var texts: [SceneText] = []
 
     /// The bundled fonts plus the scene's `fonts` map.
     public var fonts: FontRegistry { environment.fonts }
+
+    /// For each Text that falls back to other fonts, lacks characters or needs a pinned
+    /// font that cannot be used: its path and what happened, in file order.
+    public func fontReport() -> [(path: String, use: FontUse)] {
+        texts.compactMap { t in
+            guard let use = try? FontUse(t.text, registry: fonts), !use.isPlain else { return nil }
+            return (t.path, use)
+        }
+    }
+}
+
+/// A Text node of a scene file: where it is and its text.
+public struct SceneText: Sendable {
+    public var path: String
+    public var text: AttributedText
 }
 
 public struct SceneCanvas: Sendable, Hashable {

@@ -24,9 +24,12 @@ public struct SceneDecoder: Sendable {
     }
 
     public var registry: SceneRegistry
+    /// Replaces the file's `fontSet` (as `--fonts` does); nil keeps it.
+    public var fontSet: FontSet?
 
-    public init(registry: SceneRegistry = .standard) {
+    public init(registry: SceneRegistry = .standard, fontSet: FontSet? = nil) {
         self.registry = registry
+        self.fontSet = fontSet
     }
 
     /// Reads and decodes the scene file at `path`; relative paths in it resolve against
@@ -63,12 +66,14 @@ public struct SceneDecoder: Sendable {
         var environment = EnvironmentValues()
         if let e = try top.object("environment") {
             environment.theme = try decodeTheme(e, context)
+            environment.layoutDirection = try e.choice("layoutDirection", as: LayoutDirection.self) ?? .leftToRight
             try e.finish()
         }
         context.theme = environment.theme
         context.colorNames.formUnion(environment.theme.colors.keys)
         if let earlier {
             _ = try top.value("fonts")
+            _ = try top.value("fontSet")
             environment.fonts = earlier.fonts
         } else {
             environment.fonts = try decodeFonts(top, context)
@@ -94,7 +99,7 @@ public struct SceneDecoder: Sendable {
         try top.finish()
         return Scene(canvas: canvas, root: rootNode.component, environment: environment, timeline: timeline,
                      baseDirectory: baseDirectory, nodeTypes: context.nodes.mapValues(\.type), document: json,
-                     registry: registry, images: context.images)
+                     registry: registry, images: context.images, texts: context.texts)
     }
 
     // MARK: - Top level
@@ -130,11 +135,12 @@ public struct SceneDecoder: Sendable {
     }
 
     /// The scene's `fonts` map: family name → font file (TTF, OTF or TTC) relative to the
-    /// scene file, registered on top of the bundled fonts. A scene without one shares
-    /// `FontRegistry.shared`.
+    /// scene file, registered on top of the bundled fonts, falling back as `fontSet` (or
+    /// the decoder's override) says. A scene without fonts shares the set's registry.
     private func decodeFonts(_ top: SceneProps, _ context: SceneDecodingContext) throws -> FontRegistry {
-        guard let (r, _) = try top.value("fonts") else { return .shared }
-        let registry = FontRegistry()
+        let set = try fontSet ?? top.choice("fontSet", as: FontSet.self) ?? .system
+        guard let (r, _) = try top.value("fonts") else { return .shared(set) }
+        let registry = FontRegistry(fontSet: set)
         for (family, value) in try r.object().sorted(by: { $0.key < $1.key }) {
             let entry = r.child(family, value)
             let path = context.resolve(try entry.string())

@@ -25,6 +25,8 @@ public final class SceneDecodingContext {
     let images: SceneImageCache
     /// True while re-decoding a node to check a `set` (ids are not registered again).
     var isChecking = false
+    /// Every Text decoded, with its JSON path, for the font report.
+    var texts: [SceneText] = []
 
     /// Nesting deeper than this is refused.
     public static let maxDepth = 100
@@ -43,6 +45,12 @@ public final class SceneDecodingContext {
         self.registry = registry
         self.baseDirectory = baseDirectory
         self.images = images
+    }
+
+    /// Records a decoded Text for `Scene.fontReport()`.
+    func noteText(_ text: Text, path: String) {
+        guard !isChecking else { return }
+        texts.append(SceneText(path: path, text: text.attributedForFonts))
     }
 
     /// `file` relative to the scene's folder (absolute paths stay).

@@ -112,6 +112,35 @@ enum SceneNodeDecoding {
         return (box, alignment)
     }
 
+    /// `{"liga": false, "tnum": true, "salt": 2}` as feature settings, in tag order; nil
+    /// when the prop is absent.
+    static func features(_ p: SceneProps) throws -> [FontFeature]? {
+        guard let (r, _) = try p.value("features") else { return nil }
+        return try r.object().sorted { $0.key < $1.key }.map { tag, value in
+            let entry = r.child(tag, value)
+            let number: UInt32
+            switch value {
+            case .bool(let b): number = b ? 1 : 0
+            default: number = UInt32(try SceneProps.number(entry, .integer(min: 0, max: 65_535)))
+            }
+            guard let feature = FontFeature(tag, number) else {
+                throw entry.error("an OpenType feature tag is four printable ASCII characters, found '\(entry.shortened(tag))'")
+            }
+            return feature
+        }
+    }
+
+    /// A BCP 47 language tag: letters, then subtags of letters and digits joined by '-'.
+    static func language(_ p: SceneProps) throws -> String? {
+        guard let (r, _) = try p.value("language") else { return nil }
+        let tag = try r.string()
+        let parts = tag.split(separator: "-", omittingEmptySubsequences: false)
+        let valid = !tag.isEmpty && tag.utf8.count <= 35 && parts.allSatisfy { !$0.isEmpty && $0.count <= 8 && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
+            && parts[0].allSatisfy(\.isLetter) && (2...8).contains(parts[0].count)
+        guard valid else { throw r.error("expected a BCP 47 language tag such as 'en', 'ja' or 'zh-Hant', found '\(r.shortened(tag))'") }
+        return tag
+    }
+
     static func alignment(_ name: String?) -> Alignment {
         name.flatMap { Alignment.names[$0] } ?? .center
     }

@@ -144,14 +144,18 @@ enum BuiltInSceneTypes {
 
     static let text = SceneComponentType("Text", summary: "A paragraph, measured and wrapped to the width offered.", props: [
         PropSpec("text", .string, "The text (or give spans)."),
-        PropSpec("spans", .array(.object(SceneSpecs.span)), "Runs with their own font or colour."),
+        PropSpec("spans", .array(.object(SceneSpecs.span)), "Runs with their own font, colour or shaping settings."),
         PropSpec("font", .object(SceneSpecs.font), "The font (default: Inter, 17 points, regular)."),
         PropSpec("color", .color, default: "primary", "The text colour."),
-        PropSpec("alignment", .choice(TextAlignment.allCases.map(\.rawValue)), default: "left", "Line alignment."),
+        PropSpec("alignment", .choice(TextAlignment.allCases.map(\.rawValue)), default: "leading",
+                 "Line alignment; leading and trailing follow each paragraph's direction."),
         PropSpec("maxLines", .integer(min: 0, max: 100_000), default: 0, "The most lines shown (0: no limit)."),
         PropSpec("lineSpacing", .number(min: -1_000, max: 1_000), default: 0, "Extra points between lines."),
         PropSpec("lineHeight", .number(min: 0, max: 10_000), "A fixed line height in points."),
         PropSpec("truncation", .choice(TruncationMode.allCases.map(\.rawValue)), default: "end", "Where an ellipsis cuts text that does not fit."),
+    ] + SceneSpecs.shapingProps + [
+        PropSpec("direction", .choice(TextDirection.allCases.map(\.rawValue)), default: "auto",
+                 "Paragraph direction; auto takes it from the first strong character (else the environment's layoutDirection)."),
     ]) { p in
         let font = try p.font("font", base: .system(size: 17)) ?? .system(size: 17)
         var spans: [Text.Span] = []
@@ -159,17 +163,27 @@ enum BuiltInSceneTypes {
         if p.has("spans") {
             guard spans.isEmpty else { throw p.reader.error("a Text takes text or spans, not both") }
             spans = try p.objects("spans") { s in
-                Text.Span(try s.string("text") ?? "", font: try s.font("font", base: font), color: try s.color("color"))
+                var span = Text.Span(try s.string("text") ?? "", font: try s.font("font", base: font), color: try s.color("color"))
+                span.features = try SceneNodeDecoding.features(s)
+                span.letterSpacing = try s.number("letterSpacing")
+                span.language = try SceneNodeDecoding.language(s)
+                return span
             } ?? []
         }
         guard !spans.isEmpty else { throw p.reader.error("a Text needs text or spans") }
         var style = ParagraphStyle()
-        style.alignment = try p.choice("alignment", as: TextAlignment.self) ?? .left
+        style.alignment = try p.choice("alignment", as: TextAlignment.self) ?? .leading
         style.maxLines = try p.integer("maxLines") ?? 0
         style.lineSpacing = try p.number("lineSpacing") ?? 0
         style.lineHeight = try p.number("lineHeight")
         style.truncation = try p.choice("truncation", as: TruncationMode.self) ?? .end
-        return Text(spans: spans, font: font, color: try p.color("color") ?? .primary, style: style)
+        style.direction = try p.choice("direction", as: TextDirection.self) ?? .auto
+        var component = Text(spans: spans, font: font, color: try p.color("color") ?? .primary, style: style)
+        component.features = try SceneNodeDecoding.features(p) ?? []
+        component.letterSpacing = try p.number("letterSpacing") ?? 0
+        component.language = try SceneNodeDecoding.language(p) ?? ""
+        p.context.noteText(component, path: p.reader.path)
+        return component
     }
 
     static let image = SceneComponentType("Image", summary: "A PNG image.", props: [

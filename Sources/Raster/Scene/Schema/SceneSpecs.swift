@@ -19,6 +19,8 @@ public enum SceneSpecs {
 
     public static let environment = ObjectSpec("environment", [
         PropSpec("theme", .choice(["light", "dark"]), default: "light", "The built-in palette of semantic colours."),
+        PropSpec("layoutDirection", .choice(LayoutDirection.allCases.map(\.rawValue)), default: "ltr",
+                 "The direction of text paragraphs that have no strong character of their own."),
         PropSpec("colors", .map(.color), "Semantic colours by name, replacing the theme's entry by entry or adding names."),
     ])
 
@@ -75,6 +77,8 @@ public enum SceneSpecs {
     public static let scene = ObjectSpec("scene", [
         PropSpec("canvas", .object(canvas), required: true, "The output size and background."),
         PropSpec("fonts", .map(.file), "Font files (TTF, OTF, TTC) by family name, relative to the scene file."),
+        PropSpec("fontSet", .choice(FontSet.allCases.map(\.rawValue)), default: "system",
+                 "Where characters the scene's fonts lack come from: system (installed fonts, through fontconfig) or bundled (only the project's pinned fonts, the same on every machine). --fonts overrides it."),
         PropSpec("environment", .object(environment), "Theme and semantic colours."),
         PropSpec("styles", .map(.either([.string, .array(.string)])),
                  "The style (or stack of styles, outermost last) each stylable type uses."),
@@ -103,7 +107,18 @@ public enum SceneSpecs {
         PropSpec("text", .string, required: true, "The span's text."),
         PropSpec("font", .object(font), "Changes to the Text's font."),
         PropSpec("color", .color, "The span's colour (default: the Text's)."),
-    ])
+    ] + shapingProps)
+
+    /// What a Text and each of its spans may set for shaping (a span's own replace the
+    /// Text's).
+    static let shapingProps = [
+        PropSpec("features", .map(.either([.bool, .integer(min: 0, max: 65_535)])),
+                 "OpenType features by four-letter tag on top of the font's defaults, e.g. {\"liga\": false, \"tnum\": true, \"salt\": 2}."),
+        PropSpec("letterSpacing", .number(min: -1_000, max: 1_000), default: 0,
+                 "Points after every character; when not 0, optional ligatures are off unless features turn them on."),
+        PropSpec("language", .string,
+                 "BCP 47 language (\"ja\", \"zh-Hant\", \"ar\"): language-specific glyphs, the CJK fallback font and line-breaking tailoring."),
+    ]
 
     static let size = PropType.dimension(min: 0, auto: false, infinity: false)
     static let maxSize = PropType.dimension(min: 0, auto: false, infinity: true)
