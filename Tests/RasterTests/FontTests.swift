@@ -87,15 +87,19 @@ final class FontTests: XCTestCase {
         XCTAssertNil(FontWeight(name: "heavyish"))
     }
 
-    /// Characters Inter lacks come from DejaVu Sans, per character, and nothing draws as
-    /// a missing glyph while a registered font has the character.
+    /// Characters Inter lacks come from the next face in the chain that has them, per
+    /// character: Hebrew from the shipped Noto Sans Hebrew, the smiling face from DejaVu
+    /// Sans; nothing draws as a missing glyph while a registered font has the character.
     func testFallbackPerCharacter() throws {
-        let layout = try TextLayout("Hi שלום ∑ ← ok", font: .system(size: 17))
+        let layout = try TextLayout("Hi שלום ☺ ← ok", font: .system(size: 17))
         let inter = try FontRegistry.shared.face(family: "Inter", weight: .regular)
+        let hebrew = try FontRegistry.shared.face(family: "Noto Sans Hebrew", weight: .regular)
         let dejavu = try FontRegistry.shared.face(family: "DejaVu Sans", weight: .regular)
         XCTAssertFalse(layout.runs.flatMap(\.glyphs).contains(0))
         XCTAssertEqual(layout.runs.first?.face, inter)
-        XCTAssertEqual(layout.runs.filter { $0.face == dejavu }.map(\.glyphs.count).reduce(0, +), 4)  // the Hebrew
+        XCTAssertEqual(layout.runs.filter { $0.face == hebrew }.map(\.glyphs.count).reduce(0, +), 4)
+        XCTAssertEqual(inter.glyph(for: "☺"), 0)
+        XCTAssertEqual(layout.runs.filter { $0.face == dejavu }.map(\.glyphs.count).reduce(0, +), 1)
         XCTAssertEqual(layout.runs.last?.face, inter)
         // A character no registered font has is the span's own missing glyph.
         let none = try TextLayout("a\u{10FFFD}b", font: .system(size: 17))

@@ -52,6 +52,7 @@ final class SceneSchemaTests: XCTestCase {
             return .object(Dictionary(uniqueKeysWithValues: spec.props.map { ($0.name, sample($0.type, name: $0.name)) }))
         case .array(let element): return [sample(element, name: name)]
         case .map(let value): return ["key": sample(value, name: name)]
+        case .features: return ["liga": false, "tnum": true, "salt": 2]
         case .props: return [:]
         case .either(let forms): return forms.first.map { sample($0, name: name) } ?? .null
         }
@@ -60,7 +61,8 @@ final class SceneSchemaTests: XCTestCase {
     private func accepts(_ type: PropType, _ value: JSONValue) -> Bool {
         switch (type, value) {
         case (.either(let forms), _): return forms.contains { accepts($0, value) }
-        case (.paint, .object), (.insets, .object), (.node, .object), (.childNode, .object), (.object, .object), (.map, .object), (.props, .object):
+        case (.paint, .object), (.insets, .object), (.node, .object), (.childNode, .object), (.object, .object), (.map, .object), (.props, .object),
+             (.features, .object):
             return true
         case (.bool, .bool): return true
         case (.string, .string), (.file, .string), (.choice, .string), (.color, .string), (.paint, .string), (.length, .string):

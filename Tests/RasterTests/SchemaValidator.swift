@@ -3,7 +3,7 @@ import Raster
 
 /// A validator for the part of JSON Schema (2020-12) that `render schema` emits: $ref
 /// into $defs, type, enum, const, minimum, maximum, pattern, properties,
-/// additionalProperties, required, items, prefixItems, minItems, maxItems, anyOf and
+/// additionalProperties, propertyNames (pattern), required, items, prefixItems, minItems, maxItems, anyOf and
 /// oneOf. Returns the first problem found, with its path, or nil.
 struct SchemaValidator {
     let root: JSONValue
@@ -45,6 +45,10 @@ struct SchemaValidator {
             if case .object(let p)? = schema["properties"] { properties = p } else { properties = [:] }
             for (key, v) in o.sorted(by: { $0.key < $1.key }) {
                 let childPath = path.isEmpty ? key : "\(path).\(key)"
+                if case .object(let names)? = schema["propertyNames"], case .string(let pattern)? = names["pattern"],
+                   key.range(of: pattern, options: .regularExpression) == nil {
+                    return "\(childPath): the name does not match \(pattern)"
+                }
                 if let s = properties[key] {
                     if let problem = check(v, against: s, path: childPath) { return problem }
                 } else if let extra = schema["additionalProperties"] {

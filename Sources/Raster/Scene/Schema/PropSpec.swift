@@ -47,6 +47,8 @@ public indirect enum PropType: Sendable {
     case array(PropType)
     /// An object whose keys are free (names chosen by the scene) and whose values have one type.
     case map(PropType)
+    /// OpenType feature settings: four-letter tags to true, false or a number 0...65535.
+    case features
     /// An object of node props (checked against the node it is applied to).
     case props
     /// Any of several forms.
@@ -83,6 +85,7 @@ public indirect enum PropType: Sendable {
         case .object(let spec): return spec.name
         case .array(let element): return "[\(element.summary)]"
         case .map(let value): return "{name: \(value.summary)}"
+        case .features: return "{tag: bool or integer}"
         case .props: return "{prop: value}"
         case .either(let forms): return forms.map(\.summary).joined(separator: " or ")
         }

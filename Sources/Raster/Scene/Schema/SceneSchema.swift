@@ -136,6 +136,9 @@ public enum SceneSchema {
                 return ["type": "array", "items": .object(schema(for: element, container: container))]
             case .map(let value):
                 return ["type": "object", "additionalProperties": .object(schema(for: value, container: container))]
+            case .features:
+                return ["type": "object", "propertyNames": ["pattern": "^[\\x20-\\x7E]{4}$"],
+                        "additionalProperties": ["anyOf": [["type": "boolean"], ["type": "integer", "minimum": 0, "maximum": 65_535]]]]
             case .props:
                 return ["type": "object"]
             case .either(let forms):

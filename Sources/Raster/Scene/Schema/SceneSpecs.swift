@@ -112,7 +112,7 @@ public enum SceneSpecs {
     /// What a Text and each of its spans may set for shaping (a span's own replace the
     /// Text's).
     static let shapingProps = [
-        PropSpec("features", .map(.either([.bool, .integer(min: 0, max: 65_535)])),
+        PropSpec("features", .features,
                  "OpenType features by four-letter tag on top of the font's defaults, e.g. {\"liga\": false, \"tnum\": true, \"salt\": 2}."),
         PropSpec("letterSpacing", .number(min: -1_000, max: 1_000), default: 0,
                  "Points after every character; when not 0, optional ligatures are off unless features turn them on."),
