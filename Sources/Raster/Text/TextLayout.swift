@@ -15,8 +15,9 @@
 ///    the text shapes differently when split is measured and drawn shaped as cut);
 /// 5. truncation to `maxLines` with an ellipsis that fits;
 /// 6. visual order per line (bidi runs, items reversed in right-to-left runs);
-/// 7. line metrics (the spans' own fonts: a fallback glyph never changes line height),
-///    alignment by each paragraph's direction and justification, and glyph runs.
+/// 7. line metrics (the largest ascent, descent and line gap of the line's spans' fonts
+///    and of the fallback faces its glyphs use, as CSS sizes a line box), alignment by
+///    each paragraph's direction, justification, and glyph runs.
 ///
 /// Pen positions are accumulated in `Double` from unrounded advances, so nothing drifts
 /// along a line; rounding happens only when a glyph meets the pixel grid.

@@ -752,7 +752,7 @@ struct TextLayoutBuilder {
         var runs: RunList = []
         var top = 0.0
         for (i, line) in pieces.enumerated() {
-            // Vertical metrics from the spans' own fonts on this line.
+            // Vertical metrics from the fonts of the spans on this line.
             var m = Metrics()
             var lastSpan = -1
             func add(_ span: Int) {
@@ -767,6 +767,19 @@ struct TextLayoutBuilder {
                 }
             }
             if lastSpan < 0 && count > 0 { add(clusterSpan[min(ranges[i].lowerBound, count - 1)]) }
+            // And from the faces glyphs fell back to, as CSS sizes a line box: a line of
+            // CJK or Devanagari set through Inter is as tall as those fonts need.
+            for piece in visuals[i] {
+                switch piece {
+                case .glyphs(let item, let glyphs) where !glyphs.isEmpty:
+                    let it = items[item]
+                    if faces[it.face] !== primary[it.span] { m.add(faces[it.face], size: text.spans[it.span].font.size) }
+                case .ellipsis(let span, let face, _):
+                    if face !== primary[span] { m.add(face, size: text.spans[span].font.size) }
+                default:
+                    break
+                }
+            }
             let height: Double
             let baseline: Double
             if let fixed = style.lineHeight {
