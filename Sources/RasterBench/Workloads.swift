@@ -41,7 +41,7 @@ extension Color {
 }
 
 public enum Workloads {
-    public static let names = ["W1", "W1p", "W2", "W3", "W4", "W5", "W5p", "W6", "W7", "W8a", "W8b", "T1", "A1", "G1", "G2"]
+    public static let names = ["W1", "W1p", "W2", "W3", "W4", "W5", "W5p", "W6", "W7", "W8a", "W8b", "T1", "T2", "A1", "G1", "G2"]
         + LayoutWorkloads.names
 
     public static func make(_ name: String) throws -> Workload? {
@@ -54,6 +54,7 @@ public enum Workloads {
         case "W5": return try w5(width: 1920, height: 1080, name: "W5")
         case "W5p": return try w5(width: 1170, height: 2532, name: "W5p")
         case "T1": return try t1()
+        case "T2": return try t2()
         case "A1": return try a1()
         case "W6": return try w6()
         case "W7": return try w7()

@@ -150,6 +150,37 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertEqual(try PNGDecoder.decode([UInt8](fromYAML.stdout))[1, 1], PremultipliedColor(r: 255, g: 0, b: 0, a: 255))
     }
 
+    /// A character no font has is one warning line naming the code points and the node;
+    /// the picture is still written. `--verbose` names each Text's fallback faces;
+    /// `--fonts` picks the font set over the scene's own.
+    func testFonts_WarnAboutMissingCharactersAndReportFallbacks() throws {
+        let json = #"""
+        {"canvas": {"width": 120, "height": 60},
+         "root": {"type": "VStack", "children": [
+           {"type": "Text", "text": "a\u{10FFFD}\u{10FFFC}b"},
+           {"type": "Text", "text": "שלום ሰላም"}]}}
+        """#.replacingOccurrences(of: "\\u{10FFFD}", with: "\u{10FFFD}").replacingOccurrences(of: "\\u{10FFFC}", with: "\u{10FFFC}")
+        let scene = try write(json, "fonts.json")
+        let out = folder.appendingPathComponent("fonts.png").path
+        let plain = try render([scene, "-o", out])
+        XCTAssertEqual(plain.status, 0, plain.stderr)
+        XCTAssertEqual(plain.stderr.split(separator: "\n"), ["warning: \(scene): root.children[0]: no font has U+10FFFD U+10FFFC"])
+        XCTAssertNoThrow(try PNGDecoder.decode(contentsOf: out))
+        let verbose = try render([scene, "-o", out, "--verbose"])
+        XCTAssertEqual(verbose.status, 0, verbose.stderr)
+        let fallback = verbose.stderr.split(separator: "\n").filter { $0.contains("root.children[1]: falls back to") }
+        XCTAssertEqual(fallback.count, 1, verbose.stderr)
+        XCTAssertTrue(fallback.first?.contains("Noto Sans Hebrew") ?? false, verbose.stderr)
+        XCTAssertTrue(fallback.first?.contains("Ethiopic") ?? false, verbose.stderr)
+        // The bundled set has no Ethiopic: a second warning, and nothing from the system.
+        let bundled = try render([scene, "-o", out, "--fonts", "bundled", "--verbose"])
+        XCTAssertEqual(bundled.status, 0, bundled.stderr)
+        XCTAssertTrue(bundled.stderr.contains("warning: \(scene): root.children[1]: no font has U+1230 U+120B U+121D"),
+                      bundled.stderr)
+        XCTAssertFalse(bundled.stderr.contains("Ethiopic"), bundled.stderr)
+        XCTAssertEqual(try render([scene, "-o", out, "--fonts", "serif"]).status, 1)
+    }
+
     func testLayout_PrintsFramesOfNodesWithIDs() throws {
         let json = #"""
         {"canvas": {"width": 200, "height": 100},

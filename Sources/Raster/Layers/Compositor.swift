@@ -233,7 +233,7 @@ public final class Compositor {
             if layer.cornerRadius > 0 { canvas.clip(to: outline) } else { canvas.clip(to: layer.bounds) }
         }
         if let drawing = layer.drawing {
-            drawRaster(layer, drawing, record, canvas: canvas, origin: origin, alpha: alpha)
+            drawRaster(layer, drawing, record, canvas: canvas, area: area, origin: origin, alpha: alpha)
         } else if let image = layer.contents {
             canvas.drawImage(image, in: contentsRect(layer, image), filter: .smooth, opacity: alpha)
         }
@@ -281,18 +281,31 @@ public final class Compositor {
 
     // MARK: Drawing rasters
 
+    /// Contents rasters larger than this many pixels (a 1 MB paragraph, a very long
+    /// list) are rasterized only where the frame shows them (when drawn without rotation).
+    static let maxRasterPixels = 1 << 24
+
     private func drawRaster(_ layer: Layer, _ drawing: any LayerDrawing, _ record: LayerRecord, canvas: Canvas,
-                            origin: (Int, Int), alpha: Double) {
+                            area: PixelRect, origin: (Int, Int), alpha: Double) {
         // Device transform of the drawing's own coordinates (bounds origin at 0, 0).
         let d = Transform(translationX: layer.bounds.minX, y: layer.bounds.minY).concatenating(record.device)
         let axisAligned = d.b == 0 && d.c == 0 && d.a > 0 && d.d > 0
         let key: RasterKey
         if axisAligned {
             let fx = d.tx - d.tx.rounded(.down), fy = d.ty - d.ty.rounded(.down)
-            key = RasterKey(version: layer.contentVersion, size: layer.bounds.size, sx: d.a, sy: d.d, fx: fx, fy: fy)
+            let local = Transform(a: d.a, b: 0, c: 0, d: d.d, tx: fx, ty: fy)
+            let full = enclosing(local, drawing.visualBounds(size: layer.bounds.size))
+            var clip: PixelRect?
+            if Double(full.width) * Double(full.height) > Double(Compositor.maxRasterPixels) {
+                // The frame's area in the raster's pixels.
+                let x = Int(d.tx.rounded(.down)), y = Int(d.ty.rounded(.down))
+                clip = full.intersection(PixelRect(x0: area.x0 - x, y0: area.y0 - y, x1: area.x1 - x, y1: area.y1 - y))
+            }
+            key = RasterKey(version: layer.contentVersion, size: layer.bounds.size, sx: d.a, sy: d.d, fx: fx, fy: fy,
+                            clip: clip)
         } else {
             let k = max(d.maxScale, 1e-3)
-            key = RasterKey(version: layer.contentVersion, size: layer.bounds.size, sx: k, sy: k, fx: 0, fy: 0)
+            key = RasterKey(version: layer.contentVersion, size: layer.bounds.size, sx: k, sy: k, fx: 0, fy: 0, clip: nil)
         }
         let id = ObjectIdentifier(layer)
         let entry: RasterEntry
@@ -322,7 +335,7 @@ public final class Compositor {
 
     private func rasterize(_ drawing: any LayerDrawing, size: Size, key: RasterKey) -> RasterEntry? {
         let local = Transform(a: key.sx, b: 0, c: 0, d: key.sy, tx: key.fx, ty: key.fy)
-        let box = enclosing(local, drawing.visualBounds(size: size))
+        let box = key.clip ?? enclosing(local, drawing.visualBounds(size: size))
         guard !box.isEmpty, let bitmap = try? Bitmap(width: box.width, height: box.height) else { return nil }
         let canvas = Canvas(bitmap: bitmap)
         canvas.transform = local.concatenating(Transform(translationX: Double(-box.x0), y: Double(-box.y0)))
@@ -516,6 +529,8 @@ struct RasterKey: Equatable {
     let size: Size
     let sx: Double, sy: Double
     let fx: Double, fy: Double
+    /// The part rasterized, in raster pixels, when not the whole drawing.
+    let clip: PixelRect?
 }
 
 struct RasterEntry {

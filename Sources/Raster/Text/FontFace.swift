@@ -163,7 +163,10 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible, Hasha
         }
         self.strikes = strikes.sorted { $0.0 < $1.0 }
 
-        // Character map: every (scalar, glyph) pair of the Unicode cmap.
+        // Character map: every (scalar, glyph) pair of the Unicode cmap. An sfnt needs
+        // its own cmap table, which shaping reads (FreeType would make one up for a CFF
+        // font from its glyph names).
+        guard tables.isEmpty || tables["cmap"] != nil else { throw fail("no character map (cmap table)") }
         guard FT_Select_Charmap(face, FT_ENCODING_UNICODE) == 0 || rec.charmap != nil else {
             throw fail("no Unicode character map")
         }

@@ -167,10 +167,10 @@ public final class FontRegistry: Sendable {
     /// when no face has them all (the caller then draws the chosen face's missing-glyph
     /// box, or uses `partialFace`).
     /// - Parameter language: the span's BCP 47 language, or empty.
-    /// - Parameter text: the span's text, which picks the CJK region when the language
-    ///   does not.
+    /// - Parameter region: the CJK region the span's text suggests (`guessRegion`),
+    ///   asked for only when the language names none and a CJK face is needed.
     func face(for cluster: ArraySlice<Unicode.Scalar>, chain: [FontFace], language: String,
-              text: () -> String) -> FontFace? {
+              region: () -> PinnedFonts.Region) -> FontFace? {
         let visible = cluster.filter { !$0.isDefaultIgnorable }
         guard let lead = visible.first else { return chain.first }
         func hasAll(_ f: FontFace) -> Bool { visible.allSatisfy { f.glyph(for: $0) != 0 } }
@@ -178,11 +178,11 @@ public final class FontRegistry: Sendable {
         if FontRegistry.wantsEmoji(cluster) {
             if let f = chain.first(where: { $0.isColor && hasAll($0) }) { return f }
             if let f = extraFace(for: lead, emoji: true, weight: primary.weight, italic: primary.isItalic,
-                                 language: language, text: text), hasAll(f) { return f }
+                                 language: language, region: region), hasAll(f) { return f }
         }
         if let f = chain.first(where: hasAll) { return f }
         if let f = extraFace(for: lead, emoji: false, weight: primary.weight, italic: primary.isItalic,
-                             language: language, text: text), hasAll(f) { return f }
+                             language: language, region: region), hasAll(f) { return f }
         return nil
     }
 
@@ -195,18 +195,18 @@ public final class FontRegistry: Sendable {
 
     /// A face from beyond the registered ones for `scalar`, by `fontSet`.
     private func extraFace(for scalar: Unicode.Scalar, emoji: Bool, weight: FontWeight, italic: Bool,
-                           language: String, text: () -> String) -> FontFace? {
+                           language: String, region: () -> PinnedFonts.Region) -> FontFace? {
         let cjk = scalar.isCJK
         switch fontSet {
         case .bundled:
             if emoji { return try? PinnedFonts.shared.emojiFace().get() }
             guard cjk else { return nil }
-            let region = PinnedFonts.region(language: language) ?? FontRegistry.guessRegion(text())
-            return try? PinnedFonts.shared.cjkFace(region: region, weight: weight).get()
+            return try? PinnedFonts.shared.cjkFace(region: PinnedFonts.region(language: language) ?? region(),
+                                                   weight: weight).get()
         case .system:
             var lang = language.lowercased()
             if cjk && PinnedFonts.region(language: lang) == nil {
-                switch FontRegistry.guessRegion(text()) {
+                switch region() {
                 case .japanese: lang = "ja"
                 case .korean: lang = "ko"
                 case .traditionalChinese: lang = "zh-tw"
@@ -218,17 +218,6 @@ public final class FontRegistry: Sendable {
             let style = SystemFonts.Style(weight: weight.value, italic: italic, language: lang, emoji: emoji)
             return SystemFonts.shared.face(for: scalar, style: style)
         }
-    }
-
-    /// The pinned font files this registry may fall back to, with why each cannot be used
-    /// (nil when it can). Empty unless `fontSet` is `.bundled`.
-    public func pinnedFontProblems() -> [(file: String, problem: FontError?)] {
-        guard fontSet == .bundled else { return [] }
-        return [
-            (PinnedFonts.emoji.path, PinnedFonts.shared.emojiFace().failure),
-            (PinnedFonts.cjkRegular.path, PinnedFonts.shared.cjkFace(region: .japanese, weight: .regular).failure),
-            (PinnedFonts.cjkBold.path, PinnedFonts.shared.cjkFace(region: .japanese, weight: .bold).failure),
-        ]
     }
 
     /// Kana: Japanese; Hangul: Korean; otherwise Simplified Chinese.

@@ -34,6 +34,17 @@ final class PinnedFonts: Sendable {
                             sha256: "e5899ed38b8ed83e08bd3ac5de09791e9d19d288333a796de1d35ad17396f1ec")
     static let files = [cjkRegular, cjkBold, emoji]
 
+    let emoji: File
+    let cjkRegular: File
+    let cjkBold: File
+
+    /// A set of pinned files (the shared one pins the Debian 12 packages above).
+    init(emoji: File = PinnedFonts.emoji, cjkRegular: File = PinnedFonts.cjkRegular, cjkBold: File = PinnedFonts.cjkBold) {
+        self.emoji = emoji
+        self.cjkRegular = cjkRegular
+        self.cjkBold = cjkBold
+    }
+
     /// The CJK collection's face for a language.
     enum Region: Int, Sendable {
         case japanese = 0, korean, simplifiedChinese, traditionalChinese, hongKong
@@ -48,12 +59,12 @@ final class PinnedFonts: Sendable {
 
     /// The emoji face, or the error that keeps it from being used.
     func emojiFace() -> Result<FontFace, FontError> {
-        face(PinnedFonts.emoji, index: 0)
+        face(emoji, index: 0)
     }
 
     /// The CJK face for `region`, regular or bold by `weight`.
     func cjkFace(region: Region, weight: FontWeight) -> Result<FontFace, FontError> {
-        face(weight.value >= 600 ? PinnedFonts.cjkBold : PinnedFonts.cjkRegular, index: region.rawValue)
+        face(weight.value >= 600 ? cjkBold : cjkRegular, index: region.rawValue)
     }
 
     /// The region a BCP 47 language names, nil for other languages and none.

@@ -8,7 +8,8 @@
 /// emoji sequences, letters with marks and Indic syllables are never split:
 /// 1. bidi levels and paragraph directions (UAX #9, ICU);
 /// 2. font choice per cluster through the registry's fallback chain;
-/// 3. itemizing into runs of one span, face, bidi level and script, each shaped by
+/// 3. itemizing into runs of one face, bidi level and script, and of spans that differ
+///    at most in paint (so a colour change inside a word shapes as one), each shaped by
 ///    HarfBuzz (`TextShaper`) with the text around it as context;
 /// 4. break opportunities (UAX #14, ICU) and greedy line filling (spaces hang at line
 ///    ends; a cluster run wider than the line breaks between clusters; a line cut where

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Invariants: `clusterStart[c] ..< clusterStart[c + 1]` are cluster `c`'s scalars (a
 /// cluster never crosses a span); `items` cover the clusters in order, each a run of one
-/// span, face, bidi level and script, and `items[i].glyphs` are its glyphs in `glyphs`,
+/// shaping group of spans (spans differing only in paint), face, bidi level and script, and `items[i].glyphs` are its glyphs in `glyphs`,
 /// in visual order as HarfBuzz gives them; `advances[c]` is the sum of the advances of
 /// the glyphs that come from cluster `c` (plus its letter spacing), so a ligature's
 /// whole advance counts for its first cluster; `unsafeBefore[c]` says that the text
@@ -36,6 +36,8 @@ struct TextLayoutBuilder {
 
     struct Item {
         var clusters: Range<Int>
+        /// The first span of the item: its font, features, spacing and language are
+        /// those of every span the item covers (their paints may differ).
         var span: Int
         var face: Int
         var rtl: Bool
@@ -150,6 +152,7 @@ struct TextLayoutBuilder {
         var use = FontUse()
         var seenMissing = Set<UInt32>()
         var problems: [String: FontError] = [:]
+        var regions = [PinnedFonts.Region?](repeating: nil, count: text.spans.count)
         for c in 0..<count where kinds[c] == .visible {
             let face = faces[clusterFace[c]]
             if face !== primary[clusterSpan[c]] && !use.fallbacks.contains(where: { $0 === face }) {
@@ -165,7 +168,9 @@ struct TextLayoutBuilder {
                     problem = PinnedFonts.shared.emojiFace().failure
                 } else if lacking[0].isCJK {
                     let span = text.spans[clusterSpan[c]]
-                    let region = PinnedFonts.region(language: span.language) ?? FontRegistry.guessRegion(span.text)
+                    let region = PinnedFonts.region(language: span.language) ?? regions[clusterSpan[c]]
+                        ?? FontRegistry.guessRegion(span.text)
+                    regions[clusterSpan[c]] = region
                     problem = PinnedFonts.shared.cjkFace(region: region, weight: span.font.weight).failure
                 } else {
                     problem = nil
@@ -296,6 +301,7 @@ struct TextLayoutBuilder {
         var primaryIndex = [Int](repeating: -1, count: primary.count)
         var lastFace: FontFace?
         var lastIndex = 0
+        var regions = [PinnedFonts.Region?](repeating: nil, count: text.spans.count)
         for c in 0..<count {
             let first = scalars[clusterStart[c]]
             let span = clusterSpan[c]
@@ -310,8 +316,12 @@ struct TextLayoutBuilder {
             }
             let cluster = scalars[clusterStart[c]..<clusterStart[c + 1]]
             let spanText = text.spans[span]
-            let chosen = registry.face(for: cluster, chain: chains[span], language: spanText.language,
-                                       text: { spanText.text })
+            let chosen = registry.face(for: cluster, chain: chains[span], language: spanText.language, region: {
+                if let known = regions[span] { return known }
+                let guess = FontRegistry.guessRegion(spanText.text)
+                regions[span] = guess
+                return guess
+            })
                 ?? registry.partialFace(for: cluster, chain: chains[span])
             if chosen !== lastFace {
                 lastFace = chosen
@@ -329,8 +339,24 @@ struct TextLayoutBuilder {
 
     // MARK: - Pass 4: items and shaping
 
+    /// For each span, the first of the consecutive spans it shapes with: spans that
+    /// differ only in paint are shaped as one text, so a colour change inside a word
+    /// keeps its joining, conjuncts, ligatures and kerning (as browsers do).
+    private func shapingGroups() -> [Int] {
+        var group = Array(text.spans.indices)
+        for s in text.spans.indices.dropFirst() {
+            let a = text.spans[s - 1], b = text.spans[s]
+            if a.font == b.font && a.features == b.features && a.letterSpacing == b.letterSpacing
+                && a.language == b.language {
+                group[s] = group[s - 1]
+            }
+        }
+        return group
+    }
+
     private mutating func itemizeAndShape() {
         let scripts = TextShaper.scripts(scalars[...])
+        let group = shapingGroups()
         advances = [Double](repeating: 0, count: count)
         unsafeBefore = [Bool](repeating: false, count: count)
         clusterItem = [Int](repeating: 0, count: count)
@@ -341,7 +367,7 @@ struct TextLayoutBuilder {
             let level = levels.isEmpty ? 0 : levels[start]
             let script = scripts[clusterStart[start]]
             if kinds[start] != .newline {
-                while end < count && kinds[end] != .newline && clusterSpan[end] == clusterSpan[start]
+                while end < count && kinds[end] != .newline && group[clusterSpan[end]] == group[clusterSpan[start]]
                     && clusterFace[end] == clusterFace[start] && (levels.isEmpty || levels[end] == level)
                     && scripts[clusterStart[end]] == script {
                     end += 1
@@ -817,13 +843,12 @@ struct TextLayoutBuilder {
             for piece in visuals[i] {
                 switch piece {
                 case .glyphs(let item, let glyphs):
-                    let span = items[item].span
                     let face = faces[items[item].face]
-                    let spacing = text.spans[span].letterSpacing
+                    let spacing = text.spans[items[item].span].letterSpacing
                     for (k, g) in glyphs.enumerated() {
                         let kind = kinds[g.cluster]
                         if kind == .visible {
-                            append(g.glyph, face: face, span: span,
+                            append(g.glyph, face: face, span: clusterSpan[g.cluster],
                                    at: Point(x: x + g.offset.x, y: baseline + g.offset.y), to: &runs)
                         }
                         x += g.advance
