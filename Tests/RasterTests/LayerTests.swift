@@ -96,6 +96,37 @@ final class LayerTests: XCTestCase {
         }
     }
 
+    /// A drawing far larger than the frame (here 2,000 x 60,000 pixels, a very long text
+    /// or list) is rasterized only where the frame shows it: the pixels are those of
+    /// drawing it directly, scrolled to any position, also after it moves.
+    func testHugeDrawingsAreRasterizedOnlyWhereVisible() throws {
+        struct Stripes: LayerDrawing {
+            func draw(in canvas: Canvas, size: Size) {
+                var y = 0.0
+                while y + 18 < size.height {
+                    canvas.fill(Path(ellipseIn: Rect(y.truncatingRemainder(dividingBy: 70), y + 0.3, 40, 17)),
+                                paint: .solid(.blue))
+                    y += 23
+                }
+            }
+        }
+        let root = layer(Rect(0, 0, 100, 80), .white)
+        let tall = layer(Rect(0, 0, 1000, 30_000))
+        tall.drawing = Stripes()
+        root.addSublayer(tall)
+        let compositor = try Compositor(size: root.bounds.size, scale: 2)
+        for offset in [-29_950.0, 0, -12_345.25, -29_950] {
+            tall.frame = Rect(3.5, offset, 1000, 30_000)
+            compositor.render(root)
+            let direct = try Bitmap(width: 200, height: 160, color: Color.white.premultiplied)
+            let canvas = Canvas(bitmap: direct)
+            canvas.scale(x: 2, y: 2)
+            canvas.translate(x: 3.5, y: offset)
+            Stripes().draw(in: canvas, size: Size(1000, 30_000))
+            XCTAssertTrue(compositor.frame.pixelsEqual(direct), "at \(offset)")
+        }
+    }
+
     func testIncrementalFramesMatchFullRendersAndRedrawOnlyDamage() throws {
         let (root, card, badge, oval, faded) = sampleTree()
         let compositor = try Compositor(size: root.bounds.size, scale: 2)

@@ -179,6 +179,12 @@ final class RenderCommandTests: XCTestCase {
                       bundled.stderr)
         XCTAssertFalse(bundled.stderr.contains("Ethiopic"), bundled.stderr)
         XCTAssertEqual(try render([scene, "-o", out, "--fonts", "serif"]).status, 1)
+        // The option overrides a scene's own fontSet.
+        let pinned = scenes.appendingPathComponent("text-bidi-chat.json").path
+        for set in ["system", "bundled"] {
+            let run = try render([pinned, "-o", out, "--fonts", set])
+            XCTAssertEqual(run.status, 0, run.stderr)
+        }
     }
 
     func testLayout_PrintsFramesOfNodesWithIDs() throws {

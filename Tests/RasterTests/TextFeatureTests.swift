@@ -250,6 +250,17 @@ final class TextFeatureTests: XCTestCase {
         let bundled = try FontUse(AttributedText(ethiopic), registry: .shared(.bundled))
         XCTAssertEqual(bundled.missing.map(\.value), [0x1230, 0x120B, 0x121D])
         XCTAssertEqual(bundled.fallbacks, [])
+        // The scene's own setting, and the decoder's override of it (`--fonts`).
+        let scene = #"{"canvas": {"width": 10, "height": 10}, "fontSet": "bundled", "root": {"type": "Text", "text": "x"}}"#
+        XCTAssertEqual(try SceneDecoder().decode(Data(scene.utf8)).environment.fonts.fontSet, .bundled)
+        XCTAssertEqual(try SceneDecoder(fontSet: .system).decode(Data(scene.utf8)).environment.fonts.fontSet, .system)
+        let unset = #"{"canvas": {"width": 10, "height": 10}, "root": {"type": "Text", "text": "x"}}"#
+        XCTAssertEqual(try SceneDecoder().decode(Data(unset.utf8)).environment.fonts.fontSet, .system)
+        XCTAssertEqual(try SceneDecoder(fontSet: .bundled).decode(Data(unset.utf8)).environment.fonts.fontSet, .bundled)
+        let bad = #"{"canvas": {"width": 10, "height": 10}, "fontSet": "serif", "root": {"type": "Text", "text": "x"}}"#
+        XCTAssertThrowsError(try SceneDecoder(fontSet: .system).decode(Data(bad.utf8))) { error in
+            XCTAssertTrue("\(error)".hasPrefix("fontSet:"), "\(error)")
+        }
         // CJK in the bundled set: the pinned collection, its face by language or text.
         func cjkFace(_ text: String, language: String = "", weight: FontWeight = .regular) throws -> FontFace {
             let l = try layout(text, font: .system(size: 17, weight: weight), language: language, registry: .shared(.bundled))

@@ -15,11 +15,14 @@ enum GlyphMaskBlitter {
                       dst: UnsafeMutablePointer<UInt32>, pitch: Int, width: Int, height: Int, padded: Bool) {
         let steps = padded ? (width + 7) >> 3 : width >> 3
         let c = SIMD8<UInt32>(repeating: color)
+        // An opaque colour at full coverage replaces the pixels: the result of
+        // source-over, without the arithmetic (stems of dark text on any background).
+        let opaque = color >> 24 == 255 && opacity == 255
         for y in 0..<height {
             let m = mask + y * maskStride
             let d = dst + y * pitch
             for k in 0..<steps {
-                step(c, opacity, m + 8 * k, d + 8 * k)
+                step(c, opacity, opaque, m + 8 * k, d + 8 * k)
             }
             if !padded {
                 for i in (steps << 3)..<width {
@@ -32,12 +35,18 @@ enum GlyphMaskBlitter {
     }
 
     @inline(__always)
-    private static func step(_ c: SIMD8<UInt32>, _ opacity: UInt32, _ m: UnsafePointer<UInt8>,
+    private static func step(_ c: SIMD8<UInt32>, _ opacity: UInt32, _ opaque: Bool, _ m: UnsafePointer<UInt8>,
                              _ d: UnsafeMutablePointer<UInt32>) {
         let bytes = UnsafeRawPointer(m).loadUnaligned(as: UInt64.self)
         if bytes == 0 { return }
-        var a = SIMD8<UInt32>(UInt32(m[0]), UInt32(m[1]), UInt32(m[2]), UInt32(m[3]),
-                              UInt32(m[4]), UInt32(m[5]), UInt32(m[6]), UInt32(m[7]))
+        if opaque && bytes == UInt64.max {
+            UnsafeMutableRawPointer(d).storeBytes(of: c, as: SIMD8<UInt32>.self)
+            return
+        }
+        // The eight coverages widened to 32-bit lanes (one variable shift, one mask).
+        let lo = UInt32(truncatingIfNeeded: bytes), hi = UInt32(truncatingIfNeeded: bytes >> 32)
+        var a = (SIMD8<UInt32>(lo, lo, lo, lo, hi, hi, hi, hi) &>> SIMD8<UInt32>(0, 8, 16, 24, 0, 8, 16, 24))
+            & SIMD8<UInt32>(repeating: 0xFF)
         if opacity != 255 { a = PixelMath.mulDiv255(a, opacity) }
         let raw = UnsafeMutableRawPointer(d)
         let under = raw.loadUnaligned(as: SIMD8<UInt32>.self)

@@ -138,7 +138,8 @@ public struct SceneDecoder: Sendable {
     /// scene file, registered on top of the bundled fonts, falling back as `fontSet` (or
     /// the decoder's override) says. A scene without fonts shares the set's registry.
     private func decodeFonts(_ top: SceneProps, _ context: SceneDecodingContext) throws -> FontRegistry {
-        let set = try fontSet ?? top.choice("fontSet", as: FontSet.self) ?? .system
+        let own = try top.choice("fontSet", as: FontSet.self)  // read (and checked) even when overridden
+        let set = fontSet ?? own ?? .system
         guard let (r, _) = try top.value("fonts") else { return .shared(set) }
         let registry = FontRegistry(fontSet: set)
         for (family, value) in try r.object().sorted(by: { $0.key < $1.key }) {
