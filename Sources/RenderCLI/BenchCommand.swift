@@ -57,7 +57,7 @@ struct BenchCommand: ParsableCommand {
                     ?? result.framesPerSecond.map { String(format: ", %.1f frames/s", $0) }
                     ?? result.bytes.map { ", \($0) bytes" }
                     ?? result.glyphsPerSecond.map { String(format: ", %.2f M glyphs/s", $0 / 1e6) } ?? ""
-                print(String(format: "%-4@ %9.2f ms  (min %.2f, max %.2f)%@  %@", name as NSString, result.medianMS,
+                try printOut(String(format: "%-4@ %9.2f ms  (min %.2f, max %.2f)%@  %@", name as NSString, result.medianMS,
                              result.minMS, result.maxMS, bytes as NSString, result.summary as NSString))
             }
         }
@@ -77,7 +77,7 @@ struct BenchCommand: ParsableCommand {
                 }
                 return "\"\(r.name)\": \(r.medianMS)"
             }
-            print("{" + entries.joined(separator: ", ") + "}")
+            try printOut("{" + entries.joined(separator: ", ") + "}")
         }
     }
 }

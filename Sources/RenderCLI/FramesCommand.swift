@@ -128,7 +128,7 @@ struct FramesCommand: ParsableCommand {
         if let apng {
             let frames = encoded.withLock { e in range.compactMap { e[$0] } }
             do {
-                try FileOutput.writeAtomically(try APNGWriter.assemble(frames, delay: 1 / export.fps), to: apng)
+                try FileOutput.write(try APNGWriter.assemble(frames, delay: 1 / export.fps), to: apng)
             } catch {
                 throw CommandFailure(description: "\(error)")
             }
@@ -157,11 +157,11 @@ final class ProgressBar: Sendable {
             s.shown = percent
             let width = 30, filled = s.done * width / max(1, total)
             let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
-            FileHandle.standardError.write(Data("\rframes [\(bar)] \(s.done)/\(total) \(percent)%".utf8))
+            writeStandardError("\rframes [\(bar)] \(s.done)/\(total) \(percent)%")
         }
     }
 
     func finish() {
-        if visible { FileHandle.standardError.write(Data("\n".utf8)) }
+        if visible { writeStandardError("\n") }
     }
 }

@@ -19,15 +19,21 @@ struct RenderCommand: ParsableCommand {
     )
 
     /// Every failure, including usage errors, exits with status 1 and one line on stderr.
+    /// A closed standard output is an error like any other (SIGPIPE is ignored, so writes
+    /// report EPIPE instead of killing the process).
     static func main() {
+        signal(SIGPIPE, SIG_IGN)
         do {
             var command = try parseAsRoot()
             try command.run()
+        } catch let code as ExitCode {
+            // Already reported by the command (as `validate` does per file).
+            Foundation.exit(code.rawValue == 0 ? 0 : 1)
         } catch {
             let code = exitCode(for: error)
             if code == .success { exit(withError: error) }
             let message = fullMessage(for: error)
-            FileHandle.standardError.write(Data((message.hasPrefix("Error") || message.hasPrefix("error") ? message : "error: \(message)").utf8 + [0x0A]))
+            printError(message.hasPrefix("Error") || message.hasPrefix("error") ? message : "error: \(message)")
             Foundation.exit(1)
         }
     }
@@ -38,16 +44,37 @@ struct CommandFailure: Error, CustomStringConvertible {
     let description: String
 }
 
-/// Writes `text` and a newline to standard error.
+/// Writes `text` and a newline to standard error (best effort: there is nowhere to
+/// report a failure to write an error).
 func printError(_ text: String) {
-    FileHandle.standardError.write(Data((text + "\n").utf8))
+    writeStandardError(text + "\n")
+}
+
+/// Writes `text` to standard error as it is, retrying after interruptions; errors are
+/// dropped.
+func writeStandardError(_ text: String) {
+    let bytes = Array(text.utf8)
+    bytes.withUnsafeBytes { raw in
+        var offset = 0
+        while offset < raw.count {
+            let n = write(STDERR_FILENO, raw.baseAddress! + offset, raw.count - offset)
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { return }
+            offset += n
+        }
+    }
 }
 
 extension FontSet: ExpressibleByArgument {}
 
 /// Writes `text` and a newline to standard output.
-func printOut(_ text: String) {
-    FileHandle.standardOutput.write(Data((text + "\n").utf8))
+/// - Throws: `CommandFailure` when standard output cannot take it (closed, a full disk).
+func printOut(_ text: String) throws {
+    do {
+        try FileOutput.writeStandardOutput(Array((text + "\n").utf8))
+    } catch {
+        throw CommandFailure(description: "\(error)")
+    }
 }
 
 /// Where a scene comes from and the canvas overrides every scene command takes.
@@ -166,6 +193,7 @@ struct DrawCommand: ParsableCommand {
     var fast = false
 
     func run() throws {
+        guard !output.isEmpty else { throw CommandFailure(description: "-o: expected a file path or '-', found an empty string") }
         var scene = try input.load()
         try SceneInput.apply(scale: scale, to: &scene)
         if let background {
@@ -178,7 +206,7 @@ struct DrawCommand: ParsableCommand {
             let bitmap = try SceneRenderer(scene: scene).render()
             let encoder = fast ? PNGEncoder.fast : PNGEncoder.standard
             if output == "-" {
-                FileHandle.standardOutput.write(Data(try encoder.encode(bitmap)))
+                try FileOutput.writeStandardOutput(try encoder.encode(bitmap))
             } else {
                 try encoder.write(bitmap, to: output)
             }
@@ -205,7 +233,7 @@ struct LayoutCommand: ParsableCommand {
         let object = JSONValue.object(frames.mapValues { r in
             .array([.number(r.minX), .number(r.minY), .number(r.width), .number(r.height)])
         })
-        printOut(object.jsonText(pretty: true))
+        try printOut(object.jsonText(pretty: true))
     }
 }
 
@@ -232,13 +260,13 @@ struct ValidateCommand: ParsableCommand {
                 let scene = try input.load()
                 try scene.canvas.checkSize()
                 let (w, h) = scene.canvas.pixelSize
-                printOut("\(input.name): ok (\(w)x\(h) pixels, \(scene.nodeTypes.count) nodes with ids\(scene.timeline.map { ", \($0.events.count) timeline events" } ?? ""))")
+                try printOut("\(input.name): ok (\(w)x\(h) pixels, \(scene.nodeTypes.count) nodes with ids\(scene.timeline.map { ", \($0.events.count) timeline events" } ?? ""))")
             } catch let error as SceneError {
                 failures += 1
-                FileHandle.standardError.write(Data("Error: \(input.name): \(error)\n".utf8))
+                printError("Error: \(input.name): \(error)")
             } catch {
                 failures += 1
-                FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
+                printError("Error: \(error)")
             }
         }
         if failures > 0 { throw ExitCode(1) }
@@ -255,7 +283,7 @@ struct ComponentsCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        printOut(json ? SceneCatalog.json().jsonText(pretty: true) : SceneCatalog.text())
+        try printOut(json ? SceneCatalog.json().jsonText(pretty: true) : SceneCatalog.text())
     }
 }
 
@@ -266,7 +294,7 @@ struct SchemaCommand: ParsableCommand {
     )
 
     func run() throws {
-        printOut(SceneSchema.text())
+        try printOut(SceneSchema.text())
     }
 }
 
@@ -333,7 +361,7 @@ struct DiffCommand: ParsableCommand {
             throw CommandFailure(description: "\(error)")
         }
         let comparison = ImageComparison(expected: e, actual: a, tolerance: tolerance)
-        printOut(comparison.summary)
+        try printOut(comparison.summary)
         if let output {
             guard let diff = try comparison.diffImage() else {
                 throw CommandFailure(description: "-o: no diff image, the sizes differ")

@@ -137,6 +137,69 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertTrue(missing.stderr.contains("no such file"), missing.stderr)
     }
 
+    /// Devices and pipes are written in place (the node stays a device); a full device,
+    /// a closed pipe, a folder, a missing folder and an empty path are one line each with
+    /// status 1, and nothing is left behind.
+    func testOutput_DevicesPipesAndWriteErrors() throws {
+        let scene = scenes.appendingPathComponent("buttons.json").path
+        let null = try render([scene, "-o", "/dev/null"])
+        XCTAssertEqual(null.status, 0, null.stderr)
+        let attributes = try FileManager.default.attributesOfItem(atPath: "/dev/null")
+        XCTAssertEqual(attributes[.type] as? FileAttributeType, .typeCharacterSpecial, "/dev/null is still a device")
+        var cases: [([String], String)] = [
+            ([scene, "-o", folder.path], "\(folder.path): cannot write: it is a folder"),
+            ([scene, "-o", folder.appendingPathComponent("no/such/x.png").path], "cannot write: no such folder"),
+            ([scene, "-o", ""], "-o: expected a file path or '-', found an empty string"),
+        ]
+        if FileManager.default.fileExists(atPath: "/dev/full") {
+            cases.append(([scene, "-o", "/dev/full"], "/dev/full: cannot write: no space left on device"))
+            cases.append((["frames", scenes.appendingPathComponent("timeline.json").path, "--apng", "/dev/full", "--frames", "0..1"],
+                           "/dev/full: cannot write: no space left on device"))
+        }
+        for (arguments, message) in cases {
+            let run = try render(arguments)
+            XCTAssertEqual(run.status, 1, "\(arguments)")
+            XCTAssertEqual(run.stderr.split(separator: "\n").count, 1, run.stderr)
+            XCTAssertTrue(run.stderr.contains(message), "expected '\(message)' in \(run.stderr)")
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [], "no temporary file left")
+        // Standard output on a full device, and closed before the PNG is written.
+        if let full = FileHandle(forWritingAtPath: "/dev/full") {
+            let process = Process()
+            process.executableURL = binary
+            process.arguments = [scene, "-o", "-"]
+            process.standardOutput = full
+            let err = Pipe()
+            process.standardError = err
+            try process.run()
+            let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            XCTAssertEqual(process.terminationStatus, 1)
+            XCTAssertEqual(stderr, "Error: standard output: cannot write: no space left on device\n")
+        }
+        let closed = Pipe()
+        try closed.fileHandleForReading.close()
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = [scene, "-o", "-"]
+        process.standardOutput = closed
+        let err = Pipe()
+        process.standardError = err
+        try process.run()
+        try closed.fileHandleForWriting.close()
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationReason, .exit, "not killed by SIGPIPE")
+        XCTAssertEqual(process.terminationStatus, 1)
+        XCTAssertEqual(stderr, "Error: standard output: cannot write: broken pipe\n")
+        // A command that reports per file exits 1 without a stray empty error line.
+        let validate = try render(["validate", scene, folder.appendingPathComponent("nope.json").path])
+        XCTAssertEqual(validate.status, 1)
+        XCTAssertEqual(validate.stderr.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.isEmpty }.count, 1,
+                       validate.stderr)
+        XCTAssertFalse(validate.stderr.contains("error: \n"), validate.stderr)
+    }
+
     func testPipes_StdinAndStdout() throws {
         let json = ##"{"canvas": {"width": 4, "height": 2, "background": "#00FF00"}, "root": {"type": "Rectangle", "width": 2, "fill": "#0000FF"}}"##
         let run = try render(["--stdin", "-o", "-"], stdin: Data(json.utf8))

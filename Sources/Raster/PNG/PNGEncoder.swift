@@ -179,33 +179,12 @@ public struct PNGEncoder: Sendable, CustomStringConvertible {
         return stream
     }
 
-    /// Encodes and writes atomically: a temporary file in the same folder, then a rename,
-    /// so a failure never leaves a partial PNG at `path`.
+    /// Encodes and writes to `path` as `FileOutput.writeAtomically` does: a regular file
+    /// through a temporary file and a rename (never a partial PNG at `path`), a device or
+    /// pipe in place.
     public func write(_ bitmap: Bitmap, to path: String) throws {
         let bytes = try encode(bitmap)
         try FileOutput.writeAtomically(bytes, to: path)
-    }
-}
-
-/// Atomic file output shared by every writer.
-public enum FileOutput {
-    public static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
-        let url = URL(fileURLWithPath: path)
-        let directory = url.deletingLastPathComponent()
-        let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
-        do {
-            try Data(bytes).write(to: temporary)
-            // rename(2) replaces the target atomically on the same file system.
-            guard rename(temporary.path, url.path) == 0 else {
-                throw PNGError(kind: .io, message: String(cString: strerror(errno)), path: path)
-            }
-        } catch let error as PNGError {
-            try? FileManager.default.removeItem(at: temporary)
-            throw PNGError(kind: .io, message: "cannot write the file (\(error.message))", path: path)
-        } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw PNGError(kind: .io, message: "cannot write the file (\(error.localizedDescription))", path: path)
-        }
     }
 }
 
