@@ -164,31 +164,27 @@ final class RenderCommandTests: XCTestCase {
         }
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [], "no temporary file left")
         // Standard output on a full device, and closed before the PNG is written.
-        if let full = FileHandle(forWritingAtPath: "/dev/full") {
+        func renderToStandardOutput(_ handle: Any, closing: FileHandle? = nil) throws -> (Process, String) {
             let process = Process()
             process.executableURL = binary
             process.arguments = [scene, "-o", "-"]
-            process.standardOutput = full
+            process.standardOutput = handle
             let err = Pipe()
             process.standardError = err
             try process.run()
+            try closing?.close()
             let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             process.waitUntilExit()
+            return (process, stderr)
+        }
+        if let full = FileHandle(forWritingAtPath: "/dev/full") {
+            let (process, stderr) = try renderToStandardOutput(full)
             XCTAssertEqual(process.terminationStatus, 1)
             XCTAssertEqual(stderr, "Error: standard output: cannot write: no space left on device\n")
         }
         let closed = Pipe()
         try closed.fileHandleForReading.close()
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = [scene, "-o", "-"]
-        process.standardOutput = closed
-        let err = Pipe()
-        process.standardError = err
-        try process.run()
-        try closed.fileHandleForWriting.close()
-        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let (process, stderr) = try renderToStandardOutput(closed, closing: closed.fileHandleForWriting)
         XCTAssertEqual(process.terminationReason, .exit, "not killed by SIGPIPE")
         XCTAssertEqual(process.terminationStatus, 1)
         XCTAssertEqual(stderr, "Error: standard output: cannot write: broken pipe\n")
