@@ -100,6 +100,36 @@ struct SceneInput: ParsableArguments {
     @Flag(help: "Report the fonts each Text falls back to.")
     var verbose = false
 
+    @Option(help: ArgumentHelp("The most nodes a scene may have (default \(SceneLimits.default.nodes)).", valueName: "count"))
+    var maxNodes: Int?
+
+    @Option(help: ArgumentHelp("The deepest a scene's nodes may nest (default \(SceneLimits.default.depth)).", valueName: "levels"))
+    var maxDepth: Int?
+
+    @Option(help: ArgumentHelp("The pixel memory drawing may need, e.g. 4G or 512M (default \(SceneLimits.describe(bytes: SceneLimits.default.memory)).",
+                               valueName: "size"))
+    var maxMemory: String?
+
+    /// The limits the options set.
+    func limits() throws -> SceneLimits {
+        var limits = SceneLimits.default
+        if let maxNodes {
+            guard maxNodes > 0 else { throw CommandFailure(description: "--max-nodes: expected a positive count, found \(maxNodes)") }
+            limits.nodes = maxNodes
+        }
+        if let maxDepth {
+            guard maxDepth > 0 else { throw CommandFailure(description: "--max-depth: expected a positive count, found \(maxDepth)") }
+            limits.depth = maxDepth
+        }
+        if let maxMemory {
+            guard let bytes = SceneLimits.parse(bytes: maxMemory) else {
+                throw CommandFailure(description: "--max-memory: expected a size such as 4G or 512M, found '\(maxMemory.prefix(40))'")
+            }
+            limits.memory = bytes
+        }
+        return limits
+    }
+
     var readsStandardInput: Bool { stdin || scene == "-" }
 
     /// The name messages use for the scene.
@@ -121,13 +151,14 @@ struct SceneInput: ParsableArguments {
     /// - Throws: `CommandFailure` naming the scene for every problem.
     func load() throws -> Scene {
         var decoded: Scene
+        let decoder = SceneDecoder(fontSet: fonts, limits: try limits())
         do {
             if readsStandardInput {
                 let data = FileHandle.standardInput.readDataToEndOfFile()
-                decoded = try SceneDecoder(fontSet: fonts).decode(data, format: format.flatMap(SceneDecoder.Format.init(rawValue:)),
+                decoded = try decoder.decode(data, format: format.flatMap(SceneDecoder.Format.init(rawValue:)),
                                                                   baseDirectory: FileManager.default.currentDirectoryPath)
             } else {
-                decoded = try SceneDecoder(fontSet: fonts).decode(contentsOf: scene ?? "")
+                decoded = try decoder.decode(contentsOf: scene ?? "")
             }
         } catch let error as SceneError {
             throw CommandFailure(description: "\(name): \(error)")

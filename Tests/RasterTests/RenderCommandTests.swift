@@ -196,6 +196,31 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertFalse(validate.stderr.contains("error: \n"), validate.stderr)
     }
 
+    /// `--max-nodes`, `--max-depth` and `--max-memory` change the limits; bad values and
+    /// refusals are one line each.
+    func testLimits_OptionsRaiseAndLowerThem() throws {
+        let circles = Array(repeating: #"{"type": "Circle"}"#, count: 20).joined(separator: ", ")
+        let scene = try write(#"{"canvas": {"width": 100, "height": 100, "scale": 2}, "root": {"type": "ZStack", "children": [\#(circles)]}}"#,
+                              "circles.json")
+        let out = folder.appendingPathComponent("out.png").path
+        let cases: [([String], Int32, String)] = [
+            ([], 0, ""),
+            (["--max-nodes", "20"], 1, "root.children[19]: the scene has more than 20 nodes (raise the limit with --max-nodes)"),
+            (["--max-nodes", "21"], 0, ""),
+            (["--max-depth", "1"], 1, "root.children[0]: the tree is nested more than 1 levels deep"),
+            (["--max-memory", "2M"], 1, "drawing the scene needs about 3.2 MB of pixel memory; the limit is 2 MB (raise it with --max-memory)"),
+            (["--max-memory", "4M"], 0, ""),
+            (["--max-memory", "lots"], 1, "--max-memory: expected a size such as 4G or 512M, found 'lots'"),
+            (["--max-nodes", "0"], 1, "--max-nodes: expected a positive count, found 0"),
+        ]
+        for (options, status, message) in cases {
+            let run = try render([scene, "-o", out] + options)
+            XCTAssertEqual(run.status, status, "\(options): \(run.stderr)")
+            XCTAssertEqual(run.stderr.split(separator: "\n").count, status == 0 ? 0 : 1, run.stderr)
+            if !message.isEmpty { XCTAssertTrue(run.stderr.contains(message), "expected '\(message)' in \(run.stderr)") }
+        }
+    }
+
     func testPipes_StdinAndStdout() throws {
         let json = ##"{"canvas": {"width": 4, "height": 2, "background": "#00FF00"}, "root": {"type": "Rectangle", "width": 2, "fill": "#0000FF"}}"##
         let run = try render(["--stdin", "-o", "-"], stdin: Data(json.utf8))

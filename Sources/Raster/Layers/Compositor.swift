@@ -91,6 +91,33 @@ public final class Compositor {
         return damage.rects
     }
 
+    /// Bytes of pixel memory rendering `root` at `scale` into a frame of `size` points
+    /// needs, estimated before anything is rasterized: the frame, each layer's contents
+    /// raster (its visible drawing, at most `maxRasterPixels`, since larger ones are
+    /// rasterized only where the frame shows them), and for each shadow its offscreen
+    /// group and blurred mask. An upper bound in practice: offscreen groups of faded
+    /// layers are transient and not counted.
+    public static func estimatedBytes(of root: Layer, size: Size, scale: Double) -> Int {
+        let frame = Double(size.width * scale).rounded(.up) * Double(size.height * scale).rounded(.up)
+        var pixels = max(0, frame)
+        func visit(_ layer: Layer, _ parentDevice: Transform) {
+            guard !layer.isHidden, layer.opacity > 0 else { return }
+            let device = layer.localTransform.concatenating(parentDevice)
+            if let drawing = layer.drawing {
+                let box = PixelRect(enclosing: device.apply(drawing.visualBounds(size: layer.bounds.size)))
+                pixels += min(Double(box.width) * Double(box.height), Double(maxRasterPixels))
+            }
+            if layer.hasShadow {
+                let blur = 3 * max(0, layer.shadowRadius) * abs(device.determinant).squareRoot()
+                let box = PixelRect(enclosing: device.apply(layer.bounds))
+                pixels += 2 * (Double(box.width) + 2 * blur) * (Double(box.height) + 2 * blur)
+            }
+            for sublayer in layer.sublayers { visit(sublayer, device) }
+        }
+        visit(root, Transform(scaleX: scale, y: scale))
+        return pixels * 4 >= Double(Int.max / 2) ? Int.max / 2 : Int(pixels * 4)
+    }
+
     /// Forgets every cache and record; the next `render` redraws the whole frame.
     public func invalidateAll() {
         records = [:]

@@ -8,8 +8,9 @@ import Foundation
 /// are ignored (samples are taken as sRGB), so decoding is the same on every machine.
 /// Errors never abort: libpng's longjmp stops inside the CPNG shim.
 public enum PNGDecoder {
-    /// Images with more pixels than this are refused before any pixel memory is taken.
-    public static let defaultMaxPixels = 1 << 28
+    /// Images with more pixels than this are refused before any pixel memory is taken
+    /// (400 MB as premultiplied RGBA; the same cap as a scene's canvas).
+    public static let defaultMaxPixels = 100_000_000
 
     public static func decode(_ data: [UInt8], maxPixels: Int = defaultMaxPixels) throws -> Bitmap {
         var image = cpng_image()

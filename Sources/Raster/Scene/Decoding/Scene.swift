@@ -21,6 +21,8 @@ public struct Scene {
     public var images: SceneImageCache
     /// Every Text node of the file, with its JSON path.
     public var texts: [SceneText] = []
+    /// What rendering the scene may cost (the decoder's limits).
+    public var limits: SceneLimits = .default
 
     /// The bundled fonts plus the scene's `fonts` map.
     public var fonts: FontRegistry { environment.fonts }

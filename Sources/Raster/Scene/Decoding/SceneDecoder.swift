@@ -26,10 +26,13 @@ public struct SceneDecoder: Sendable {
     public var registry: SceneRegistry
     /// Replaces the file's `fontSet` (as `--fonts` does); nil keeps it.
     public var fontSet: FontSet?
+    /// What a scene may cost; decoded scenes carry them to rendering.
+    public var limits: SceneLimits
 
-    public init(registry: SceneRegistry = .standard, fontSet: FontSet? = nil) {
+    public init(registry: SceneRegistry = .standard, fontSet: FontSet? = nil, limits: SceneLimits = .default) {
         self.registry = registry
         self.fontSet = fontSet
+        self.limits = limits
     }
 
     /// Reads and decodes the scene file at `path`; relative paths in it resolve against
@@ -60,8 +63,12 @@ public struct SceneDecoder: Sendable {
     /// scene whose fonts and images are taken as they are (as the timeline does when it
     /// decodes the edited tree), so unchanged nodes compare equal.
     public func decode(_ json: JSONValue, baseDirectory: String = ".", reusing earlier: Scene? = nil) throws -> Scene {
+        // The tree's size first, before any work that grows with it.
+        if case .object(let document) = json, let root = document["root"] {
+            try SceneTreeLimits.check(root: SceneReader(root, path: "root"), registry: registry, limits: limits)
+        }
         let context = SceneDecodingContext(registry: registry, baseDirectory: baseDirectory,
-                                           images: earlier?.images ?? SceneImageCache())
+                                           images: earlier?.images ?? SceneImageCache(), limits: limits)
         let top = try SceneProps(SceneReader(json, path: ""), SceneSpecs.scene, context: context)
         var environment = EnvironmentValues()
         if let e = try top.object("environment") {
@@ -99,7 +106,7 @@ public struct SceneDecoder: Sendable {
         try top.finish()
         return Scene(canvas: canvas, root: rootNode.component, environment: environment, timeline: timeline,
                      baseDirectory: baseDirectory, nodeTypes: context.nodes.mapValues(\.type), document: json,
-                     registry: registry, images: context.images, texts: context.texts)
+                     registry: registry, images: context.images, texts: context.texts, limits: limits)
     }
 
     // MARK: - Top level

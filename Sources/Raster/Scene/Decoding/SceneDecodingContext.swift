@@ -28,10 +28,12 @@ public final class SceneDecodingContext {
     /// Every Text decoded, with its JSON path, for the font report.
     var texts: [SceneText] = []
 
-    /// Nesting deeper than this is refused.
-    public static let maxDepth = 100
-    /// More nodes than this are refused.
-    public static let maxNodes = 200_000
+    /// Nesting deeper than this is refused by default (`SceneLimits.depth`).
+    public static var maxDepth: Int { SceneLimits.default.depth }
+    /// More nodes than this are refused by default (`SceneLimits.nodes`).
+    public static var maxNodes: Int { SceneLimits.default.nodes }
+    /// The limits this decoding checks.
+    let limits: SceneLimits
 
     struct NodeRecord {
         let path: String
@@ -41,7 +43,9 @@ public final class SceneDecodingContext {
         let childBoxes: Bool
     }
 
-    public init(registry: SceneRegistry, baseDirectory: String, images: SceneImageCache = SceneImageCache()) {
+    public init(registry: SceneRegistry, baseDirectory: String, images: SceneImageCache = SceneImageCache(),
+                limits: SceneLimits = .default) {
+        self.limits = limits
         self.registry = registry
         self.baseDirectory = baseDirectory
         self.images = images
@@ -74,9 +78,9 @@ public final class SceneDecodingContext {
     /// they are read into `SceneProps.box` instead of wrapping the content.
     func decodeNode(_ r: SceneReader, parentType: String, childSpecs: [PropSpec], childBoxes: Bool = false,
                     wrapLayout: ((AnyComponent<Empty>, SceneProps) throws -> AnyComponent<Empty>)? = nil) throws -> DecodedNode {
-        guard depth < Self.maxDepth else { throw r.error("the tree is nested more than \(Self.maxDepth) levels deep") }
+        guard depth < limits.depth else { throw r.error(limits.tooDeep) }
         nodeCount += 1
-        guard nodeCount <= Self.maxNodes else { throw r.error("the scene has more than \(Self.maxNodes) nodes") }
+        guard nodeCount <= limits.nodes else { throw r.error(limits.tooManyNodes) }
         guard case .object(let raw) = r.value else { throw r.expected("a node (an object with a 'type')") }
         guard let typeValue = raw["type"] else { throw r.error("missing 'type' (the node type)") }
         let typeReader = r.child("type", typeValue)

@@ -40,11 +40,23 @@ public final class SceneRenderer {
     }
 
     /// The canvas as pixels.
-    /// - Throws: `SceneError` when the canvas exceeds `SceneCanvas.maxPixels`.
+    /// - Throws: `SceneError` when the canvas exceeds `SceneCanvas.maxPixels`, or when
+    ///   drawing the laid-out tree would need more memory than `scene.limits.memory`
+    ///   (checked before anything is rasterized).
     public func render() throws -> Bitmap {
         try scene.canvas.checkSize()
         layoutTree()
+        try checkMemory()
         return try host.render(scale: scene.canvas.scale, background: scene.canvas.background)
+    }
+
+    /// Throws when drawing the current tree would need more than `scene.limits.memory`.
+    public func checkMemory() throws {
+        let needed = host.estimatedRenderBytes(scale: scene.canvas.scale)
+        let limit = scene.limits.memory
+        guard needed <= limit else {
+            throw SceneError(path: "", message: "drawing the scene needs about \(SceneLimits.describe(bytes: needed)) of pixel memory; the limit is \(SceneLimits.describe(bytes: limit)) (raise it with --max-memory)")
+        }
     }
 
     /// The frame of every node with an `id`, in canvas points: after layout and

@@ -1,0 +1,70 @@
+/// The size of a scene's tree checked before any node is decoded: the nodes reachable
+/// from `root` through the props their types declare as nodes (`children`, `content`,
+/// ...) are counted and their nesting measured in one walk of the parsed document,
+/// so a tree over the limits is refused in milliseconds instead of after decoding.
+///
+/// Invariant: the walk follows exactly the props the decoder decodes as nodes, so a tree
+/// this accepts meets the limits when decoded (the decoder checks again as it goes).
+/// The walk's own recursion is bounded by `maxDepth`.
+enum SceneTreeLimits {
+    /// Throws the decoder's error for the first node over `limits.nodes` or nested
+    /// `limits.depth` levels deep, naming its path.
+    static func check(root: SceneReader, registry: SceneRegistry, limits: SceneLimits) throws {
+        var count = 0
+        var path: [PathPart] = []
+        try visit(root.value, depth: 0, count: &count, path: &path, root: root.path, registry: registry, limits: limits)
+    }
+
+    private enum PathPart {
+        case key(String)
+        case index(Int)
+    }
+
+    private static func format(_ root: String, _ parts: [PathPart]) -> String {
+        var text = root
+        for part in parts {
+            switch part {
+            case .key(let k): text += text.isEmpty ? k : ".\(k)"
+            case .index(let i): text += "[\(i)]"
+            }
+        }
+        return text
+    }
+
+    private static func visit(_ value: JSONValue, depth: Int, count: inout Int, path: inout [PathPart], root: String,
+                              registry: SceneRegistry, limits: SceneLimits) throws {
+        // What the decoder would refuse as a node it reports itself, with more detail.
+        guard case .object(let node) = value, case .string(let typeName)? = node["type"],
+              let type = registry.types[typeName] else { return }
+        guard depth < limits.depth else { throw SceneError(path: format(root, path), message: limits.tooDeep) }
+        count += 1
+        guard count <= limits.nodes else { throw SceneError(path: format(root, path), message: limits.tooManyNodes) }
+        for spec in type.allProps where spec.type.holdsNodes {
+            guard let child = node[spec.name] else { continue }
+            path.append(.key(spec.name))
+            defer { path.removeLast() }
+            if case .array(let items) = child {
+                for (i, item) in items.enumerated() {
+                    path.append(.index(i))
+                    defer { path.removeLast() }
+                    try visit(item, depth: depth + 1, count: &count, path: &path, root: root, registry: registry,
+                              limits: limits)
+                }
+            } else {
+                try visit(child, depth: depth + 1, count: &count, path: &path, root: root, registry: registry,
+                          limits: limits)
+            }
+        }
+    }
+}
+
+extension PropType {
+    /// True for props whose values are scene nodes (one or a list).
+    var holdsNodes: Bool {
+        switch self {
+        case .node, .childNode, .nodes: return true
+        case .either(let types): return types.contains { $0.holdsNodes }
+        default: return false
+        }
+    }
+}
