@@ -110,6 +110,9 @@ struct SceneInput: ParsableArguments {
                                valueName: "size"))
     var maxMemory: String?
 
+    @Option(help: ArgumentHelp("Confine every file the scene names (images, fonts) to this folder: no absolute paths, no '..', no links leading out. For scenes you did not write.", valueName: "dir"))
+    var root: String?
+
     /// The limits the options set.
     func limits() throws -> SceneLimits {
         var limits = SceneLimits.default
@@ -151,7 +154,13 @@ struct SceneInput: ParsableArguments {
     /// - Throws: `CommandFailure` naming the scene for every problem.
     func load() throws -> Scene {
         var decoded: Scene
-        let decoder = SceneDecoder(fontSet: fonts, limits: try limits())
+        if let root {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: root, isDirectory: &isFolder), isFolder.boolValue else {
+                throw CommandFailure(description: "--root: '\(root.prefix(80))' is not a folder")
+            }
+        }
+        let decoder = SceneDecoder(fontSet: fonts, limits: try limits(), fileRoot: root)
         do {
             if readsStandardInput {
                 let data = FileHandle.standardInput.readDataToEndOfFile()

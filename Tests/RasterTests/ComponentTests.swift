@@ -145,6 +145,22 @@ final class ComponentTests: XCTestCase {
         XCTAssertEqual(host.statistics.lastPass.first?.reasons, .environment)
     }
 
+    /// A typed value nobody set reads as its type's default, as ComponentFlow's `Empty`
+    /// environment does: a component of an empty environment may read `Empty`, and the
+    /// theme reads as the light theme.
+    func testUnsetTypedEnvironmentValuesReadAsTheirDefaults() {
+        struct ReadsEmpty: Component {
+            func update(view: ComponentView, availableSize: Size, state: EmptyComponentState, environment: Environment<Empty>,
+                        transition: ComponentTransition) -> Size {
+                let empty = environment[Empty.self].value
+                return empty === Empty.shared ? Size(width: 3, height: 4) : .zero
+            }
+        }
+        let host = ComponentHost<Empty>()
+        XCTAssertEqual(host.update(component: AnyComponent(ReadsEmpty()), containerSize: Size(10, 10)), Size(width: 3, height: 4))
+        XCTAssertEqual(Theme.defaultEnvironmentValue, Theme.light)
+    }
+
     func testActionSlotsCompareByIdentity() {
         let slot = ActionSlot<Int>()
         var got: [Int] = []

@@ -221,6 +221,63 @@ final class RenderCommandTests: XCTestCase {
         }
     }
 
+    /// A binary moved away from its build folder finds its fonts beside itself, under
+    /// `<prefix>/share/render` or in `RENDER_RESOURCES`, and says where they belong when
+    /// they are nowhere (never a trap, never a picture without its text).
+    func testResources_FoundBesideAnInstalledBinaryOrExplained() throws {
+        let bin = folder.appendingPathComponent("prefix/bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        let moved = bin.appendingPathComponent("render")
+        try FileManager.default.copyItem(at: binary, to: moved)
+        let resources = binary.deletingLastPathComponent().appendingPathComponent("Render_Raster.resources")
+        let scene = scenes.appendingPathComponent("typography.json").path
+        let reference = try Data(contentsOf: TestFixtures.directory.appendingPathComponent("golden/scenes/typography.png"))
+        func run(_ environment: [String: String]? = nil) throws -> Run {
+            let process = Process()
+            process.executableURL = moved
+            process.arguments = [scene, "-o", "-"]
+            if let environment { process.environment = environment }
+            let out = Pipe(), err = Pipe()
+            process.standardOutput = out
+            process.standardError = err
+            try process.run()
+            let stdout = out.fileHandleForReading.readDataToEndOfFile()
+            let stderr = err.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return Run(status: process.terminationStatus, stdout: stdout, stderr: String(decoding: stderr, as: UTF8.self))
+        }
+        let alone = try run()
+        XCTAssertEqual(alone.status, 1)
+        XCTAssertEqual(alone.stdout.count, 0)
+        XCTAssertTrue(alone.stderr.contains("the package's fonts (Render_Raster.resources) are not beside the binary, under <prefix>/share/render or in RENDER_RESOURCES (looked first in \(bin.path)/Render_Raster.resources)"),
+                      alone.stderr)
+        XCTAssertEqual(alone.stderr.split(separator: "\n").count, 1)
+        XCTAssertEqual(try run(["RENDER_RESOURCES": resources.path]).stdout, reference)
+        let share = folder.appendingPathComponent("prefix/share/render")
+        try FileManager.default.createDirectory(at: share, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: resources, to: share.appendingPathComponent("Render_Raster.resources"))
+        XCTAssertEqual(try run().stdout, reference, "installed under the prefix")
+    }
+
+    /// `--root DIR` confines the files a scene names; without it they resolve as written.
+    func testRoot_ConfinesTheFilesASceneNames() throws {
+        let inner = folder.appendingPathComponent("scenes")
+        try FileManager.default.createDirectory(at: inner, withIntermediateDirectories: true)
+        let png = try PNGEncoder.standard.encode(try Bitmap(width: 2, height: 2, color: Color.blue.premultiplied))
+        try Data(png).write(to: folder.appendingPathComponent("outside.png"))
+        let scene = inner.appendingPathComponent("s.json").path
+        try Data(#"{"canvas": {"width": 4, "height": 4}, "root": {"type": "Image", "src": "../outside.png"}}"#.utf8)
+            .write(to: URL(fileURLWithPath: scene))
+        let out = folder.appendingPathComponent("out.png").path
+        XCTAssertEqual(try render([scene, "-o", out]).status, 0)
+        let confined = try render([scene, "-o", out, "--root", inner.path])
+        XCTAssertEqual(confined.status, 1)
+        XCTAssertEqual(confined.stderr, "Error: \(scene): root.src: '../outside.png' names a parent folder ('..'); files must stay inside \(inner.path)\n")
+        let missing = try render([scene, "-o", out, "--root", folder.appendingPathComponent("nope").path])
+        XCTAssertEqual(missing.status, 1)
+        XCTAssertTrue(missing.stderr.contains("--root: '\(folder.appendingPathComponent("nope").path)' is not a folder"), missing.stderr)
+    }
+
     func testPipes_StdinAndStdout() throws {
         let json = ##"{"canvas": {"width": 4, "height": 2, "background": "#00FF00"}, "root": {"type": "Rectangle", "width": 2, "fill": "#0000FF"}}"##
         let run = try render(["--stdin", "-o", "-"], stdin: Data(json.utf8))

@@ -83,10 +83,10 @@ public final class FontRegistry: Sendable {
         }
     }()
 
-    /// Where a bundled font file is, or nil if the resource bundle is missing.
+    /// Where a bundled font file is, or nil if the resource folder is missing
+    /// (`BundledResources`).
     public static func bundledFontPath(_ name: String) -> String? {
-        let url = Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Fonts")
-        return url?.path
+        BundledResources.font(name)
     }
 
     /// Registers every face of the font file at `path` under `family` (default: the
@@ -123,6 +123,7 @@ public final class FontRegistry: Sendable {
         let name = family.isEmpty ? FontRegistry.defaultFamily : family
         return try state.withLock { s in
             guard let faces = s.families[name], !faces.isEmpty else {
+                if hasShippedFonts, case .failure(let missing) = BundledResources.folder { throw missing }
                 throw FontError.unknownFamily(name, known: s.families.keys.sorted())
             }
             return FontRegistry.nearest(faces, weight)

@@ -27,11 +27,18 @@ public struct Environment<T> {
     /// An environment with no typed values.
     public static var empty: Environment<Empty> { Environment<Empty>(typed: []) }
 
+    /// The typed value at `index`. A value the parent did not give reads as its type's
+    /// `DefaultEnvironmentValue.defaultEnvironmentValue` (as ComponentFlow's `Empty`
+    /// environment reads as `Empty`); a type without a default is a required value, and
+    /// its absence stops with a message naming the type and what to do.
     fileprivate func value<V: Equatable>(at index: Int, as type: V.Type) -> EnvironmentValue<V> {
-        guard index < typed.count, let v = typed[index].base as? V else {
-            preconditionFailure("environment value \(index) of \(T.self) is missing; build it with EnvironmentBuilder")
+        if index < typed.count, let v = typed[index].base as? V { return EnvironmentValue(v) }
+        if let defaulted = V.self as? any DefaultEnvironmentValue.Type,
+           let v = defaulted.defaultEnvironmentValue as? V {
+            return EnvironmentValue(v)
         }
-        return EnvironmentValue(v)
+        preconditionFailure("the environment has no \(V.self) (value \(index + 1) of \(T.self)), and \(V.self) has no default: "
+            + "give it in the parent's environment { ... } builder, or conform \(V.self) to DefaultEnvironmentValue")
     }
 
     // MARK: - Shared values (tracked)
@@ -86,6 +93,20 @@ public struct _ErasedEnvironment {
 }
 
 // MARK: - Typed values
+
+/// A typed environment value that reads as `defaultEnvironmentValue` when no parent
+/// gives it (SwiftUI's `EnvironmentKey.defaultValue` for ComponentFlow's typed values).
+public protocol DefaultEnvironmentValue: Equatable {
+    static var defaultEnvironmentValue: Self { get }
+}
+
+extension Empty: DefaultEnvironmentValue {
+    public static var defaultEnvironmentValue: Empty { .shared }
+}
+
+extension Theme: DefaultEnvironmentValue {
+    public static var defaultEnvironmentValue: Theme { .light }
+}
 
 /// One typed environment value; `@dynamicMemberLookup` reaches into it
 /// (`environment[Theme.self].colors`).

@@ -23,6 +23,8 @@ public struct Scene {
     public var texts: [SceneText] = []
     /// What rendering the scene may cost (the decoder's limits).
     public var limits: SceneLimits = .default
+    /// The folder the scene's files are confined to (the decoder's `fileRoot`).
+    public var fileRoot: String?
 
     /// The bundled fonts plus the scene's `fonts` map.
     public var fonts: FontRegistry { environment.fonts }

@@ -28,11 +28,17 @@ public struct SceneDecoder: Sendable {
     public var fontSet: FontSet?
     /// What a scene may cost; decoded scenes carry them to rendering.
     public var limits: SceneLimits
+    /// The folder every file a scene names (images, fonts) must stay inside: no absolute
+    /// paths, no `..`, no links leading out. Nil allows any path (relative paths resolve
+    /// against the scene's folder either way). Turn it on for scenes you did not write.
+    public var fileRoot: String?
 
-    public init(registry: SceneRegistry = .standard, fontSet: FontSet? = nil, limits: SceneLimits = .default) {
+    public init(registry: SceneRegistry = .standard, fontSet: FontSet? = nil, limits: SceneLimits = .default,
+                fileRoot: String? = nil) {
         self.registry = registry
         self.fontSet = fontSet
         self.limits = limits
+        self.fileRoot = fileRoot
     }
 
     /// Reads and decodes the scene file at `path`; relative paths in it resolve against
@@ -69,6 +75,7 @@ public struct SceneDecoder: Sendable {
         }
         let context = SceneDecodingContext(registry: registry, baseDirectory: baseDirectory,
                                            images: earlier?.images ?? SceneImageCache(), limits: limits)
+        context.fileRoot = fileRoot
         let top = try SceneProps(SceneReader(json, path: ""), SceneSpecs.scene, context: context)
         var environment = EnvironmentValues()
         if let e = try top.object("environment") {
@@ -104,9 +111,14 @@ public struct SceneDecoder: Sendable {
         }
         try context.checkReferences()
         try top.finish()
+        // Text needs the shipped fonts; without them it would silently draw nothing.
+        if let first = context.texts.first, let problem = BundledResources.problem {
+            throw SceneError(path: first.path, message: problem)
+        }
         return Scene(canvas: canvas, root: rootNode.component, environment: environment, timeline: timeline,
                      baseDirectory: baseDirectory, nodeTypes: context.nodes.mapValues(\.type), document: json,
-                     registry: registry, images: context.images, texts: context.texts, limits: limits)
+                     registry: registry, images: context.images, texts: context.texts, limits: limits,
+                     fileRoot: fileRoot)
     }
 
     // MARK: - Top level
@@ -151,7 +163,7 @@ public struct SceneDecoder: Sendable {
         let registry = FontRegistry(fontSet: set)
         for (family, value) in try r.object().sorted(by: { $0.key < $1.key }) {
             let entry = r.child(family, value)
-            let path = context.resolve(try entry.string())
+            let path = try context.resolve(try entry.string(), at: entry)
             do {
                 try registry.register(path: path, family: family, fallback: true)
             } catch let e as FontError {

@@ -57,9 +57,44 @@ public final class SceneDecodingContext {
         texts.append(SceneText(path: path, text: text.attributedForFonts))
     }
 
-    /// `file` relative to the scene's folder (absolute paths stay).
-    func resolve(_ file: String) -> String {
-        file.hasPrefix("/") ? file : (baseDirectory as NSString).appendingPathComponent(file)
+    /// The folder every file the scene names must stay inside (nil: anywhere).
+    var fileRoot: String?
+
+    /// `file`, read at `r`, relative to the scene's folder (absolute paths stay).
+    ///
+    /// With `fileRoot` set, a file must be named relative to the scene, without `..`,
+    /// and must not be (or lie under) a symbolic link that leads out of the root.
+    func resolve(_ file: String, at r: SceneReader) throws -> String {
+        guard let root = fileRoot else {
+            return file.hasPrefix("/") ? file : (baseDirectory as NSString).appendingPathComponent(file)
+        }
+        let shown = r.shortened(file)
+        guard !file.hasPrefix("/") else {
+            throw r.error("'\(shown)' is an absolute path; files must be named relative to the scene inside \(root)")
+        }
+        guard !file.split(separator: "/").contains("..") else {
+            throw r.error("'\(shown)' names a parent folder ('..'); files must stay inside \(root)")
+        }
+        let path = (baseDirectory as NSString).appendingPathComponent(file)
+        let realRoot = SceneDecodingContext.realPath(root) ?? root
+        // A path that exists is followed through its links; one that does not is
+        // judged by the folder it would be in (its read fails later anyway).
+        var probe = path
+        while SceneDecodingContext.realPath(probe) == nil && probe != "/" && !probe.isEmpty {
+            probe = (probe as NSString).deletingLastPathComponent
+        }
+        let real = SceneDecodingContext.realPath(probe) ?? probe
+        guard real == realRoot || real.hasPrefix(realRoot.hasSuffix("/") ? realRoot : realRoot + "/") else {
+            throw r.error("'\(shown)' leads outside \(root)")
+        }
+        return path
+    }
+
+    /// `path` with every link resolved, nil when it does not exist.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     // MARK: - Nodes
@@ -179,6 +214,7 @@ public final class SceneDecodingContext {
         if let (r, _) = try p.value("family") {
             font.family = try r.string()
             guard font.family.isEmpty || fonts.families.contains(font.family) else {
+                if fonts.hasShippedFonts, let problem = BundledResources.problem { throw r.error(problem) }
                 throw r.error("unknown font family '\(font.family)' (registered: \(fonts.families.joined(separator: ", ")); add it to the scene's fonts map)")
             }
         }

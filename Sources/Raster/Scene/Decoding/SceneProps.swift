@@ -255,7 +255,7 @@ public final class SceneProps {
     /// A font, image or other file named relative to the scene file: its absolute path.
     public func file(_ name: String) throws -> (path: String, reader: SceneReader)? {
         guard let (r, _) = try value(name) else { return nil }
-        return (context.resolve(try r.string()), r)
+        return (try context.resolve(try r.string(), at: r), r)
     }
 
     // MARK: - Nodes

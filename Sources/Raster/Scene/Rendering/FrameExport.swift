@@ -23,7 +23,7 @@ public struct FrameExport {
     /// Renders `range` in order, handing each frame to `body`; stops early when `body`
     /// returns false.
     public func render(_ range: ClosedRange<Int>, _ body: (Int, Bitmap) throws -> Bool) throws {
-        let own = try SceneDecoder(registry: scene.registry, limits: scene.limits).decode(scene.document, baseDirectory: scene.baseDirectory,
+        let own = try SceneDecoder(registry: scene.registry, limits: scene.limits, fileRoot: scene.fileRoot).decode(scene.document, baseDirectory: scene.baseDirectory,
                                                                     reusing: scene)
         var decoded = own
         decoded.canvas = scene.canvas

@@ -137,7 +137,7 @@ public final class ScenePlayer {
         guard case .object(var document) = scene.document else { return }
         document["root"] = root
         document["animation"] = nil
-        let decoded = try SceneDecoder(registry: scene.registry, limits: scene.limits).decode(.object(document), baseDirectory: scene.baseDirectory,
+        let decoded = try SceneDecoder(registry: scene.registry, limits: scene.limits, fileRoot: scene.fileRoot).decode(.object(document), baseDirectory: scene.baseDirectory,
                                                                         reusing: scene)
         renderer.update(root: decoded.root, transition: transition.map(Self.transition) ?? .immediate)
     }
