@@ -32,11 +32,24 @@ struct RenderCommand: ParsableCommand {
         } catch {
             let code = exitCode(for: error)
             if code == .success { exit(withError: error) }
-            let message = fullMessage(for: error)
-            printError(message.hasPrefix("Error") || message.hasPrefix("error") ? message : "error: \(message)")
+            printError(oneLine(fullMessage(for: error)))
             Foundation.exit(1)
         }
     }
+}
+
+/// A usage error's message as one line: its first line, with where to find help
+/// (ArgumentParser adds the usage and the help lines below it).
+func oneLine(_ message: String) -> String {
+    let lines = message.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    guard var first = lines.first else { return "error: failed" }
+    if !(first.hasPrefix("Error") || first.hasPrefix("error")) { first = "error: " + first }
+    guard lines.count > 1 else { return first }
+    let help = lines.first { $0.hasPrefix("See '") }.flatMap { line -> String? in
+        guard let open = line.firstIndex(of: "'"), let close = line[line.index(after: open)...].firstIndex(of: "'") else { return nil }
+        return String(line[line.index(after: open)..<close])
+    } ?? "render --help"
+    return "\(first) (see '\(help)')"
 }
 
 /// A failure already described for the user.

@@ -278,6 +278,143 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertTrue(missing.stderr.contains("--root: '\(folder.appendingPathComponent("nope").path)' is not a folder"), missing.stderr)
     }
 
+    /// A catalogue of bad inputs (scene files of every kind of mistake, and bad command
+    /// lines): each ends with status 1, one line on stderr that starts with "Error: ",
+    /// at most 200 characters after the file's name, in our words (never Foundation's),
+    /// saying where and what, and no output file.
+    func testErrors_OneClearLineEach() throws {
+        let long = String(repeating: "x", count: 5000)
+        let broken = TestFixtures.directory.appendingPathComponent("png/broken").path
+        func scene(_ root: String, canvas: String = #"{"width": 10, "height": 10}"#, extra: String = "") -> String {
+            #"{"canvas": \#(canvas), \#(extra)"root": \#(root)}"#
+        }
+        func node(_ type: String, _ props: String = "") -> String {
+            scene(#"{"type": "\#(type)"\#(props.isEmpty ? "" : ", " + props)}"#)
+        }
+        func text(_ props: String) -> String { node("Text", #""text": "x", \#(props)"#) }
+        let rect = #"{"type": "Rectangle"}"#
+        let deep = String(repeating: #"{"type": "ZStack", "children": ["#, count: 120) + rect + String(repeating: "]}", count: 120)
+        let files: [(String, String)] = [
+            (#"{"canvas": {"width": 10,, }}"#, "the file is not valid JSON (line 1, column 25: unexpected ','"),
+            (String(node("Rectangle").dropLast()), "the file is not valid JSON (line 1, column"),
+            ("", "the file is not valid JSON (line 1, column 1: unexpected end of the document"),
+            ("[1, 2]", "expected an object, found an array"),
+            (scene(#"{"type": "Text", "text": "\ud800"}"#), "a lone surrogate"),
+            (#"{"root": {"type": "Rectangle"}}"#, "missing 'canvas'"),
+            (#"{"canvas": {"width": 10, "height": 10}}"#, "missing 'root'"),
+            (node("Txet"), "root.type: unknown type 'Txet'; did you mean 'Text'?"),
+            (node("Blob"), "root.type: unknown type 'Blob' (known: Button, Circle"),
+            (node(long), "root.type: unknown type 'xxxxxxxx"),
+            (node("Rectangle", #""fil": "red""#), "root.fil: unknown prop 'fil' of Rectangle; did you mean 'fill'?"),
+            (node("Rectangle", #""zzzzzz": 1"#), "root.zzzzzz: unknown prop 'zzzzzz' of Rectangle (`render components` lists its props)"),
+            (node("Rectangle", #""\#(long)": 1"#), "unknown prop 'xxxx"),
+            (scene(#"{"type": 3}"#), "root.type: expected a string, found a number"),
+            (scene(##"{"fill": "#FF0000"}"##), "root: missing 'type'"),
+            (node("Rectangle", ##""fill": "#12""##), "root.fill: expected a color ('#RGB', '#RRGGBB', '#RRGGBBAA', 'clear' or a semantic name), found '#12'"),
+            (node("Rectangle", #""fill": "\#(long)""#), "root.fill: 'xxxx"),
+            (node("Rectangle", #""fill": "blurple""#), "root.fill: 'blurple' is not a hex color or a semantic color of this scene (accent, background"),
+            (node("Rectangle", #""fill": "primery""#), "root.fill: 'primery' is not a hex color or a semantic color of this scene; did you mean 'primary'?"),
+            (node("Rectangle", #""opacity": 3"#), "root.opacity: expected a number from 0 to 1, found 3"),
+            (node("Rectangle", #""opacity": "half""#), "root.opacity: expected a number, found a string"),
+            (node("Rectangle", #""width": -5"#), "root.width: expected a number from 0 to"),
+            (node("Rectangle", #""width": 1e999"#), "a number too large for a double"),
+            (node("VStack", #""alignment": "centre""#), "root.alignment: expected one of 'leading', 'center', 'trailing', found 'centre'; did you mean 'center'?"),
+            (node("VStack", #""alignment": "diagonal""#), "root.alignment: expected one of 'leading', 'center', 'trailing', found 'diagonal'"),
+            (node("VStack", #""children": {}"#), "root.children: expected an array, found an object"),
+            (node("VStack", #""children": [3]"#), "root.children[0]: expected a node (an object with a 'type'), found a number"),
+            (node("Text", #""text": "a", "spans": [{"text": "b"}]"#), "root: a Text takes text or spans, not both"),
+            (text(#""font": {"size": "big"}"#), "root.font.size: expected a number, found a string"),
+            (text(#""font": {"family": "Comic"}"#), "root.font.family: unknown font family 'Comic' (add it to the scene's fonts map)"),
+            (text(#""font": {"family": "Intr"}"#), "root.font.family: unknown font family 'Intr'; did you mean 'Inter'?"),
+            (text(#""font": {"weight": "semibolt"}"#), "did you mean 'semibold'?"),
+            (text(#""features": {"ligature": true}"#), "root.features.ligature: an OpenType feature tag is four printable ASCII characters"),
+            (text(#""language": "english!""#), "root.language: expected a BCP 47 language tag"),
+            (text(#""direction": "up""#), "root.direction: expected one of 'auto', 'ltr', 'rtl', found 'up'"),
+            (text(#""maxLines": -1"#), "root.maxLines: expected a whole number from 0 to"),
+            (node("Image", #""src": "missing.png""#), "root.src: cannot read the image 'missing.png' (no such file)"),
+            (node("Image", #""src": "\#(broken)/not-a-png.png""#), "(not a PNG file (bad signature))"),
+            (node("Image", #""src": "\#(broken)/truncated.png""#), "(file is truncated)"),
+            (node("Image", #""src": "\#(broken)/absurd-dimensions.png""#), "(image is 1000000x1000000 pixels, more than the limit of 100000000 pixels)"),
+            (scene(rect, extra: #""fonts": {"Brand": "nope.ttf"}, "#), "fonts.Brand: "),
+            (scene(rect, canvas: #"{"width": 50000, "height": 50000}"#), "canvas: the canvas is 50000x50000 pixels"),
+            (scene(rect, canvas: #"{"width": 10, "height": 10, "scale": 100}"#), "canvas.scale: expected a number from 0.1 to 16, found 100"),
+            (scene(rect, canvas: #"{"width": "wide", "height": 10}"#), "canvas.width: expected a number, found a string"),
+            (node("VStack", #""children": [{"type": "Rectangle", "id": "a"}, {"type": "Rectangle", "id": "a"}]"#),
+             "root.children[1].id: the id 'a' is already used by the node at root.children[0]"),
+            (node("Path", #""d": "M 0 0 L""#), "root.d: invalid SVG path data at character 7"),
+            (node("Flex", #""children": [{"type": "Rectangle", "basis": "50 percent"}]"#), "root.children[0].basis: expected a number"),
+            (node("Rectangle", #""frame": {"minWidth": 50, "maxWidth": 10}"#), "minWidth 50 is greater than maxWidth 10"),
+            (node("Rectangle", #""layoutPriority": 5000"#), "root.layoutPriority: expected a number from -1000 to 1000, found 5000"),
+            (node("Rectangle", #""padding": [1, 2, 3]"#), "root.padding: expected insets"),
+            (scene(deep), "…ildren[0].children[0].children[0].children[0]: the tree is nested more than 100 levels deep (raise the limit with --max-depth)"),
+            (scene(rect, extra: #""styles": {"Button": ["shiny"]}, "#), "styles.Button[0]: unknown Button style 'shiny'"),
+            (scene(rect, extra: #""environment": {"layoutDirection": "sideways"}, "#), "environment.layoutDirection: expected one of 'ltr', 'rtl', found 'sideways'"),
+            (scene(rect, extra: #""fontSet": "serif", "#), "fontSet: expected one of 'system', 'bundled', found 'serif'"),
+            (scene(rect, extra: #""enviroment": {}, "#), "enviroment: unknown prop 'enviroment' of scene; did you mean 'environment'?"),
+        ]
+        let out = folder.appendingPathComponent("out.png").path
+        var runs: [(String, [String], String)] = []
+        for (i, (json, message)) in files.enumerated() {
+            runs.append((try write(json, "case\(i).json"), [], message))
+        }
+        runs.append((try write("canvas: {width: 10\nroot: [\n", "bad.yaml"), [], "the file is not valid YAML ("))
+        let good = scenes.appendingPathComponent("buttons.json").path
+        let options: [([String], String)] = [
+            (["--bogus"], "Error: Unknown option '--bogus'"),
+            (["--scale", "abc"], "Error: The value 'abc' is invalid for '--scale <scale>' (see 'render draw --help')"),
+            (["--scale", "0"], "Error: --scale: expected a number from 0.1 to 16, found 0"),
+            (["--background", "blue-ish"], "--background: expected a color"),
+            (["--fonts", "serif"], "Error: The value 'serif' is invalid for '--fonts <system|bundled>'"),
+            (["--max-memory", "lots"], "--max-memory: expected a size such as 4G or 512M, found 'lots'"),
+            (["--root", "/nonexistent"], "--root: '/nonexistent' is not a folder"),
+        ]
+        for (extra, message) in options { runs.append((good, extra, message)) }
+        var commands: [([String], String)] = [
+            ([good], "Error: Missing expected argument '--output <output>' (see 'render draw --help')"),
+            ([folder.appendingPathComponent("nope.json").path, "-o", out], "cannot read the scene file (no such file)"),
+            ([folder.path, "-o", out], "cannot read the scene file (it is a folder)"),
+            ([good, "-o", ""], "-o: expected a file path or '-', found an empty string"),
+            ([good, "-o", folder.path], "cannot write: it is a folder"),
+            ([good, "-o", folder.appendingPathComponent("no/x.png").path], "cannot write: no such folder"),
+            (["frames", scenes.appendingPathComponent("timeline.json").path, "-o", folder.appendingPathComponent("f").path,
+              "--frames", "9..2"], "--frames: the range '9..2' is empty"),
+            (["frames", scenes.appendingPathComponent("timeline.json").path], "give -o DIR, --apng FILE or both (see 'render frames --help')"),
+            (["diff", folder.appendingPathComponent("a.png").path, folder.appendingPathComponent("b.png").path], "a.png: cannot read the file"),
+            (["diff", "\(broken)/not-a-png.png", "\(broken)/not-a-png.png"], "not-a-png.png: not a PNG file (bad signature)"),
+            (["validate", runs[7].0], "root.type: unknown type 'Txet'; did you mean 'Text'?"),
+        ]
+        if FileManager.default.fileExists(atPath: "/dev/full") { commands.append(([good, "-o", "/dev/full"], "/dev/full: cannot write: no space left on device")) }
+        var count = 0
+        for (file, extra, message) in runs {
+            count += 1
+            try check([file, "-o", out] + extra, message, scene: file, output: out)
+        }
+        for (arguments, message) in commands {
+            count += 1
+            try check(arguments, message, scene: arguments.first { $0.hasSuffix(".json") || $0 == folder.path }, output: out)
+        }
+        XCTAssertGreaterThanOrEqual(count, 60)
+    }
+
+    private func check(_ arguments: [String], _ message: String, scene: String?, output: String) throws {
+        let run = try render(arguments)
+        let context = arguments.map { $0.count > 60 ? String($0.prefix(60)) + "…" : $0 }.joined(separator: " ")
+        XCTAssertEqual(run.status, 1, context)
+        XCTAssertTrue(run.stderr.hasSuffix("\n"), context)
+        let lines = run.stderr.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        XCTAssertEqual(lines.count, 1, "\(context): \(run.stderr)")
+        let line = String(lines.first ?? "")
+        XCTAssertTrue(line.hasPrefix("Error: "), line)
+        var body = line.dropFirst("Error: ".count)
+        if let scene, body.hasPrefix(scene + ": ") { body = body.dropFirst(scene.count + 2) }
+        XCTAssertLessThanOrEqual(body.count, 200, line)
+        for foreign in ["The operation could not be completed", "Error Domain", "NSCocoaErrorDomain", "The file “", "Swift."] {
+            XCTAssertFalse(line.contains(foreign), line)
+        }
+        XCTAssertTrue(line.contains(message), "expected '\(message)' in: \(line)")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: output), "\(context) wrote \(output)")
+    }
+
     func testPipes_StdinAndStdout() throws {
         let json = ##"{"canvas": {"width": 4, "height": 2, "background": "#00FF00"}, "root": {"type": "Rectangle", "width": 2, "fill": "#0000FF"}}"##
         let run = try render(["--stdin", "-o", "-"], stdin: Data(json.utf8))

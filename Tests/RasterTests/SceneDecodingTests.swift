@@ -144,7 +144,7 @@ final class SceneDecodingTests: XCTestCase {
         assertError(#"{"canvas": {"width": 10, "height": 10}, "root": {"type": "Rectangle", "style": "shiny"}}"#,
                     "root.style: unknown style 'shiny'")
         assertError(#"{"canvas": {"width": 10, "height": 10}, "root": {"type": "Rectangle", "fill": "brand"}}"#,
-                    "root.fill: expected a color")
+                    "root.fill: 'brand' is not a hex color or a semantic color of this scene")
     }
 
     func testIDsAndTimeline_AreChecked() throws {

@@ -121,7 +121,12 @@ public final class SceneDecodingContext {
         let typeReader = r.child("type", typeValue)
         let typeName = try typeReader.string()
         guard let type = registry.types[typeName] else {
-            throw typeReader.error("unknown type '\(typeName)' (known types: \(registry.typeNames.joined(separator: ", ")))")
+            let shown = typeReader.shortened(typeName)
+            if let guess = NameSuggestion.nearest(to: typeName, in: registry.typeNames) {
+                throw typeReader.error("unknown type '\(shown)'; did you mean '\(guess)'?")
+            }
+            let names = registry.typeNames.joined(separator: ", ")
+            throw typeReader.error("unknown type '\(shown)' (known: \(names.count <= 120 ? names : "see `render components`"))")
         }
         let props = try SceneProps(r, specs: type.allProps + childSpecs, owner: typeName, context: self)
         props.markUsed("type")
@@ -154,11 +159,14 @@ public final class SceneDecodingContext {
         guard case .string(let s) = r.value else { throw r.expected(Self.colorExpectation) }
         if s == "clear" { return .fixed(.clear) }
         if s.hasPrefix("#") {
-            guard let c = Color(hex: s) else { throw r.error("expected \(Self.colorExpectation), found '\(s)'") }
+            guard let c = Color(hex: s) else { throw r.error("expected \(Self.colorExpectation), found '\(r.shortened(s))'") }
             return .fixed(c)
         }
         guard colorNames.contains(s) else {
-            throw r.error("expected \(Self.colorExpectation), found '\(s)', which is not a color this scene defines (defined: \(colorNames.sorted().joined(separator: ", ")))")
+            let guess = NameSuggestion.nearest(to: s, in: colorNames.sorted())
+            let names = colorNames.sorted().joined(separator: ", ")
+            throw r.error("'\(r.shortened(s))' is not a hex color or a semantic color of this scene"
+                + (guess.map { "; did you mean '\($0)'?" } ?? " (\(names.count <= 90 ? names : names.prefix(89) + "…"))"))
         }
         return .semantic(SemanticColor(s))
     }
@@ -215,7 +223,12 @@ public final class SceneDecodingContext {
             font.family = try r.string()
             guard font.family.isEmpty || fonts.families.contains(font.family) else {
                 if fonts.hasShippedFonts, let problem = BundledResources.problem { throw r.error(problem) }
-                throw r.error("unknown font family '\(font.family)' (registered: \(fonts.families.joined(separator: ", ")); add it to the scene's fonts map)")
+                let known = fonts.families
+                if let guess = NameSuggestion.nearest(to: font.family, in: known) {
+                    throw r.error("unknown font family '\(r.shortened(font.family))'; did you mean '\(guess)'?")
+                }
+                let list = known.joined(separator: ", ")
+                throw r.error("unknown font family '\(r.shortened(font.family))' (\(list.count <= 90 ? "registered: \(list); " : "")add it to the scene's fonts map)")
             }
         }
         if let size = try p.number("size") { font.size = size }
@@ -229,14 +242,16 @@ public final class SceneDecodingContext {
         if let cached = images[path] { return cached }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
-            throw r.error("cannot read the image '\(try r.string())' (\(isDirectory.boolValue ? "it is a folder" : "no such file"))")
+            throw r.error("cannot read the image '\(r.shortened(try r.string()))' (\(isDirectory.boolValue ? "it is a folder" : "no such file"))")
         }
         do {
             let image = ImageSource(try PNGDecoder.decode(contentsOf: path))
             images[path] = image
             return image
+        } catch let error as PNGError {
+            throw r.error("cannot read the image '\(r.shortened(try r.string()))' (\(error.message))")
         } catch {
-            throw r.error("cannot read the image '\(try r.string())' (\(error))")
+            throw r.error("cannot read the image '\(r.shortened(try r.string()))' (\(error))")
         }
     }
 }

@@ -60,7 +60,11 @@ public final class SceneProps {
         for (key, value) in values.sorted(by: { $0.key < $1.key }) where !used.contains(key) {
             let known = specs.map(\.name).filter { $0 != "type" }.sorted()
             guard specs.contains(where: { $0.name == key }) else {
-                throw reader.child(key, value).error("unknown prop '\(key)' (\(owner) takes \(known.joined(separator: ", ")))")
+                let r = reader.child(reader.shortened(key), value)
+                if let guess = NameSuggestion.nearest(to: key, in: known) {
+                    throw r.error("unknown prop '\(reader.shortened(key))' of \(owner); did you mean '\(guess)'?")
+                }
+                throw r.error("unknown prop '\(reader.shortened(key))' of \(owner) (`render components` lists its props)")
             }
             throw reader.child(key, value).error("the decoder of \(owner) does not read '\(key)', which its props declare")
         }

@@ -9,5 +9,11 @@ public struct SceneError: Error, Hashable, Sendable, CustomStringConvertible {
         self.message = message
     }
 
-    public var description: String { path.isEmpty ? message : "\(path): \(message)" }
+    /// One line: the path (its middle elided past 80 characters, for deep trees) and
+    /// the message.
+    public var description: String {
+        guard !path.isEmpty else { return message }
+        let shown = path.count <= 80 ? path : path.prefix(30) + "…" + path.suffix(45)
+        return "\(shown): \(message)"
+    }
 }

@@ -57,7 +57,9 @@ public struct SceneReader {
     public func name(of choices: [String]) throws -> String {
         let s = try string()
         guard choices.contains(s) else {
-            throw error("expected one of \(choices.map { "'\($0)'" }.joined(separator: ", ")), found '\(s)'")
+            let list = choices.map { "'\($0)'" }.joined(separator: ", ")
+            let shown = list.count <= 100 ? list : list.prefix(97) + "…"
+            throw error("expected one of \(shown), found '\(shortened(s))'\(NameSuggestion.hint(for: s, in: choices))")
         }
         return s
     }
