@@ -13,7 +13,10 @@ struct FramesCommand: ParsableCommand {
         is and however the frames are split with --frames, so a long export can be spread \
         over machines: render frames scene.json -o out --frames 0..299 on one, --frames \
         300..599 on another. Frames are written to a temporary file and renamed, so an \
-        interrupted export (Ctrl-C, a full disk) leaves no half-written frame.
+        interrupted export (Ctrl-C, a kill, a full disk) leaves no half-written frame; \
+        running the same command again renders only the frames still missing (the folder \
+        remembers what its frames were made from in .render-frames, and starts over when \
+        the scene or the options changed).
         """
     )
 
@@ -82,30 +85,34 @@ struct FramesCommand: ParsableCommand {
         }
         let export = FrameExport(scene: scene, fps: fps)
         let range = try frames.map { try Self.parseRange($0, count: export.frameCount) } ?? 0...(export.frameCount - 1)
+        var done = Set<Int>()
         if let output {
-            do {
-                try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
-            } catch {
-                throw CommandFailure(description: "-o: cannot make the folder '\(output)' (\(error.localizedDescription))")
-            }
+            done = try prepare(folder: output, export: export, range: range)
         }
         let encoder = compact ? PNGEncoder.standard : PNGEncoder.fast
-        let chunks = FrameExport.chunks(range, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+        let jobs = self.jobs ?? ProcessInfo.processInfo.activeProcessorCount
+        let chunks = Self.missingRuns(range, done: done).flatMap { FrameExport.chunks($0, jobs: jobs) }
         let progress = ProgressBar(total: range.count, visible: !quiet && isatty(STDERR_FILENO) == 1)
+        progress.advance(by: done.count)
         let failure = Mutex<(Int, String)?>(nil)
         let stop = Atomic<Bool>(false)
         let encoded = Mutex<[Int: [UInt8]]>([:])
-        let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        signal(SIGINT, SIG_IGN)
-        interrupt.setEventHandler { stop.store(true, ordering: .relaxed) }
-        interrupt.resume()
+        // Ctrl-C and SIGTERM stop after the frames being written, so only complete
+        // frames stay in the folder.
+        let interrupts = [SIGINT, SIGTERM].map { number in
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            signal(number, SIG_IGN)
+            source.setEventHandler { stop.store(true, ordering: .relaxed) }
+            source.resume()
+            return source
+        }
         DispatchQueue.concurrentPerform(iterations: chunks.count) { job in
             do {
                 try export.render(chunks[job]) { index, bitmap in
                     guard !stop.load(ordering: .relaxed) else { return false }
                     let bytes = try encoder.encode(bitmap)
                     if let output {
-                        try FileOutput.writeAtomically(bytes, to: (output as NSString).appendingPathComponent(String(format: "frame_%05d.png", index)))
+                        try FileOutput.writeAtomically(bytes, to: Self.framePath(output, index))
                     }
                     if apng != nil { encoded.withLock { $0[index] = bytes } }
                     progress.advance()
@@ -119,20 +126,80 @@ struct FramesCommand: ParsableCommand {
                 }
             }
         }
-        interrupt.cancel()
+        for source in interrupts { source.cancel() }
         progress.finish()
         if let (_, message) = failure.withLock({ $0 }) { throw CommandFailure(description: message) }
         if stop.load(ordering: .relaxed) {
-            throw CommandFailure(description: "interrupted after \(progress.done) of \(range.count) frames; every frame written is complete")
+            throw CommandFailure(description: "interrupted after \(progress.done) of \(range.count) frames; every frame written is complete, and the same command continues")
         }
         if let apng {
-            let frames = encoded.withLock { e in range.compactMap { e[$0] } }
+            var frames: [[UInt8]] = []
+            for index in range {
+                if let bytes = encoded.withLock({ $0[index] }) {
+                    frames.append(bytes)
+                } else if let output, let data = FileManager.default.contents(atPath: Self.framePath(output, index)) {
+                    frames.append([UInt8](data))  // written by an earlier run of this export
+                } else {
+                    throw CommandFailure(description: "--apng: frame \(index) is missing")
+                }
+            }
             do {
                 try FileOutput.write(try APNGWriter.assemble(frames, delay: 1 / export.fps), to: apng)
             } catch {
                 throw CommandFailure(description: "\(error)")
             }
         }
+    }
+}
+
+extension FramesCommand {
+    static let manifestName = ".render-frames"
+
+    static func framePath(_ folder: String, _ index: Int) -> String {
+        (folder as NSString).appendingPathComponent(String(format: "frame_%05d.png", index))
+    }
+
+    /// Makes `folder`, removes temporary files a killed run left, and returns the frames
+    /// of `range` already there from an export with the same fingerprint (none when the
+    /// fingerprint differs; the manifest is then rewritten for this export).
+    func prepare(folder: String, export: FrameExport, range: ClosedRange<Int>) throws -> Set<Int> {
+        let fm = FileManager.default
+        do {
+            try fm.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw CommandFailure(description: "-o: cannot make the folder '\(folder)'")
+        }
+        for name in (try? fm.contentsOfDirectory(atPath: folder)) ?? []
+        where name.hasPrefix(".frame_") && name.hasSuffix(".tmp") || name.hasPrefix(Self.manifestName + ".") && name.hasSuffix(".tmp") {
+            try? fm.removeItem(atPath: (folder as NSString).appendingPathComponent(name))
+        }
+        let key = export.fingerprint(settings: compact ? "compact" : "fast")
+        let manifest = (folder as NSString).appendingPathComponent(Self.manifestName)
+        if let data = fm.contents(atPath: manifest), String(decoding: data, as: UTF8.self) == key + "\n" {
+            return Set(range.filter { fm.fileExists(atPath: Self.framePath(folder, $0)) })
+        }
+        do {
+            try FileOutput.writeAtomically(Array((key + "\n").utf8), to: manifest)
+        } catch {
+            throw CommandFailure(description: "\(error)")
+        }
+        return []
+    }
+
+    /// The runs of consecutive frames of `range` not in `done`.
+    static func missingRuns(_ range: ClosedRange<Int>, done: Set<Int>) -> [ClosedRange<Int>] {
+        var runs: [ClosedRange<Int>] = []
+        var start: Int?
+        for i in range {
+            if done.contains(i) {
+                if let s = start { runs.append(s...(i - 1)) }
+                start = nil
+            } else if start == nil {
+                start = i
+            }
+        }
+        if let s = start { runs.append(s...range.upperBound) }
+        return runs
     }
 }
 
@@ -149,9 +216,10 @@ final class ProgressBar: Sendable {
 
     var done: Int { state.withLock { $0.done } }
 
-    func advance() {
+    func advance(by n: Int = 1) {
+        guard n > 0 else { return }
         state.withLock { s in
-            s.done += 1
+            s.done += n
             let percent = s.done * 100 / max(1, total)
             guard visible, percent != s.shown || s.done == total else { return }
             s.shown = percent

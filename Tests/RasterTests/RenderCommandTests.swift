@@ -556,7 +556,7 @@ final class RenderCommandTests: XCTestCase {
         let run = try render(["frames", scene, "-o", dir, "--frames", "40..", "--jobs", "2", "--apng", apng])
         XCTAssertEqual(run.status, 0, run.stderr)
         let files = try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
-        XCTAssertEqual(files, (40...45).map { String(format: "frame_%05d.png", $0) })
+        XCTAssertEqual(files, [".render-frames"] + (40...45).map { String(format: "frame_%05d.png", $0) })
         // The animated PNG's default image is the first frame of the range.
         let first = try PNGDecoder.decode(contentsOf: dir + "/frame_00040.png")
         XCTAssertTrue(try PNGDecoder.decode(contentsOf: apng).pixelsEqual(first))
@@ -572,5 +572,66 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertTrue(outside.stderr.contains("--frames: the scene has frames 0..45"), outside.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: bad))
         XCTAssertEqual(try render(["frames", scene]).status, 1, "needs -o or --apng")
+    }
+
+    /// An export stopped midway (frames missing, a temporary file a kill left, SIGINT or
+    /// SIGTERM during the run) continues when run again: only the missing frames are
+    /// rendered, and the folder ends with exactly the bytes of an uninterrupted export.
+    /// A changed scene starts over.
+    func testFrames_ResumeWhereAnExportStopped() throws {
+        let scene = scenes.appendingPathComponent("timeline.json").path
+        let fm = FileManager.default
+        let whole = folder.appendingPathComponent("whole").path
+        XCTAssertEqual(try render(["frames", scene, "-o", whole, "--jobs", "2"]).status, 0)
+        func frames(_ dir: String) throws -> [String: Data] {
+            var result: [String: Data] = [:]
+            for name in try fm.contentsOfDirectory(atPath: dir) where name.hasPrefix("frame_") {
+                result[name] = try Data(contentsOf: URL(fileURLWithPath: dir + "/" + name))
+            }
+            return result
+        }
+        let expected = try frames(whole)
+        XCTAssertEqual(expected.count, 46)
+        // Frames missing and a stale temporary file: only the missing ones are written.
+        let partial = folder.appendingPathComponent("partial").path
+        try fm.copyItem(atPath: whole, toPath: partial)
+        for i in [0, 10, 11, 12, 30, 45] { try fm.removeItem(atPath: partial + String(format: "/frame_%05d.png", i)) }
+        try Data("half".utf8).write(to: URL(fileURLWithPath: partial + "/.frame_00010.png.0000.tmp"))
+        let kept = partial + "/frame_00005.png"
+        let keptInode = try fm.attributesOfItem(atPath: kept)[.systemFileNumber] as? Int
+        let resumed = try render(["frames", scene, "-o", partial, "--jobs", "3", "--apng", folder.appendingPathComponent("a.png").path])
+        XCTAssertEqual(resumed.status, 0, resumed.stderr)
+        XCTAssertEqual(try frames(partial), expected)
+        XCTAssertEqual(try fm.attributesOfItem(atPath: kept)[.systemFileNumber] as? Int, keptInode, "a present frame is not written again")
+        XCTAssertEqual(try fm.contentsOfDirectory(atPath: partial).filter { $0.hasSuffix(".tmp") }, [])
+        XCTAssertTrue(try PNGDecoder.decode(contentsOf: folder.appendingPathComponent("a.png").path)
+            .pixelsEqual(PNGDecoder.decode(contentsOf: whole + "/frame_00000.png")), "the animated PNG reads the frames already there")
+        // Other options in the same folder: every frame is rendered again.
+        let otherFPS = try render(["frames", scene, "-o", partial, "--fps", "10"])
+        XCTAssertEqual(otherFPS.status, 0, otherFPS.stderr)
+        XCTAssertNotEqual(try fm.attributesOfItem(atPath: kept)[.systemFileNumber] as? Int, keptInode, "other options start over")
+        // Signals: stopped between frames, every frame present is complete, and running
+        // again finishes with the same bytes.
+        for signal in [SIGINT, SIGTERM] {
+            let dir = folder.appendingPathComponent("signal\(signal)").path
+            let process = Process()
+            process.executableURL = binary
+            process.arguments = ["frames", scene, "-o", dir, "--jobs", "1", "--quiet"]
+            let err = Pipe()
+            process.standardError = err
+            try process.run()
+            while !fm.fileExists(atPath: dir + "/frame_00003.png") && process.isRunning { usleep(2_000) }
+            kill(process.processIdentifier, signal)
+            let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            XCTAssertEqual(process.terminationReason, .exit)
+            if process.terminationStatus == 1 {
+                XCTAssertTrue(stderr.contains("every frame written is complete, and the same command continues"), stderr)
+            }
+            for (name, data) in try frames(dir) { XCTAssertEqual(data, expected[name], name) }
+            XCTAssertEqual(try fm.contentsOfDirectory(atPath: dir).filter { $0.hasSuffix(".tmp") }, [])
+            XCTAssertEqual(try render(["frames", scene, "-o", dir, "--jobs", "1"]).status, 0)
+            XCTAssertEqual(try frames(dir), expected)
+        }
     }
 }

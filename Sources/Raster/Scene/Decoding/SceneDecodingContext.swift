@@ -266,6 +266,11 @@ public final class SceneImageCache: Sendable {
         get { images.withLock { $0[path] } }
         set { images.withLock { $0[path] = newValue } }
     }
+
+    /// The images decoded so far, by path in sorted order.
+    var sorted: [(path: String, image: ImageSource)] {
+        images.withLock { $0.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } }
+    }
 }
 
 /// Values that need no context.

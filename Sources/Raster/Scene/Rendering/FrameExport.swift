@@ -33,6 +33,26 @@ public struct FrameExport {
         }
     }
 
+    /// A SHA-256 of everything the frames' pixels depend on: the scene document, the
+    /// canvas as overridden, the frame rate, the font set, the pixels of every image,
+    /// and `settings` (the caller's encoder choice). Two exports with equal fingerprints
+    /// write equal frames, so a folder of frames can be resumed.
+    public func fingerprint(settings: String) -> String {
+        var text = "frames 1\n\(scene.document.jsonText())\n"
+        let c = scene.canvas
+        text += "canvas \(c.width) \(c.height) \(c.scale) \(c.background) \(c.alignment)\nfps \(fps)\n"
+        text += "fonts \(scene.fonts.fontSet.rawValue)\nsettings \(settings)\n"
+        var bytes = Array(text.utf8)
+        for (path, image) in scene.images.sorted {
+            let b = image.bitmap
+            bytes += Array("image \(path) \(b.width)x\(b.height)\n".utf8)
+            for y in 0..<b.height {
+                bytes += UnsafeRawBufferPointer(start: b.row(y), count: b.width * 4)
+            }
+        }
+        return bytes.withUnsafeBytes { PinnedFonts.sha256($0) }
+    }
+
     /// `range` cut into at most `jobs` contiguous pieces of nearly equal length.
     public static func chunks(_ range: ClosedRange<Int>, jobs: Int) -> [ClosedRange<Int>] {
         let n = max(1, min(jobs, range.count))
