@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "GoldenTesting", targets: ["GoldenTesting"]),
         .library(name: "GoldenSnapshotTesting", targets: ["GoldenSnapshotTesting"]),
         .executable(name: "render", targets: ["RenderCLI"]),
+        .executable(name: "fuzz", targets: ["Fuzz"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -93,9 +94,17 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .target(
+            name: "RasterFuzzing",
+            dependencies: ["Raster"]
+        ),
+        .executableTarget(
+            name: "Fuzz",
+            dependencies: ["RasterFuzzing"]
+        ),
         .testTarget(
             name: "RasterTests",
-            dependencies: ["Raster", "RasterBench", "GoldenTesting", "GoldenSnapshotTesting"]
+            dependencies: ["Raster", "RasterBench", "RasterFuzzing", "GoldenTesting", "GoldenSnapshotTesting"]
         ),
     ]
 )
