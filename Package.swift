@@ -34,6 +34,7 @@ let package = Package(
             linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]
         ),
         .target(name: "CPrefetch"),
+        .target(name: "CSanitizerDefaults"),
         .systemLibrary(
             name: "CFreeType",
             pkgConfig: "freetype2",
@@ -68,7 +69,7 @@ let package = Package(
         ),
         .target(
             name: "Raster",
-            dependencies: ["CPNG", "CFreeType", "CHarfBuzz", "CFontconfig", "CUnicode", "CCrypto", "CDeflate", "CPrefetch", .product(name: "Yams", package: "Yams")],
+            dependencies: ["CPNG", "CFreeType", "CHarfBuzz", "CFontconfig", "CUnicode", "CCrypto", "CDeflate", "CPrefetch", "CSanitizerDefaults", .product(name: "Yams", package: "Yams")],
             resources: [.copy("Resources/Fonts")],
             swiftSettings: rasterSettings
         ),

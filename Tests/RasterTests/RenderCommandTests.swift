@@ -1,4 +1,6 @@
+import Dispatch
 import Foundation
+import Synchronization
 import Raster
 import XCTest
 
@@ -35,9 +37,10 @@ final class RenderCommandTests: XCTestCase {
         if let folder { try? FileManager.default.removeItem(at: folder) }
     }
 
-    private func render(_ arguments: [String], stdin: Data? = nil, environment: [String: String]? = nil) throws -> Run {
+    private func render(_ arguments: [String], stdin: Data? = nil, environment: [String: String]? = nil,
+                        executable: URL? = nil) throws -> Run {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = executable ?? binary
         process.arguments = arguments
         if let environment { process.environment = environment }
         let out = Pipe(), err = Pipe(), input = Pipe()
@@ -45,10 +48,21 @@ final class RenderCommandTests: XCTestCase {
         process.standardError = err
         process.standardInput = input
         try process.run()
+        // Standard error is drained on its own thread, so a child that writes much of it
+        // before closing standard output cannot block on a full pipe.
+        let errors = Mutex(Data())
+        let drained = DispatchSemaphore(value: 0)
+        let errHandle = err.fileHandleForReading
+        Thread.detachNewThread {
+            let data = errHandle.readDataToEndOfFile()
+            errors.withLock { $0 = data }
+            drained.signal()
+        }
         if let stdin { input.fileHandleForWriting.write(stdin) }
         try input.fileHandleForWriting.close()
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        drained.wait()
+        let stderr = errors.withLock { $0 }
         process.waitUntilExit()
         return Run(status: process.terminationStatus, stdout: stdout, stderr: String(decoding: stderr, as: UTF8.self))
     }
@@ -233,18 +247,7 @@ final class RenderCommandTests: XCTestCase {
         let scene = scenes.appendingPathComponent("typography.json").path
         let reference = try Data(contentsOf: TestFixtures.directory.appendingPathComponent("golden/scenes/typography.png"))
         func run(_ environment: [String: String]? = nil) throws -> Run {
-            let process = Process()
-            process.executableURL = moved
-            process.arguments = [scene, "-o", "-"]
-            if let environment { process.environment = environment }
-            let out = Pipe(), err = Pipe()
-            process.standardOutput = out
-            process.standardError = err
-            try process.run()
-            let stdout = out.fileHandleForReading.readDataToEndOfFile()
-            let stderr = err.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return Run(status: process.terminationStatus, stdout: stdout, stderr: String(decoding: stderr, as: UTF8.self))
+            try render([scene, "-o", "-"], environment: environment, executable: moved)
         }
         let alone = try run()
         XCTAssertEqual(alone.status, 1)
