@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Raster
 
 /// Where an assertion was made: the source location failures point at, and what a
 /// reference is named after when the call gives no name.
@@ -36,8 +36,8 @@ public struct GoldenCallSite: Sendable {
     /// `file:line`, for messages.
     var location: String { "\(path):\(line)" }
 
-    private static let counters = Mutex<[String: Int]>([:])
-    private static let roots = Mutex<[String: URL]>([:])
+    private static let counters = Locked<[String: Int]>([:])
+    private static let roots = Locked<[String: URL]>([:])
 
     /// The reference name for an unnamed assertion, numbering repeats within a test.
     func nextDefaultName() -> String {

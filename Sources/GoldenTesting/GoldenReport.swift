@@ -1,6 +1,5 @@
 import Foundation
 import Raster
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -59,7 +58,7 @@ enum GoldenReport {
         }
     }
 
-    private static let begun = Mutex<Set<String>>([])
+    private static let begun = Locked<Set<String>>([])
 
     /// Clears what an earlier run left in `folder`, once per process and folder; does
     /// nothing when the folder does not exist.

@@ -1,6 +1,5 @@
 import Foundation
 import Raster
-import Synchronization
 
 /// One benchmark workload: scene objects built once (`prepare`), then `run` draws
 /// everything into a cleared canvas, as ../shared/bench/workloads.md specifies.
@@ -97,8 +96,8 @@ public enum Workloads {
         let frameCount = 60
         var workload = Workload(name: "A1", summary: "60 animated W1 frames rendered, fast-encoded and written, \(cores) cores",
                                 width: 1920, height: 1080, frames: frameCount, draw: { _ in }, encode: {
-            let written = Mutex(0)
-            let failure = Mutex<(any Error)?>(nil)
+            let written = Locked(0)
+            let failure = Locked<(any Error)?>(nil)
             DispatchQueue.concurrentPerform(iterations: cores) { job in
                 do {
                     let bitmap = try Bitmap(width: 1920, height: 1080)

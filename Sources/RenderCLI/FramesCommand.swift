@@ -94,9 +94,9 @@ struct FramesCommand: ParsableCommand {
         let chunks = Self.missingRuns(range, done: done).flatMap { FrameExport.chunks($0, jobs: jobs) }
         let progress = ProgressBar(total: range.count, visible: !quiet && isatty(STDERR_FILENO) == 1)
         progress.advance(by: done.count)
-        let failure = Mutex<(Int, String)?>(nil)
+        let failure = Locked<(Int, String)?>(nil)
         let stop = Atomic<Bool>(false)
-        let encoded = Mutex<[Int: [UInt8]]>([:])
+        let encoded = Locked<[Int: [UInt8]]>([:])
         // Ctrl-C and SIGTERM stop after the frames being written, so only complete
         // frames stay in the folder.
         let interrupts = [SIGINT, SIGTERM].map { number in
@@ -205,7 +205,7 @@ extension FramesCommand {
 
 /// A progress bar on standard error, redrawn as frames complete.
 final class ProgressBar: Sendable {
-    private let state = Mutex<(done: Int, shown: Int)>((0, -1))
+    private let state = Locked<(done: Int, shown: Int)>((0, -1))
     let total: Int
     let visible: Bool
 

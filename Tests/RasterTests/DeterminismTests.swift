@@ -1,7 +1,6 @@
 import Dispatch
 import Foundation
 import Raster
-import Synchronization
 import XCTest
 
 /// The same input gives the same bytes: every fixture scene rendered twice in a row
@@ -22,7 +21,7 @@ final class DeterminismTests: XCTestCase {
     /// The pixels of every scene (and its PNG bytes when `encode`), rendered by
     /// `threads` workers taking every `threads`-th scene, each decoding its own.
     private func renderAll(_ files: [String], threads: Int, encode: Bool = false) throws -> [String: (pixels: Data, png: Data?)] {
-        let results = Mutex<[String: Result<(pixels: Data, png: Data?), any Error>]>([:])
+        let results = Locked<[String: Result<(pixels: Data, png: Data?), any Error>]>([:])
         let directory = scenes
         DispatchQueue.concurrentPerform(iterations: threads) { worker in
             for index in stride(from: worker, to: files.count, by: threads) {
@@ -75,8 +74,8 @@ final class DeterminismTests: XCTestCase {
         }
         for jobs in [3, 4] {
             let chunks = FrameExport.chunks(all, jobs: jobs)
-            let frames = Mutex<[Int: Data]>([:])
-            let failures = Mutex<[String]>([])
+            let frames = Locked<[Int: Data]>([:])
+            let failures = Locked<[String]>([])
             DispatchQueue.concurrentPerform(iterations: chunks.count) { job in
                 do {
                     try FrameExport(scene: try SceneDecoder.decode(contentsOf: path)).render(chunks[job]) { index, bitmap in

@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 import Raster
 import XCTest
 
@@ -50,7 +49,7 @@ final class RenderCommandTests: XCTestCase {
         try process.run()
         // Standard error is drained on its own thread, so a child that writes much of it
         // before closing standard output cannot block on a full pipe.
-        let errors = Mutex(Data())
+        let errors = Locked(Data())
         let drained = DispatchSemaphore(value: 0)
         let errHandle = err.fileHandleForReading
         Thread.detachNewThread {

@@ -1,7 +1,6 @@
 import Dispatch
 import Foundation
 import Raster
-import Synchronization
 import XCTest
 
 /// Many renders at once through the shared font, glyph and text caches: 8 workers render
@@ -30,7 +29,7 @@ final class SoakTests: XCTestCase {
         }
         let references = table
         let workers = 8
-        let state = Mutex<(renders: Int, mismatches: [String], errors: [String])>((0, [], []))
+        let state = Locked<(renders: Int, mismatches: [String], errors: [String])>((0, [], []))
         @Sendable func round(_ worker: Int, _ k: Int) {
             let file = files[(worker + k * workers) % files.count]
             do {

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import XCTest
 @testable import GoldenTesting
 import Raster
@@ -117,7 +116,7 @@ final class TextDrawingTests: XCTestCase {
     func testConcurrentDrawingIsDeterministic() throws {
         let layout = try TextLayout("Deterministic ΩΨ ≠ ∞ text, 1234", font: .system(size: 19, weight: .medium))
         let reference = try render(400, 40) { $0.draw(layout, at: Point(x: 3.3, y: 5)) }
-        let results = Mutex<[Bitmap]>([])
+        let results = Locked<[Bitmap]>([])
         DispatchQueue.concurrentPerform(iterations: 8) { i in
             let cache = i.isMultiple(of: 2) ? GlyphCache.shared : GlyphCache(budget: 1 << 20)
             if let b = try? Self.render(400, 40, { $0.draw(layout, at: Point(x: 3.3, y: 5), cache: cache) }) {

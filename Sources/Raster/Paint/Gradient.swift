@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// What a gradient does outside its 0...1 parameter range.
 public enum SpreadMode: String, Hashable, Sendable, CaseIterable {
@@ -74,7 +73,7 @@ public struct Gradient: Hashable, Sendable {
     /// Holds the table once built. A fresh cache replaces it whenever stops or spread
     /// change, so a mutated copy never sees its original's table.
     private final class TableCache: Sendable {
-        let slot = Mutex<GradientTable?>(nil)
+        let slot = Locked<GradientTable?>(nil)
     }
 
     /// Writes `tableSize` premultiplied packed colours at evenly spaced parameters 0...1:

@@ -42,7 +42,7 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible, Hasha
     let harfBuzzFont: OpaquePointer
     /// Pixel sizes of the colour strikes (y ppem), with their strike index.
     private let strikes: [(ppem: Double, index: Int)]
-    private let ft: Mutex<FreeTypeHandle>
+    private let ft: Locked<FreeTypeHandle>
 
     static let lowLimit: UInt32 = 0x800
     private static let nextID = Atomic<Int>(1)
@@ -219,7 +219,7 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible, Hasha
         hb_font_set_scale(hbFont, Int32(unitsPerEm), Int32(unitsPerEm))
         hb_font_make_immutable(hbFont)
         harfBuzzFont = hbFont
-        ft = Mutex(FreeTypeHandle(library: library, face: face))
+        ft = Locked(FreeTypeHandle(library: library, face: face))
         id = FontFace.nextID.wrappingAdd(1, ordering: .relaxed).oldValue
     }
 

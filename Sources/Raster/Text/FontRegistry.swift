@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Which fonts a render may use beyond the ones it names.
 public enum FontSet: String, Hashable, Sendable, CaseIterable {
@@ -52,7 +51,7 @@ public final class FontRegistry: Sendable {
         var chains: [FontFace: [FontFace]] = [:]
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// A registry with the shipped fonts (`bundled: false`: an empty one) that falls back
     /// as `fontSet` says.

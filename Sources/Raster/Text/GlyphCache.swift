@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Rasterized glyphs keyed by face, pixel size, glyph and subpixel offset, bounded in
 /// memory. Thread-safe; `shared` serves every canvas.
@@ -31,11 +30,11 @@ public final class GlyphCache: Sendable {
 
     /// The most bytes of glyph images held.
     public let budget: Int
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     public init(budget: Int) {
         self.budget = max(budget, 1 << 16)
-        state = Mutex(State(images: GenerationalCache(limit: self.budget)))
+        state = Locked(State(images: GenerationalCache(limit: self.budget)))
     }
 
     /// Entries, bytes held, hits and misses so far.

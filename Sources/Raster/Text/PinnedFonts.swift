@@ -1,6 +1,5 @@
 import CCrypto
 import Foundation
-import Synchronization
 
 /// The fonts `--fonts bundled` falls back to beyond those shipped in the package: files
 /// of named Debian package versions, too large to ship, each checked against its SHA-256
@@ -55,7 +54,7 @@ final class PinnedFonts: Sendable {
         var faces: [String: FontFace] = [:]
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// The emoji face, or the error that keeps it from being used.
     func emojiFace() -> Result<FontFace, FontError> {

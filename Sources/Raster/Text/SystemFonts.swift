@@ -1,5 +1,4 @@
 import CFontconfig
-import Synchronization
 
 /// The machine's fonts as fontconfig knows them, asked for a face that has a character
 /// none of the text's own fonts has.
@@ -39,7 +38,7 @@ final class SystemFonts: Sendable {
         var faces: [String: FontFace?] = [:]
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// The face fontconfig's order gives `scalar` in `style`, or nil when no installed
     /// font has it (or fontconfig is unavailable).

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Layouts keyed by text, attributes, paragraph style, available width and registry,
 /// as ComponentFlow's Text keeps its last measurement on its view: measuring the same
@@ -26,11 +25,11 @@ public final class TextLayoutCache: Sendable {
 
     /// The most layouts held.
     public let capacity: Int
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     public init(capacity: Int) {
         self.capacity = max(capacity, 2)
-        state = Mutex(State(layouts: GenerationalCache(limit: self.capacity),
+        state = Locked(State(layouts: GenerationalCache(limit: self.capacity),
                             minContentWidths: GenerationalCache(limit: self.capacity)))
     }
 

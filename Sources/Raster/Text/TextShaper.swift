@@ -1,5 +1,4 @@
 import CHarfBuzz
-import Synchronization
 
 /// One glyph as HarfBuzz shaped it, in font units (y up, as fonts measure).
 struct ShapedGlyph: Hashable, Sendable {
@@ -46,11 +45,11 @@ final class TextShaper: Sendable {
 
     /// The most glyphs held.
     let capacity: Int
-    private let cache: Mutex<GenerationalCache<ShapeRequest, [ShapedGlyph]>>
+    private let cache: Locked<GenerationalCache<ShapeRequest, [ShapedGlyph]>>
 
     init(capacity: Int) {
         self.capacity = capacity
-        cache = Mutex(GenerationalCache(limit: capacity))
+        cache = Locked(GenerationalCache(limit: capacity))
     }
 
     func shape(_ request: ShapeRequest, face: FontFace) -> [ShapedGlyph] {

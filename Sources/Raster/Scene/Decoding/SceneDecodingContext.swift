@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// What decoding one scene file shares: the registry, the folder relative paths
 /// resolve against, the fonts, the colour names the scene defines, the ids seen so far
@@ -258,7 +257,7 @@ public final class SceneDecodingContext {
 
 /// Images a scene has decoded, by absolute path; safe to share between threads.
 public final class SceneImageCache: Sendable {
-    private let images = Mutex<[String: ImageSource]>([:])
+    private let images = Locked<[String: ImageSource]>([:])
 
     public init() {}
 
