@@ -5,10 +5,11 @@ import XCTest
 
 /// Many renders at once through the shared font, glyph and text caches: 8 workers render
 /// different fixture scenes concurrently, over and over, for `RENDER_SOAK_SECONDS`
-/// (default 4; `scripts/soak` runs minutes). Every PNG must be byte for byte the
+/// (default 4; `scripts/soak` runs minutes) after `RENDER_SOAK_WARMUP` renders (default
+/// one per scene; `scripts/soak` 100). Every PNG must be byte for byte the
 /// single-threaded reference (the checked-in golden, which `DeterminismTests` renders
 /// alone), and resident memory at the end must be within 10 % of what it was after the
-/// first round (no growth once the caches are warm).
+/// warm-up (no growth once the caches are warm).
 final class SoakTests: XCTestCase {
     private static func residentBytes() -> Int {
         guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
@@ -60,8 +61,9 @@ final class SoakTests: XCTestCase {
             }
             group.wait()
         }
-        // Warm-up: every scene once on every worker.
-        runWorkers(until: nil, rounds: (files.count + workers - 1) / workers)
+        // Warm-up: `RENDER_SOAK_WARMUP` renders (default one of each scene).
+        let warmup = Int(ProcessInfo.processInfo.environment["RENDER_SOAK_WARMUP"] ?? "") ?? files.count
+        runWorkers(until: nil, rounds: (max(warmup, files.count) + workers - 1) / workers)
         let warm = Self.residentBytes()
         runWorkers(until: Date().addingTimeInterval(seconds), rounds: 1)
         let end = Self.residentBytes()
