@@ -63,19 +63,9 @@ func printError(_ text: String) {
     writeStandardError(text + "\n")
 }
 
-/// Writes `text` to standard error as it is, retrying after interruptions; errors are
-/// dropped.
+/// Writes `text` to standard error as it is (best effort).
 func writeStandardError(_ text: String) {
-    let bytes = Array(text.utf8)
-    bytes.withUnsafeBytes { raw in
-        var offset = 0
-        while offset < raw.count {
-            let n = write(STDERR_FILENO, raw.baseAddress! + offset, raw.count - offset)
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { return }
-            offset += n
-        }
-    }
+    FileOutput.writeStandardError(Array(text.utf8))
 }
 
 extension FontSet: ExpressibleByArgument {}

@@ -17,6 +17,12 @@ public enum FileOutput {
     /// The name messages use for standard output.
     public static let standardOutputName = "standard output"
 
+    /// Writes `bytes` to standard error, best effort: there is nowhere to report a
+    /// failure to write an error.
+    public static func writeStandardError(_ bytes: [UInt8]) {
+        try? writeAll(bytes, to: STDERR_FILENO, name: "standard error")
+    }
+
     /// Writes `bytes` to `path` as the type describes (`-`: standard output).
     public static func write(_ bytes: [UInt8], to path: String) throws {
         if path == "-" { return try writeStandardOutput(bytes) }

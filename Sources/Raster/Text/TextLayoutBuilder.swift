@@ -168,9 +168,8 @@ struct TextLayoutBuilder {
                     problem = PinnedFonts.shared.emojiFace().failure
                 } else if lacking[0].isCJK {
                     let span = text.spans[clusterSpan[c]]
-                    let region = PinnedFonts.region(language: span.language) ?? regions[clusterSpan[c]]
-                        ?? FontRegistry.guessRegion(span.text)
-                    regions[clusterSpan[c]] = region
+                    let region = PinnedFonts.region(language: span.language)
+                        ?? TextLayoutBuilder.guessedRegion(span, memo: &regions[clusterSpan[c]])
                     problem = PinnedFonts.shared.cjkFace(region: region, weight: span.font.weight).failure
                 } else {
                     problem = nil
@@ -317,10 +316,7 @@ struct TextLayoutBuilder {
             let cluster = scalars[clusterStart[c]..<clusterStart[c + 1]]
             let spanText = text.spans[span]
             let chosen = registry.face(for: cluster, chain: chains[span], language: spanText.language, region: {
-                if let known = regions[span] { return known }
-                let guess = FontRegistry.guessRegion(spanText.text)
-                regions[span] = guess
-                return guess
+                TextLayoutBuilder.guessedRegion(spanText, memo: &regions[span])
             })
                 ?? registry.partialFace(for: cluster, chain: chains[span])
             if chosen !== lastFace {
@@ -352,6 +348,15 @@ struct TextLayoutBuilder {
             }
         }
         return group
+    }
+
+    /// The CJK region `span`'s text suggests, guessed once per span (the guess reads the
+    /// whole span, so it is kept in `memo`, never made per cluster).
+    static func guessedRegion(_ span: TextSpan, memo: inout PinnedFonts.Region?) -> PinnedFonts.Region {
+        if let known = memo { return known }
+        let guess = FontRegistry.guessRegion(span.text)
+        memo = guess
+        return guess
     }
 
     private mutating func itemizeAndShape() {
