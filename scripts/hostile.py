@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 """Hostile inputs against a render binary: each case must end within 2 s with status 0
-or 1, use under 2 GB, and leave no partial output file.
+or 1, use under 2 GB, and leave no partial output file (nor a temporary one).
 
 usage: scripts/hostile.py [PATH/TO/render]   (default .build/release/render)
 Prints one line per case (time, peak memory, status, first line of stderr) and exits 1
-when any case breaks a rule.
+when any case breaks a rule. Run as root, it also writes to a full and to a read-only
+file system (small tmpfs mounts in a private mount namespace).
 """
-import json, os, subprocess, sys, tempfile, time
+import glob, json, os, shutil, subprocess, sys, tempfile, time
 
 RENDER = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".build/release/render")
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -44,6 +45,13 @@ def png_bomb():
     return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", idat) + chunk(b"IEND", b"")
 
 
+def noisy_scene(size):
+    """A canvas of many coloured cells, whose PNG is far larger than 64 KB."""
+    cells = [{"type": "Rectangle", "fill": "#%06x" % ((i * 2654435761) & 0xffffff), "width": 8, "height": 8}
+             for i in range((size // 8) ** 2)]
+    return scene({"type": "Flex", "wrap": "wrap", "children": cells}, {"width": size, "height": size})
+
+
 out = os.path.join(work, "out.png")
 bomb = write("bomb.png", png_bomb())
 font = os.path.join(ROOT, "Sources/Raster/Resources/Fonts/NotoSansHebrew-Regular.ttf")
@@ -51,38 +59,97 @@ cases = [
     ("deep nesting (5,000 levels)", [write("deep.json", deep(5000)), "-o", out]),
     ("10^6 nodes", [write("million.json", scene({"type": "VStack", "children": leaves(1_000_000)})), "-o", out]),
     ("200,001 nodes", [write("over.json", scene({"type": "VStack", "children": leaves(200_001)})), "-o", out]),
+    ("199,999 Flex items", [write("flex.json", scene({"type": "Flex", "children": [{"type": "Rectangle", "frame": {"width": 1, "height": 1}} for _ in range(199_999)]})), "-o", out]),
+    ("29,999 Flex items (at the node limit)", [write("flex30k.json", scene({"type": "Flex", "children": [{"type": "Rectangle", "frame": {"width": 1, "height": 1}} for _ in range(29_999)]})), "-o", out]),
     ("huge canvas", [write("canvas.json", scene({"type": "Rectangle"}, {"width": 1e5, "height": 1e5})), "-o", out]),
     ("huge layer", [write("layer.json", scene({"type": "Circle", "frame": {"width": 1e5, "height": 1e5}})), "-o", out]),
     ("199,999 circles", [write("circles.json", scene({"type": "ZStack", "children": [{"type": "Circle"} for _ in range(199_999)]})), "-o", out]),
+    ("29,999 full-canvas circles (at the node limit)", [write("circles30k.json", scene({"type": "ZStack", "children": [{"type": "Circle"} for _ in range(29_999)]})), "-o", out]),
+    ("2,000 full-canvas circles on 2000 x 2000", [write("bigcircles.json", scene({"type": "ZStack", "children": [{"type": "Circle"} for _ in range(2_000)]}, {"width": 2000, "height": 2000})), "-o", out]),
     ("PNG bomb in a scene", [write("img.json", scene({"type": "Image", "src": bomb})), "-o", out]),
     ("PNG bomb in diff", ["diff", bomb, bomb]),
     ("font bomb (truncated)", [write("font.json", scene({"type": "Text", "text": "x", "font": {"family": "F"}}, fonts={"F": write("f.ttf", open(font, "rb").read()[:4000])})), "-o", out]),
     ("NaN and infinity (YAML)", [write("nan.yaml", "canvas: {width: .nan, height: .inf}\nroot: {type: Rectangle, opacity: .nan}\n"), "-o", out]),
     ("alias expansion bomb", [write("bomb.yaml", "".join(f"{c}: &{c} [{', '.join(['*' + p] * 10) if p else ', '.join(['x'] * 10)}]\n" for p, c in zip([None, 'a', 'b', 'c', 'd', 'e', 'f', 'g'], 'abcdefgh')) + "canvas: {width: 10, height: 10}\nroot: {type: Rectangle}\n"), "-o", out]),
     ("1 MB of text", [write("text.json", scene({"type": "Text", "text": ("Text שלום مرحبا नमस्ते 漢字 👍🏽 " * 40000)[:1_000_000]}, {"width": 400, "height": 600}, fontSet="bundled")), "-o", out]),
+    ("250,000 characters of text (at the limit)", [write("text250k.json", scene({"type": "Text", "text": ("Text שלום مرحبا नमस्ते 漢字 👍🏽 " * 10000)[:250_000]}, {"width": 400, "height": 600}, fontSet="bundled")), "-o", out]),
     ("output in a missing folder", [os.path.join(ROOT, "Fixtures/scenes/buttons.json"), "-o", "/nonexistent/out.png"]),
     ("output to /dev/full", [os.path.join(ROOT, "Fixtures/scenes/buttons.json"), "-o", "/dev/full"]),
 ]
+buttons = os.path.join(ROOT, "Fixtures/scenes/buttons.json")
+timeline = os.path.join(ROOT, "Fixtures/scenes/timeline.json")
+cases.append(("closed standard output", [buttons, "-o", "-"], {"close_stdout": True}))
+cases.append(("output is a folder", [buttons, "-o", work]))
 if os.getuid() != 0:  # root reads any file
     locked = write("locked.json", "{}")
     os.chmod(locked, 0)
     cases.append(("unreadable scene", [locked, "-o", out]))
+else:
+    full, readonly = os.path.join(work, "full"), os.path.join(work, "readonly")
+    os.makedirs(full)
+    os.makedirs(readonly)
+    noisy = write("noisy.json", noisy_scene(400))
+    # Each case runs in its own mount namespace, so nothing stays mounted.
+    mount_full = f"mount -t tmpfs -o size=64k tmpfs {full} && "
+    mount_ro = f"mount -t tmpfs -o ro,size=64k tmpfs {readonly} && "
+    if subprocess.run(["unshare", "-m", "sh", "-c", mount_full + "true"], capture_output=True).returncode == 0:
+        cases.append(("full disk (a 64 KB tmpfs)", [noisy, "-o", os.path.join(full, "out.png")],
+                      {"wrap": mount_full, "check": os.path.join(full, "out.png")}))
+        cases.append(("frames onto a full disk", ["frames", timeline, "-o", os.path.join(full, "frames")],
+                      {"wrap": mount_full, "frames": os.path.join(full, "frames")}))
+        cases.append(("read-only file system", [buttons, "-o", os.path.join(readonly, "out.png")],
+                      {"wrap": mount_ro, "check": os.path.join(readonly, "out.png")}))
+    else:
+        print("skip full and read-only file systems: tmpfs cannot be mounted here")
+
+
+def frames_complete(folder):
+    """Every file left in a frames folder is a whole PNG; no temporary files."""
+    listing = subprocess.run(["ls", "-A", folder], capture_output=True, text=True).stdout.split()
+    for name in listing:
+        if name == ".render-frames":
+            continue
+        if not name.endswith(".png"):
+            return False, f"left {name}"
+    return True, f"{len([n for n in listing if n.endswith('.png')])} frames left"
+
+
 failures = 0
-for name, args in cases:
+for case in cases:
+    name, args = case[0], case[1]
+    options = case[2] if len(case) > 2 else {}
     if os.path.exists(out):
         os.remove(out)
     start = time.time()
     try:
-        p = subprocess.run(["/usr/bin/time", "-f", "peak %M", RENDER] + args, capture_output=True, text=True, timeout=30)
+        command = ["/usr/bin/time", "-f", "peak %M", RENDER] + args
+        extra = ""
+        if "wrap" in options:
+            quoted = " ".join("'" + a + "'" for a in command)
+            check = ""
+            if "check" in options:
+                check = f"; s=$?; test -e '{options['check']}' && echo 'left a partial file' >&2; ls -A $(dirname '{options['check']}') | grep -q . && echo 'left a temporary file' >&2; exit $s"
+            if "frames" in options:
+                # A whole PNG ends with the IEND chunk; list any that does not, and any other file.
+                check = (f"; s=$?; for f in '{options['frames']}'/* '{options['frames']}'/.[!.]*; do [ -e \"$f\" ] || continue; "
+                         f"case \"$f\" in */.render-frames) ;; *.png) tail -c 8 \"$f\" | od -An -c | grep -q 'I   E   N   D' || echo \"incomplete frame $f\" >&2 ;; "
+                         f"*) echo \"left $f\" >&2 ;; esac; done; exit $s")
+            command = ["unshare", "-m", "sh", "-c", options["wrap"] + quoted + check]
+        p = subprocess.run(command, capture_output=True, text=True, timeout=30,
+                           preexec_fn=(lambda: os.close(1)) if options.get("close_stdout") else None)
         lines = p.stderr.strip().split("\n")
-        peak = int(lines[-1].split()[-1]) if lines and lines[-1].startswith("peak") else 0  # KB
+        peaks = [int(l.split()[-1]) for l in lines if l.startswith("peak ")]
+        peak = peaks[-1] if peaks else 0  # KB
         lines = [l for l in lines if not l.startswith("peak") and not l.startswith("Command exited")]
         status, err = p.returncode, (lines[0] if lines else "")
     except subprocess.TimeoutExpired:
         status, err, peak = "timeout", "", 0
     seconds = time.time() - start
-    partial = os.path.exists(out) and status != 0
-    bad = status not in (0, 1) or seconds > 2 or partial or peak > 2 * 1024 * 1024
+    partial = (os.path.exists(out) and status != 0) or any(
+        l.startswith(("left ", "incomplete frame")) for l in p.stderr.split("\n")) if status != "timeout" else False
+    leftovers = glob.glob(os.path.join(work, ".*tmp*")) + glob.glob(os.path.join(work, "*.tmp"))
+    bad = status not in (0, 1) or seconds > 2 or partial or leftovers or peak > 2 * 1024 * 1024
     failures += bad
-    print(f"{'FAIL' if bad else 'ok  '} {name}: {seconds:.2f} s, peak {peak // 1024} MB, status {status}: {err[:150]}")
+    print(f"{'FAIL' if bad else 'ok  '} {name}: {seconds:.2f} s, peak {peak // 1024} MB, status {status}: {err[:150]}"
+          + (" (partial output left)" if partial else "") + (f" (left {leftovers})" if leftovers else ""))
 sys.exit(1 if failures else 0)

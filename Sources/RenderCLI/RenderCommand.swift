@@ -20,8 +20,10 @@ struct RenderCommand: ParsableCommand {
 
     /// Every failure, including usage errors, exits with status 1 and one line on stderr.
     /// A closed standard output is an error like any other (SIGPIPE is ignored, so writes
-    /// report EPIPE instead of killing the process).
+    /// report EPIPE instead of killing the process), and so is one closed before the
+    /// program started.
     static func main() {
+        FileOutput.reserveStandardStreams()
         signal(SIGPIPE, SIG_IGN)
         do {
             var command = try parseAsRoot()
@@ -113,6 +115,14 @@ struct SceneInput: ParsableArguments {
                                valueName: "size"))
     var maxMemory: String?
 
+    @Option(help: ArgumentHelp("The pixels drawing one frame may rasterize, e.g. 2G or 800M (default \(SceneLimits.describe(count: SceneLimits.default.pixels))).",
+                               valueName: "count"))
+    var maxPixels: String?
+
+    @Option(help: ArgumentHelp("The characters all of a scene's texts may have together (default \(SceneLimits.describe(count: SceneLimits.default.characters))).",
+                               valueName: "count"))
+    var maxCharacters: Int?
+
     @Option(help: ArgumentHelp("Confine every file the scene names (images, fonts) to this folder: no absolute paths, no '..', no links leading out. For scenes you did not write.", valueName: "dir"))
     var root: String?
 
@@ -132,6 +142,16 @@ struct SceneInput: ParsableArguments {
                 throw CommandFailure(description: "--max-memory: expected a size such as 4G or 512M, found '\(maxMemory.prefix(40))'")
             }
             limits.memory = bytes
+        }
+        if let maxPixels {
+            guard let count = SceneLimits.parse(count: maxPixels) else {
+                throw CommandFailure(description: "--max-pixels: expected a count such as 2G or 800M, found '\(maxPixels.prefix(40))'")
+            }
+            limits.pixels = count
+        }
+        if let maxCharacters {
+            guard maxCharacters > 0 else { throw CommandFailure(description: "--max-characters: expected a positive count, found \(maxCharacters)") }
+            limits.characters = maxCharacters
         }
         return limits
     }
@@ -246,7 +266,9 @@ struct DrawCommand: ParsableCommand {
             scene.canvas.background = color
         }
         do {
-            let bitmap = try SceneRenderer(scene: scene).render()
+            let renderer = SceneRenderer(scene: scene)
+            ProcessLifetime.keep(renderer)
+            let bitmap = try renderer.render()
             let encoder = fast ? PNGEncoder.fast : PNGEncoder.standard
             if output == "-" {
                 try FileOutput.writeStandardOutput(try encoder.encode(bitmap))
@@ -413,4 +435,14 @@ struct DiffCommand: ParsableCommand {
         }
         if !comparison.matches { throw ExitCode(1) }
     }
+}
+
+/// Objects kept alive until the process exits. Tearing down a large laid-out tree object
+/// by object costs as much as a tenth of the render; the system reclaims the memory at
+/// exit at once.
+enum ProcessLifetime {
+    nonisolated(unsafe) private static var kept: [AnyObject] = []
+
+    /// Keeps `object` until exit (call from the main thread only).
+    static func keep(_ object: AnyObject) { kept.append(object) }
 }

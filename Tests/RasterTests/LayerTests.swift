@@ -186,6 +186,42 @@ final class LayerTests: XCTestCase {
         XCTAssertEqual(compositor.statistics.rasterizations, 4)
     }
 
+    /// Rasters beyond the cache's byte limit are drawn and dropped: the frames are the
+    /// same bytes as with every raster kept, only the work differs (each dropped raster
+    /// is made again for the next frame that draws it), and the estimate counts the
+    /// cache and one raster instead of every layer.
+    func testRasterCacheIsBoundedWithoutChangingPixels() throws {
+        func tree() -> (Layer, [Layer]) {
+            let root = layer(Rect(0, 0, 80, 40), .white)
+            let ovals = (0..<12).map { i -> Layer in
+                let l = layer(Rect(Double(i * 6), Double(i % 3) * 5, 30, 24))
+                l.drawing = ShapeDrawing(color: Color(r: UInt8(20 * i), g: 90, b: 200, a: 200), oval: true)
+                root.addSublayer(l)
+                return l
+            }
+            return (root, ovals)
+        }
+        let (keptRoot, keptOvals) = tree(), (droppedRoot, droppedOvals) = tree()
+        let kept = try Compositor(size: keptRoot.bounds.size, scale: 2)
+        let dropped = try Compositor(size: droppedRoot.bounds.size, scale: 2)
+        let oneRaster = 60 * 48 * 4
+        dropped.rasterCacheLimit = 3 * oneRaster + oneRaster / 2  // room for three
+        for step in 0..<4 {
+            kept.render(keptRoot)
+            dropped.render(droppedRoot)
+            XCTAssertTrue(kept.frame.pixelsEqual(dropped.frame), "frame \(step)")
+            for ovals in [keptOvals, droppedOvals] { ovals[step * 3].position.x += 3 }  // damage over all of them
+        }
+        XCTAssertEqual(kept.statistics.rasterizations, 12)
+        XCTAssertGreaterThan(dropped.statistics.rasterizations, 12, "dropped rasters are made again")
+        let all = Compositor.estimate(of: keptRoot, size: keptRoot.bounds.size, scale: 2)
+        XCTAssertEqual(all.pixels, 160 * 80 + 12 * 60 * 48)
+        XCTAssertEqual(all.bytes, all.pixels * 4)
+        let bounded = Compositor.estimate(of: keptRoot, size: keptRoot.bounds.size, scale: 2, rasterCacheLimit: 3 * oneRaster)
+        XCTAssertEqual(bounded.bytes, (160 * 80) * 4 + 4 * oneRaster)
+        XCTAssertEqual(bounded.pixels, all.pixels)
+    }
+
     func testGroupOpacityIsOffscreenOnlyWhenElementsOverlap() throws {
         let root = layer(Rect(0, 0, 30, 20), .white)
         let single = layer(Rect(0, 0, 10, 10), .black)

@@ -41,9 +41,10 @@ final class SceneLimitsTests: XCTestCase {
             XCTAssertEqual("\(error)", "root.content.children[0].content.children[0].content.children[0]: the tree is nested more than 6 levels deep (raise the limit with --max-depth)")
         }
         // The defaults.
-        XCTAssertEqual(SceneLimits.default.nodes, 200_000)
+        XCTAssertEqual(SceneLimits.default.nodes, 30_000)
         XCTAssertEqual(SceneLimits.default.depth, 100)
         XCTAssertEqual(SceneLimits.default.memory, 2 << 30)
+        XCTAssertEqual(SceneLimits.default.pixels, 500_000_000)
         XCTAssertThrowsError(try SceneDecoder().decode(scene(nested(100))))
         XCTAssertNoThrow(try SceneDecoder().decode(scene(nested(99))))
     }
@@ -68,7 +69,32 @@ final class SceneLimitsTests: XCTestCase {
         XCTAssertEqual(host.host.estimatedRenderBytes(scale: 2), (400 * 400 + 400 * 400 * 400) * 4)
     }
 
+    /// Many layers need memory for the frame, the compositor's raster cache and one
+    /// raster, not for every layer; the pixels drawn bound the time instead: 2,000
+    /// full-canvas circles on 200 x 200 points at 2x rasterize 2,000 x 160,000 pixels.
+    func testPixelsDrawnAreBoundedBeforeRasterizing() throws {
+        let circles = Array(repeating: #"{"type": "Circle"}"#, count: 2_000).joined(separator: ", ")
+        let data = scene(#"{"type": "ZStack", "children": [\#(circles)]}"#, canvas: #""width": 200, "height": 200, "scale": 2"#)
+        let tight = SceneRenderer(scene: try SceneDecoder(limits: SceneLimits(pixels: 300_000_000)).decode(data))
+        XCTAssertThrowsError(try tight.render()) { error in
+            XCTAssertEqual("\(error)", "drawing the scene rasterizes about 320 million pixels; the limit is 300 million (raise it with --max-pixels)")
+        }
+        XCTAssertNil(tight.host.compositorStatistics, "nothing was rasterized")
+        let estimate = tight.host.estimatedRender(scale: 2)
+        XCTAssertEqual(estimate.pixels, 400 * 400 + 2_000 * 400 * 400)
+        XCTAssertEqual(estimate.bytes, (400 * 400 + 400 * 400) * 4 + Compositor.defaultRasterCacheLimit / 4 * 4,
+                       "the frame, the cache and one raster")
+        XCTAssertLessThan(estimate.bytes, 2_000 * 400 * 400 * 4 / 3)
+    }
+
     func testSizesReadAndWritten() {
+        XCTAssertEqual(SceneLimits.parse(count: "500M"), 500_000_000)
+        XCTAssertEqual(SceneLimits.parse(count: "1.5g"), 1_500_000_000)
+        XCTAssertEqual(SceneLimits.parse(count: "75000"), 75_000)
+        for bad in ["", "M", "-1M", "0", "0.1", "1x", "nanM", "1e30G"] { XCTAssertNil(SceneLimits.parse(count: bad), bad) }
+        XCTAssertEqual(SceneLimits.describe(count: 500_000_000), "500 million")
+        XCTAssertEqual(SceneLimits.describe(count: 1_250_000_000), "1.3 billion")
+        XCTAssertEqual(SceneLimits.describe(count: 75_000), "75,000")
         XCTAssertEqual(SceneLimits.parse(bytes: "2G"), 2 << 30)
         XCTAssertEqual(SceneLimits.parse(bytes: "512m"), 512 << 20)
         XCTAssertEqual(SceneLimits.parse(bytes: "1.5GB"), 3 << 29)

@@ -18,7 +18,10 @@ import Foundation
 /// Caches, all keyed by layer identity and dropped when the layer leaves the tree:
 /// - drawing rasters (`Layer.drawing`), rasterized at the layer's device scale with the
 ///   sub-pixel part of its position baked in, so an axis-aligned layer composites as a
-///   whole-pixel copy identical to drawing the vectors in place;
+///   whole-pixel copy identical to drawing the vectors in place. At most
+///   `rasterCacheLimit` bytes of them are kept; a raster that does not fit is drawn and
+///   dropped (and made again when next needed), so a tree of many layers needs memory
+///   for the frame, the cache and one raster, not for all of its layers at once;
 /// - shadows: the blurred mask of a `shadowPath` shadow, and the offscreen group and
 ///   blurred alpha of a shadow cast by a subtree, reused while the subtree is unchanged
 ///   and the layer only moves by whole pixels.
@@ -40,6 +43,14 @@ public final class Compositor {
 
     private var records: [ObjectIdentifier: LayerRecord] = [:]
     private var rasters: [ObjectIdentifier: RasterEntry] = [:]
+    /// Bytes of the rasters in `rasters`. Invariant: at most `rasterCacheLimit`.
+    private var rasterBytes = 0
+    /// Bytes of drawing rasters kept between frames; 256 MB unless set.
+    public static let defaultRasterCacheLimit = 256 << 20
+    /// Bytes of drawing rasters kept between frames (the pixels do not depend on it).
+    public var rasterCacheLimit = Compositor.defaultRasterCacheLimit {
+        didSet { if rasterBytes > rasterCacheLimit { dropRasters() } }
+    }
     private var pathShadows: [ObjectIdentifier: ShadowEntry] = [:]
     private var groupShadows: [ObjectIdentifier: GroupShadowEntry] = [:]
     private var needsFullFrame = true
@@ -66,7 +77,7 @@ public final class Compositor {
         _ = plan(root, parentDevice: rootDevice, clip: frame.bounds, into: &next, damage: &damage)
         for (id, old) in records where next[id] == nil {
             damage.add(old.visibleOwn)
-            rasters[id] = nil
+            forgetRaster(id)
             pathShadows[id] = nil
             groupShadows[id] = nil
         }
@@ -92,20 +103,32 @@ public final class Compositor {
     }
 
     /// Bytes of pixel memory rendering `root` at `scale` into a frame of `size` points
-    /// needs, estimated before anything is rasterized: the frame, each layer's contents
-    /// raster (its visible drawing, at most `maxRasterPixels`, since larger ones are
-    /// rasterized only where the frame shows them), and for each shadow its offscreen
-    /// group and blurred mask. An upper bound in practice: offscreen groups of faded
-    /// layers are transient and not counted.
-    public static func estimatedBytes(of root: Layer, size: Size, scale: Double) -> Int {
+    /// needs (`estimate(of:size:scale:rasterCacheLimit:)`).
+    public static func estimatedBytes(of root: Layer, size: Size, scale: Double,
+                                      rasterCacheLimit: Int = defaultRasterCacheLimit) -> Int {
+        estimate(of: root, size: size, scale: scale, rasterCacheLimit: rasterCacheLimit).bytes
+    }
+
+    /// What rendering `root` at `scale` into a frame of `size` points costs, estimated
+    /// before anything is rasterized. Pixels: the frame, every contents raster (each its
+    /// visible drawing, at most `maxRasterPixels`, since larger ones are rasterized only
+    /// where the frame shows them) and, for each shadow, its offscreen group and blurred
+    /// mask. Memory: the same, except that of the rasters at most `rasterCacheLimit`
+    /// bytes are kept plus the one being drawn. An upper bound in practice: offscreen
+    /// groups of faded layers are transient and not counted.
+    public static func estimate(of root: Layer, size: Size, scale: Double,
+                                rasterCacheLimit: Int = defaultRasterCacheLimit) -> RenderEstimate {
         let frame = Double(size.width * scale).rounded(.up) * Double(size.height * scale).rounded(.up)
         var pixels = max(0, frame)
+        var rasterPixels = 0.0, largestRaster = 0.0
         func visit(_ layer: Layer, _ parentDevice: Transform) {
             guard !layer.isHidden, layer.opacity > 0 else { return }
             let device = layer.localTransform.concatenating(parentDevice)
             if let drawing = layer.drawing {
                 let box = PixelRect(enclosing: device.apply(drawing.visualBounds(size: layer.bounds.size)))
-                pixels += min(Double(box.width) * Double(box.height), Double(maxRasterPixels))
+                let area = min(Double(box.width) * Double(box.height), Double(maxRasterPixels))
+                rasterPixels += area
+                largestRaster = max(largestRaster, area)
             }
             if layer.hasShadow {
                 let blur = 3 * max(0, layer.shadowRadius) * abs(device.determinant).squareRoot()
@@ -115,13 +138,15 @@ public final class Compositor {
             for sublayer in layer.sublayers { visit(sublayer, device) }
         }
         visit(root, Transform(scaleX: scale, y: scale))
-        return pixels * 4 >= Double(Int.max / 2) ? Int.max / 2 : Int(pixels * 4)
+        let kept = min(rasterPixels, Double(max(0, rasterCacheLimit)) / 4 + largestRaster)
+        func clamp(_ v: Double) -> Int { v >= Double(Int.max / 2) ? Int.max / 2 : Int(v) }
+        return RenderEstimate(bytes: clamp((pixels + kept) * 4), pixels: clamp(pixels + rasterPixels))
     }
 
     /// Forgets every cache and record; the next `render` redraws the whole frame.
     public func invalidateAll() {
         records = [:]
-        rasters = [:]
+        dropRasters()
         pathShadows = [:]
         groupShadows = [:]
         needsFullFrame = true
@@ -339,9 +364,13 @@ public final class Compositor {
         if let cached = rasters[id], cached.key == key {
             entry = cached
         } else {
+            forgetRaster(id)
             guard let made = rasterize(drawing, size: layer.bounds.size, key: key) else { return }
             entry = made
-            rasters[id] = made
+            if rasterBytes + made.bytes <= rasterCacheLimit {
+                rasters[id] = made
+                rasterBytes += made.bytes
+            }
             statistics.rasterizations += 1
         }
         let saved = canvas.transform
@@ -358,6 +387,15 @@ public final class Compositor {
                 .concatenating(shifted(d, origin))
             canvas.drawImage(entry.image, transform: t, filter: .smooth, opacity: alpha)
         }
+    }
+
+    private func forgetRaster(_ id: ObjectIdentifier) {
+        if let old = rasters.removeValue(forKey: id) { rasterBytes -= old.bytes }
+    }
+
+    private func dropRasters() {
+        rasters = [:]
+        rasterBytes = 0
     }
 
     private func rasterize(_ drawing: any LayerDrawing, size: Size, key: RasterKey) -> RasterEntry? {
@@ -551,6 +589,14 @@ struct LayerRecord {
     var visibleSubtree: PixelRect { subtree.intersection(clip) }
 }
 
+/// What rendering a layer tree costs (`Compositor.estimate`).
+public struct RenderEstimate: Hashable, Sendable {
+    /// Bytes of pixel memory.
+    public var bytes: Int
+    /// Pixels rasterized and composited.
+    public var pixels: Int
+}
+
 struct RasterKey: Equatable {
     let version: UInt64
     let size: Size
@@ -565,6 +611,8 @@ struct RasterEntry {
     let image: ImageSource
     /// Where the raster's top-left pixel sits relative to the drawing's device origin.
     let pixelOrigin: (Int, Int)
+
+    var bytes: Int { image.bitmap.width * image.bitmap.height * 4 }
 }
 
 struct ShadowKey: Equatable {

@@ -31,7 +31,29 @@ public enum FileOutput {
 
     /// Writes `bytes` to standard output.
     public static func writeStandardOutput(_ bytes: [UInt8]) throws {
+        if closedAtStart.withLock({ $0.contains(STDOUT_FILENO) }) {
+            throw PNGError(kind: .io, message: "cannot write: it was closed when the program started", path: standardOutputName)
+        }
         try writeAll(bytes, to: STDOUT_FILENO, name: standardOutputName)
+    }
+
+    /// The standard streams that were closed when `reserveStandardStreams` ran.
+    private static let closedAtStart = Locked<Set<Int32>>([])
+
+    /// Opens `/dev/null` on any of descriptors 0, 1 and 2 that is closed, so that no file
+    /// the program opens later takes its number (a PNG meant for a closed standard output
+    /// would otherwise land in whatever file took descriptor 1). Writing to standard
+    /// output then fails with a clear error instead. Call once, first thing in `main`.
+    public static func reserveStandardStreams() {
+        for fd in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(fd, F_GETFD) == -1 && errno == EBADF {
+            let null = open("/dev/null", fd == STDIN_FILENO ? O_RDONLY : O_WRONLY)
+            guard null >= 0 else { continue }
+            if null != fd {
+                dup2(null, fd)
+                close(null)
+            }
+            closedAtStart.withLock { _ = $0.insert(fd) }
+        }
     }
 
     /// Writes `bytes` to the file at `path`: in place when it exists and is not a regular

@@ -116,15 +116,20 @@ public final class ComponentHost<EnvironmentType> {
 
     // MARK: - Rendering
 
+    /// Bytes of pixel memory `render(scale:)` needs for the current tree
+    /// (`Compositor.estimate`).
+    public func estimatedRenderBytes(scale: Double = 1) -> Int {
+        estimatedRender(scale: scale).bytes
+    }
+
+    /// The memory and pixels `render(scale:)` needs for the current tree.
+    public func estimatedRender(scale: Double = 1) -> RenderEstimate {
+        Compositor.estimate(of: view.layer, size: current?.containerSize ?? .zero, scale: scale)
+    }
+
     /// Composites the view tree into a bitmap of the container size at `scale`. The
     /// compositor is kept between calls, so a frame after a small change redraws only
     /// what changed.
-    /// Bytes of pixel memory `render(scale:)` needs for the current tree
-    /// (`Compositor.estimatedBytes`).
-    public func estimatedRenderBytes(scale: Double = 1) -> Int {
-        Compositor.estimatedBytes(of: view.layer, size: current?.containerSize ?? .zero, scale: scale)
-    }
-
     public func render(scale: Double = 1, background: Color = .clear) throws -> Bitmap {
         let size = current?.containerSize ?? .zero
         if compositor == nil || compositor?.size != size || compositor?.scale != scale {

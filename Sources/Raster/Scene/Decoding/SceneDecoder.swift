@@ -183,7 +183,7 @@ public struct SceneDecoder: Sendable {
             }
             let names = try SceneNodeDecoding.styleNames(entry)
             for (i, name) in names.enumerated() where !family.names.contains(name) {
-                let item = names.count == 1 && value.isString ? entry : SceneReader(.string(name), path: "\(entry.path)[\(i)]")
+                let item = names.count == 1 && value.isString ? entry : entry.item(i, .string(name))
                 throw item.error("unknown \(typeName) style '\(name)' (styles: \(family.names.joined(separator: ", ")))")
             }
             return family.change(names)

@@ -50,10 +50,17 @@ public final class SceneDecodingContext {
         self.images = images
     }
 
-    /// Records a decoded Text for `Scene.fontReport()`.
-    func noteText(_ text: Text, path: String) {
+    /// Characters of the texts decoded so far.
+    private var characterCount = 0
+
+    /// Records a decoded Text for `Scene.fontReport()` and counts its characters.
+    /// - Throws: when the scene's texts exceed `limits.characters`.
+    func noteText(_ text: Text, at r: SceneReader) throws {
         guard !isChecking else { return }
-        texts.append(SceneText(path: path, text: text.attributedForFonts))
+        let attributed = text.attributedForFonts
+        characterCount += attributed.string.unicodeScalars.count
+        guard characterCount <= limits.characters else { throw r.error(limits.tooManyCharacters) }
+        texts.append(SceneText(path: r.path, text: attributed))
     }
 
     /// The folder every file the scene names must stay inside (nil: anywhere).
@@ -127,7 +134,7 @@ public final class SceneDecodingContext {
             let names = registry.typeNames.joined(separator: ", ")
             throw typeReader.error("unknown type '\(shown)' (known: \(names.count <= 120 ? names : "see `render components`"))")
         }
-        let props = try SceneProps(r, specs: type.allProps + childSpecs, owner: typeName, context: self)
+        let props = try SceneProps(r, table: type.propTable, extra: childSpecs, owner: typeName, context: self)
         props.markUsed("type")
         if wrapLayout == nil {
             // Without the parent's reader of its child props (checking a `set`), they

@@ -9,24 +9,35 @@ import Foundation
 /// mistake in the decoder and is reported as such (not a crash).
 public final class SceneProps {
     public let reader: SceneReader
-    public let specs: [PropSpec]
+    /// Every prop the object takes.
+    public var specs: [PropSpec] { (table?.specs ?? []) + extra }
+    /// Specs found by name through an index (a node type's props).
+    private let table: PropTable?
+    /// Specs found by a search (a small object's, or what a parent adds to a node).
+    private let extra: [PropSpec]
     public let context: SceneDecodingContext
     /// What the object is, for messages ("Text", "font", "canvas").
     public let owner: String
     private let values: [String: JSONValue]
+    /// The written props read so far.
     private var used: Set<String> = []
     /// A child's CSS box (its `padding` and `frame`) and content alignment, when its
     /// container lays out boxes (`SceneComponentType.childBoxes`) and the child is not a
     /// box of its own kind (a Flex reads them as its own props).
     public internal(set) var box: (style: BoxStyle, alignment: Alignment?)?
 
-    public init(_ reader: SceneReader, specs: [PropSpec], owner: String, context: SceneDecodingContext) throws {
+    public convenience init(_ reader: SceneReader, specs: [PropSpec], owner: String, context: SceneDecodingContext) throws {
+        try self.init(reader, table: nil, extra: specs, owner: owner, context: context)
+    }
+
+    init(_ reader: SceneReader, table: PropTable?, extra: [PropSpec], owner: String, context: SceneDecodingContext) throws {
         self.reader = reader
-        self.specs = specs
+        self.table = table
+        self.extra = extra
         self.owner = owner
         self.context = context
         values = try reader.object()
-        for spec in specs where spec.required && (values[spec.name] ?? .null) == .null {
+        for spec in (table?.required ?? []) + extra where spec.required && (values[spec.name] ?? .null) == .null {
             throw reader.error("missing '\(spec.name)' (\(spec.summary.trimmingCharacters(in: ["."]).lowercasedFirst))")
         }
     }
@@ -39,7 +50,8 @@ public final class SceneProps {
     public func has(_ name: String) -> Bool { (values[name] ?? .null) != .null }
 
     func spec(_ name: String) throws -> PropSpec {
-        guard let spec = specs.first(where: { $0.name == name }) else {
+        if let table, let spec = table[name] { return spec }
+        guard let spec = extra.first(where: { $0.name == name }) else {
             throw reader.error("the decoder of \(owner) reads '\(name)', which its props do not declare")
         }
         return spec
@@ -48,18 +60,21 @@ public final class SceneProps {
     /// The written value of `name`, else its default; nil when neither.
     public func value(_ name: String) throws -> (SceneReader, PropSpec)? {
         let spec = try spec(name)
-        used.insert(name)
-        if let v = values[name], v != .null { return (reader.child(name, v), spec) }
-        if let d = spec.defaultValue { return (SceneReader(d, path: reader.path.isEmpty ? name : "\(reader.path).\(name)"), spec) }
+        if let v = values[name] {
+            used.insert(name)
+            if v != .null { return (reader.child(name, v), spec) }
+        }
+        if let d = spec.defaultValue { return (reader.child(name, d), spec) }
         return nil
     }
 
     /// Throws for the first (alphabetically) written prop that no spec declares, and for
     /// a declared prop its decoder never read (a decoder out of step with its specs).
     public func finish() throws {
+        guard used.count < values.count else { return }  // `used` holds only written keys
         for (key, value) in values.sorted(by: { $0.key < $1.key }) where !used.contains(key) {
             let known = specs.map(\.name).filter { $0 != "type" }.sorted()
-            guard specs.contains(where: { $0.name == key }) else {
+            guard (try? spec(key)) != nil else {
                 let r = reader.child(reader.shortened(key), value)
                 if let guess = NameSuggestion.nearest(to: key, in: known) {
                     throw r.error("unknown prop '\(reader.shortened(key))' of \(owner); did you mean '\(guess)'?")
@@ -71,7 +86,9 @@ public final class SceneProps {
     }
 
     /// Marks `name` as handled without reading it (a prop another layer reads).
-    func markUsed(_ name: String) { used.insert(name) }
+    func markUsed(_ name: String) {
+        if values[name] != nil { used.insert(name) }
+    }
 
     // MARK: - Typed getters
 
@@ -294,6 +311,26 @@ public final class SceneProps {
         guard let (r, _) = try value(name) else { return nil }
         return try r.array().map { try context.action($0, spec: SceneSpecs.action) }
     }
+}
+
+/// A node type's props with an index by name, built once per type.
+///
+/// Invariant: `index[name]` is the position in `specs` of the first spec named `name`.
+final class PropTable: Sendable {
+    let specs: [PropSpec]
+    /// The specs that must be written.
+    let required: [PropSpec]
+    private let index: [String: Int]
+
+    init(_ specs: [PropSpec]) {
+        self.specs = specs
+        required = specs.filter(\.required)
+        var index: [String: Int] = [:]
+        for (i, spec) in specs.enumerated() where index[spec.name] == nil { index[spec.name] = i }
+        self.index = index
+    }
+
+    subscript(name: String) -> PropSpec? { index[name].map { specs[$0] } }
 }
 
 extension ObjectSpec {

@@ -7,22 +7,31 @@ import Foundation
 /// line and column. Strings must be valid UTF-8 with valid escapes (a lone surrogate is
 /// an error); numbers follow JSON's grammar and are read as the nearest `Double`.
 ///
-/// Invariant: `index` only moves forward, never past `bytes.count`.
+/// Invariant: `index` only moves forward, never past `bytes.count`; every read of
+/// `bytes[index]` is preceded by a check that `index < bytes.count`.
 struct JSONParser {
     /// Arrays and objects nested deeper than this are refused.
     static let maxNesting = 512
 
-    private let bytes: [UInt8]
+    /// The document, valid for the parser's lifetime (`parse(_:)` scopes it).
+    private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
     private var depth = 0
 
-    init(_ data: Data) {
-        bytes = [UInt8](data)
+    private init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
     }
 
-    /// The document's value.
+    /// The value of the JSON document in `data`.
     /// - Throws: `JSONSyntaxError` naming the line, the column and what was expected.
-    mutating func parse() throws -> JSONValue {
+    static func parse(_ data: Data) throws -> JSONValue {
+        try data.withUnsafeBytes { raw in
+            var parser = JSONParser(raw.bindMemory(to: UInt8.self))
+            return try parser.parse()
+        }
+    }
+
+    private mutating func parse() throws -> JSONValue {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
         skipSpace()
         let value = try parseValue()
@@ -113,6 +122,20 @@ struct JSONParser {
     private mutating func parseString() throws -> String {
         let start = index
         index += 1
+        // Most strings have no escapes: their text is the bytes between the quotes.
+        var end = index
+        while end < bytes.count {
+            let b = bytes[end]
+            if b == UInt8(ascii: "\"") {
+                guard let text = String(validating: UnsafeBufferPointer(rebasing: bytes[index..<end]), as: UTF8.self) else {
+                    throw error("a string that is not valid UTF-8", at: start)
+                }
+                index = end + 1
+                return text
+            }
+            if b == UInt8(ascii: "\\") || b < 0x20 { break }
+            end += 1
+        }
         var run = index
         var scalars: [UInt8] = []
         while true {
@@ -212,7 +235,15 @@ struct JSONParser {
             if peek(UInt8(ascii: "+")) || peek(UInt8(ascii: "-")) { index += 1 }
             guard digits() > 0 else { throw error("a number needs digits in its exponent", at: start) }
         }
-        guard let value = Double(String(decoding: bytes[start..<index], as: UTF8.self)) else {
+        // Up to 15 digits without a fraction or exponent are exact as a sum.
+        let negative = bytes[start] == UInt8(ascii: "-")
+        let digitsStart = negative ? start + 1 : start
+        if index - digitsStart <= 15, bytes[digitsStart..<index].allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
+            var v = 0
+            for b in bytes[digitsStart..<index] { v = v * 10 + Int(b - UInt8(ascii: "0")) }
+            return negative ? -Double(v) : Double(v)
+        }
+        guard let value = Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)) else {
             throw error("an invalid number", at: start)
         }
         guard value.isFinite else { throw error("a number too large for a double", at: start) }

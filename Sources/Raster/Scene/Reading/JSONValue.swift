@@ -2,7 +2,7 @@ import Foundation
 
 /// A parsed JSON document, keeping the distinctions scene decoding needs (a boolean is
 /// not a number, an integer-valued number is still a number).
-public indirect enum JSONValue: Hashable, Sendable, Decodable {
+public enum JSONValue: Hashable, Sendable, Decodable {
     case null
     case bool(Bool)
     case number(Double)
@@ -24,9 +24,8 @@ public indirect enum JSONValue: Hashable, Sendable, Decodable {
     /// Parses JSON text (`JSONParser`: linear in the size of the document).
     /// - Throws: `SceneError` at path "" naming the line, the column and the problem.
     public static func parse(_ data: Data) throws -> JSONValue {
-        var parser = JSONParser(data)
         do {
-            return try parser.parse()
+            return try JSONParser.parse(data)
         } catch let e as JSONSyntaxError {
             throw SceneError(path: "", message: "the file is not valid JSON (\(e))")
         }

@@ -2,13 +2,53 @@ import Foundation
 
 /// Typed access to one JSON value with its path, so every decoding error names where
 /// it happened and what was expected.
+///
+/// The path is kept as a chain of keys and indices and spelled out only when asked for
+/// (an error, a record of where a node is), so reading a prop costs no string work.
 public struct SceneReader {
     public let value: JSONValue
-    public let path: String
+    private let location: Location
 
     public init(_ value: JSONValue, path: String) {
         self.value = value
-        self.path = path
+        location = .text(path)
+    }
+
+    private init(_ value: JSONValue, location: Location) {
+        self.value = value
+        self.location = location
+    }
+
+    /// Where the value is, as errors name it: `root.children[2].frame`.
+    public var path: String { location.text }
+
+    /// A path as the steps that led to it from a written prefix.
+    private indirect enum Location {
+        case text(String)
+        case key(Location, String)
+        case index(Location, Int)
+
+        var text: String {
+            var steps: [Location] = []
+            var at = self
+            while true {
+                switch at {
+                case .text(let prefix):
+                    var out = prefix
+                    for step in steps.reversed() {
+                        switch step {
+                        case .key(_, let k): out += out.isEmpty ? k : ".\(k)"
+                        case .index(_, let i): out += "[\(i)]"
+                        case .text: break
+                        }
+                    }
+                    return out
+                case .key(let parent, _), .index(let parent, _):
+                    steps.append(at)
+                    at = parent
+                }
+            }
+        }
     }
 
     public func error(_ message: String) -> SceneError { SceneError(path: path, message: message) }
@@ -18,7 +58,7 @@ public struct SceneReader {
     }
 
     public func child(_ key: String, _ v: JSONValue) -> SceneReader {
-        SceneReader(v, path: path.isEmpty ? key : "\(path).\(key)")
+        SceneReader(v, location: .key(location, key))
     }
 
     public func object() throws -> [String: JSONValue] {
@@ -28,7 +68,7 @@ public struct SceneReader {
 
     public func array() throws -> [SceneReader] {
         guard case .array(let a) = value else { throw expected("an array") }
-        return a.enumerated().map { SceneReader($1, path: "\(path)[\($0)]") }
+        return a.enumerated().map { SceneReader($1, location: .index(location, $0)) }
     }
 
     public func number() throws -> Double {
@@ -51,6 +91,11 @@ public struct SceneReader {
     public func string() throws -> String {
         guard case .string(let s) = value else { throw expected("a string") }
         return s
+    }
+
+    /// The item at `index` of an array value (the caller has checked the bounds).
+    func item(_ index: Int, _ v: JSONValue) -> SceneReader {
+        SceneReader(v, location: .index(location, index))
     }
 
     /// One of the given names.

@@ -182,7 +182,7 @@ enum BuiltInSceneTypes {
         component.features = try SceneNodeDecoding.features(p) ?? []
         component.letterSpacing = try p.number("letterSpacing") ?? 0
         component.language = try SceneNodeDecoding.language(p) ?? ""
-        p.context.noteText(component, path: p.reader.path)
+        try p.context.noteText(component, at: p.reader)
         return component
     }
 

@@ -27,12 +27,15 @@ public struct SceneComponentType: Sendable {
         let own = Set(props.map(\.name))
         ownPropNames = own
         allProps = props + SceneSpecs.common.filter { !own.contains($0.name) }
+        propTable = PropTable(allProps)
         self.decode = { AnyComponent(try decode($0)) }
     }
 
     /// The props a node of this type takes: its own, then the common ones it does not
     /// declare itself.
     public let allProps: [PropSpec]
+    /// `allProps` indexed by name.
+    let propTable: PropTable
     /// The names of its own props.
     let ownPropNames: Set<String>
 }

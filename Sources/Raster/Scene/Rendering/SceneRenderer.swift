@@ -41,8 +41,9 @@ public final class SceneRenderer {
 
     /// The canvas as pixels.
     /// - Throws: `SceneError` when the canvas exceeds `SceneCanvas.maxPixels`, or when
-    ///   drawing the laid-out tree would need more memory than `scene.limits.memory`
-    ///   (checked before anything is rasterized).
+    ///   drawing the laid-out tree would need more memory than `scene.limits.memory` or
+    ///   rasterize more pixels than `scene.limits.pixels` (checked before anything is
+    ///   rasterized).
     public func render() throws -> Bitmap {
         try scene.canvas.checkSize()
         layoutTree()
@@ -50,12 +51,16 @@ public final class SceneRenderer {
         return try host.render(scale: scene.canvas.scale, background: scene.canvas.background)
     }
 
-    /// Throws when drawing the current tree would need more than `scene.limits.memory`.
+    /// Throws when drawing the current tree would need more than `scene.limits.memory`
+    /// or rasterize more than `scene.limits.pixels`.
     public func checkMemory() throws {
-        let needed = host.estimatedRenderBytes(scale: scene.canvas.scale)
-        let limit = scene.limits.memory
-        guard needed <= limit else {
-            throw SceneError(path: "", message: "drawing the scene needs about \(SceneLimits.describe(bytes: needed)) of pixel memory; the limit is \(SceneLimits.describe(bytes: limit)) (raise it with --max-memory)")
+        let estimate = host.estimatedRender(scale: scene.canvas.scale)
+        let limits = scene.limits
+        guard estimate.bytes <= limits.memory else {
+            throw SceneError(path: "", message: "drawing the scene needs about \(SceneLimits.describe(bytes: estimate.bytes)) of pixel memory; the limit is \(SceneLimits.describe(bytes: limits.memory)) (raise it with --max-memory)")
+        }
+        guard estimate.pixels <= limits.pixels else {
+            throw SceneError(path: "", message: "drawing the scene rasterizes about \(SceneLimits.describe(count: estimate.pixels)) pixels; the limit is \(SceneLimits.describe(count: limits.pixels)) (raise it with --max-pixels)")
         }
     }
 
