@@ -16,6 +16,61 @@ final class FontTests: XCTestCase {
         try Data(contentsOf: URL(fileURLWithPath: XCTUnwrap(FontRegistry.bundledFontPath("Inter-Regular.otf"))))
     }
 
+    /// A font whose outlines are absurdly large for their em (here DejaVu Sans claiming
+    /// 16 units to the em instead of 2048, so a 10 px "H" is about 940 px tall) is drawn
+    /// from its outlines, clipped to the canvas, without the glyph cache allocating an
+    /// image of the glyph's whole extent.
+    func testGlyphsFarLargerThanTheirEmAreDrawnAsOutlines() throws {
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: XCTUnwrap(FontRegistry.bundledFontPath("DejaVuSans.ttf")))))
+        let tables = Int(bytes[4]) << 8 | Int(bytes[5])
+        let head = try XCTUnwrap((0..<tables).map { 12 + 16 * $0 }.first { bytes[$0..<$0 + 4].elementsEqual("head".utf8) })
+        let offset = Int(bytes[head + 8]) << 24 | Int(bytes[head + 9]) << 16 | Int(bytes[head + 10]) << 8 | Int(bytes[head + 11])
+        bytes[offset + 18] = 0
+        bytes[offset + 19] = 16
+        let registry = FontRegistry(bundled: false)
+        registry.register(try FontFace.load(data: Data(bytes), name: "huge.ttf"), family: "Huge")
+        let layout = try TextLayout(AttributedText([TextSpan("H", font: Font(family: "Huge", size: 10))]), registry: registry)
+        let run = try XCTUnwrap(layout.runs.first)
+        let face = run.face
+        let glyph = try XCTUnwrap(run.glyphs.first)
+        XCTAssertTrue(face.rasterize(glyph, pixelSize: 10, subpixel: 0).isOversized)
+        let cache = GlyphCache(budget: 1 << 20)
+        let bitmap = try Bitmap(width: 300, height: 300, color: Color.white.premultiplied)
+        Canvas(bitmap: bitmap).draw(layout, at: Point(x: 0, y: -layout.lines[0].baseline + 290), cache: cache)
+        XCTAssertLessThan(cache.statistics.bytes, 4096, "no glyph image of the whole extent")
+        // The H's left stem: ink from the bottom of the canvas to its top near x = 0..100.
+        var inked = 0
+        for y in 0..<300 { for x in 0..<300 where bitmap[x, y] != Color.white.premultiplied { inked += 1 } }
+        XCTAssertGreaterThan(inked, 300 * 50, "the glyph is drawn, clipped to the canvas")
+    }
+
+    /// Layouts are cached per registry by an id no later registry reuses; when a registry
+    /// goes away its layouts (and the faces they hold) leave the shared cache, so a
+    /// process that loads font after font does not keep every face alive.
+    func testRegistriesThatGoAwayTakeTheirLayoutsAlong() throws {
+        let cache = TextLayoutCache.shared
+        let dejaVu = try XCTUnwrap(FontRegistry.bundledFontPath("DejaVuSans.ttf"))
+        let inter = try XCTUnwrap(FontRegistry.bundledFontPath("Inter-Regular.otf"))
+        var ids: Set<Int> = []
+        var widths: [Double] = []
+        for (i, path) in [dejaVu, inter, dejaVu].enumerated() {
+            let before = cache.statistics.entries
+            func layOutInANewRegistry() throws {
+                let registry = FontRegistry(bundled: false)
+                _ = try registry.register(path: path, family: "Face")
+                ids.insert(registry.id)
+                let text = AttributedText([TextSpan("Registries \(i % 2)", font: Font(family: "Face", size: 20))])
+                widths.append(try cache.layout(text, registry: registry).size.width)
+                XCTAssertEqual(cache.statistics.entries, before + 1)
+            }
+            try layOutInANewRegistry()
+            XCTAssertEqual(cache.statistics.entries, before, "the registry's layout left with it")
+        }
+        XCTAssertEqual(ids.count, 3)
+        XCTAssertEqual(widths[0], widths[2], "the same font and text measure the same")
+        XCTAssertNotEqual(widths[0], widths[1], "a new registry with another font never gets an old layout")
+    }
+
     func testBrokenFilesGiveErrorsNamingTheFile() throws {
         let inter = try interBytes()
         let cases: [(String, String)] = [

@@ -201,6 +201,17 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertEqual(process.terminationReason, .exit, "not killed by SIGPIPE")
         XCTAssertEqual(process.terminationStatus, 1)
         XCTAssertEqual(stderr, "Error: standard output: cannot write: broken pipe\n")
+        // Closed before the program started: no file the program opens takes its place.
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = ["-c", #"exec "$0" "$@" >&-"#, binary.path, scene, "-o", "-"]
+        let shellErr = Pipe()
+        shell.standardError = shellErr
+        try shell.run()
+        let closedAtStart = String(decoding: shellErr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        shell.waitUntilExit()
+        XCTAssertEqual(shell.terminationStatus, 1)
+        XCTAssertEqual(closedAtStart, "Error: standard output: cannot write: it was closed when the program started\n")
         // A command that reports per file exits 1 without a stray empty error line.
         let validate = try render(["validate", scene, folder.appendingPathComponent("nope.json").path])
         XCTAssertEqual(validate.status, 1)
@@ -360,6 +371,16 @@ final class RenderCommandTests: XCTestCase {
             runs.append((try write(json, "case\(i).json"), [], message))
         }
         runs.append((try write("canvas: {width: 10\nroot: [\n", "bad.yaml"), [], "the file is not valid YAML ("))
+        runs.append((try write("canvas: {width: .nan, height: 10}\nroot: {type: Rectangle}\n", "nan.yaml"), [],
+                     "canvas.width: expected a finite number, found .nan"))
+        runs.append((try write("canvas: {width: 10, height: 10}\nroot: {type: Rectangle, opacity: -.inf}\n", "inf.yaml"), [],
+                     "root.opacity: expected a finite number, found -.inf"))
+        let manyCircles = Array(repeating: #"{"type": "Circle"}"#, count: 30).joined(separator: ", ")
+        let circles = try write(scene(#"{"type": "ZStack", "children": [\#(manyCircles)]}"#, canvas: #"{"width": 100, "height": 100}"#), "circles.json")
+        runs.append((circles, ["--max-pixels", "200K"], "drawing the scene rasterizes about 310,000 pixels; the limit is 200,000 (raise it with --max-pixels)"))
+        runs.append((circles, ["--max-nodes", "20"], "root.children[19]: the scene has more than 20 nodes (raise the limit with --max-nodes)"))
+        runs.append((try write(node("Text", #""text": "\#(String(repeating: "ab ", count: 40))""#), "long-text.json"), ["--max-characters", "100"],
+                     "root: the scene's texts have more than 100 characters (raise the limit with --max-characters)"))
         let good = scenes.appendingPathComponent("buttons.json").path
         let options: [([String], String)] = [
             (["--bogus"], "Error: Unknown option '--bogus'"),
@@ -368,6 +389,8 @@ final class RenderCommandTests: XCTestCase {
             (["--background", "blue-ish"], "--background: expected a color"),
             (["--fonts", "serif"], "Error: The value 'serif' is invalid for '--fonts <system|bundled>'"),
             (["--max-memory", "lots"], "--max-memory: expected a size such as 4G or 512M, found 'lots'"),
+            (["--max-pixels", "many"], "--max-pixels: expected a count such as 2G or 800M, found 'many'"),
+            (["--max-characters", "0"], "--max-characters: expected a positive count, found 0"),
             (["--root", "/nonexistent"], "--root: '/nonexistent' is not a folder"),
         ]
         for (extra, message) in options { runs.append((good, extra, message)) }

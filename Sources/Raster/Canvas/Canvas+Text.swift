@@ -60,6 +60,7 @@ extension Canvas {
         cache.images(keys, face: run.face, pixelSize: pixelSize, into: &images)
         let area = clip.rect
         var colorGlyphs: [(GlyphImage, Int, Int)] = []
+        var oversized: [Int] = []
         // A solid colour with no clip mask takes the dedicated mask loop; anything else
         // (gradients, clip masks) goes through the paint blitter row by row.
         let alpha = UInt32((min(max(opacity.isNaN ? 0 : opacity, 0), 1) * 255).rounded())
@@ -70,7 +71,9 @@ extension Canvas {
         withExtendedLifetime(images) {
             withBlitter(paint: run.paint, blend: .sourceOver, opacity: opacity) { blitter in
                 for i in 0..<n {
-                    guard let image = images[i], !image.isEmpty, pens[i].x != Int.min else { continue }
+                    guard let image = images[i], pens[i].x != Int.min else { continue }
+                    if image.isOversized { oversized.append(i) }
+                    guard !image.isEmpty else { continue }
                     let x0 = pens[i].x + image.left, y0 = pens[i].y + image.top
                     guard let mask = image.mask else {
                         if image.isColor { colorGlyphs.append((image, x0, y0)) }
@@ -93,6 +96,7 @@ extension Canvas {
                 }
             }
         }
+        if !oversized.isEmpty { drawOutlines(run, at: origin, opacity: opacity, cache: cache, only: oversized) }
         guard !colorGlyphs.isEmpty else { return }
         let colorOpacity = opacity * run.paint.colorAlpha
         withSavedState {
@@ -104,8 +108,10 @@ extension Canvas {
         }
     }
 
-    /// Glyphs as filled outlines (and colour glyphs as images) under the full transform.
-    private func drawOutlines(_ run: TextLayout.GlyphRun, at origin: Point, opacity: Double, cache: GlyphCache) {
+    /// Glyphs as filled outlines (and colour glyphs as images) under the full transform:
+    /// all of the run's, or those at the indices `only` lists.
+    private func drawOutlines(_ run: TextLayout.GlyphRun, at origin: Point, opacity: Double, cache: GlyphCache,
+                              only: [Int]? = nil) {
         let face = run.face
         let scale = run.fontSize / face.unitsPerEm
         if face.isColor {
@@ -127,7 +133,8 @@ extension Canvas {
         }
         var path = Path()
         var outlines: [UInt32: Path] = [:]
-        for (i, glyph) in run.glyphs.enumerated() {
+        for i in only ?? Array(run.glyphs.indices) {
+            let glyph = run.glyphs[i]
             let outline: Path
             if let known = outlines[glyph] {
                 outline = known

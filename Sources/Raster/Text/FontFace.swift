@@ -290,8 +290,13 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible, Hasha
             var delta = FT_Vector(x: FT_Pos(subpixel * 64 / GlyphCache.subpixelSteps), y: 0)
             FT_Set_Transform(h.face, nil, &delta)
             let flags = FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP
-            guard FT_Load_Glyph(h.face, FT_UInt(glyph), FT_Int32(flags)) == 0,
-                  FT_Render_Glyph(h.face.pointee.glyph, FT_RENDER_MODE_NORMAL) == 0 else { return .empty }
+            guard FT_Load_Glyph(h.face, FT_UInt(glyph), FT_Int32(flags)) == 0 else { return .empty }
+            // The ink's extent (26.6 pixels) decides before any bitmap is allocated.
+            var box = FT_BBox()
+            FT_Outline_Get_CBox(&h.face.pointee.glyph.pointee.outline, &box)
+            let limit = FT_Pos(GlyphImage.maxExtent(pixelSize: pixelSize)) * 64
+            guard box.xMax - box.xMin <= limit, box.yMax - box.yMin <= limit else { return .oversized }
+            guard FT_Render_Glyph(h.face.pointee.glyph, FT_RENDER_MODE_NORMAL) == 0 else { return .empty }
             let slot = h.face.pointee.glyph.pointee
             let bm = slot.bitmap
             let w = Int(bm.width), rows = Int(bm.rows)
@@ -331,6 +336,9 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible, Hasha
             }
         }
         let scale = pixelSize / strike.ppem
+        // A colour glyph has no outline to fall back on: one too large is not drawn.
+        let limit = Double(GlyphImage.maxExtent(pixelSize: pixelSize))
+        guard Double(w) * scale <= limit, Double(rows) * scale <= limit else { return .empty }
         return ColorGlyphScaler.scale(source, width: w, height: rows, left: Double(slot.bitmap_left),
                                       top: Double(slot.bitmap_top), by: scale)
     }

@@ -1,3 +1,4 @@
+import Synchronization
 import Foundation
 
 /// Which fonts a render may use beyond the ones it names.
@@ -55,6 +56,14 @@ public final class FontRegistry: Sendable {
 
     /// A registry with the shipped fonts (`bundled: false`: an empty one) that falls back
     /// as `fontSet` says.
+    /// Unique for the process's lifetime (what caches key layouts by).
+    public let id = FontRegistry.nextID.wrappingAdd(1, ordering: .relaxed).oldValue
+    private static let nextID = Atomic<Int>(1)
+
+    deinit {
+        TextLayoutCache.shared.removeAll(registry: id)
+    }
+
     public init(bundled: Bool = true, fontSet: FontSet = .system) {
         self.fontSet = fontSet
         hasShippedFonts = bundled

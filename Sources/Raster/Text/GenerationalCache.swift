@@ -43,4 +43,10 @@ struct GenerationalCache<Key: Hashable, Value> {
         current[key] = (value, cost)
         currentCost += cost
     }
+
+    /// Drops every entry whose key matches.
+    mutating func removeAll(where matches: (Key) -> Bool) {
+        for key in current.keys where matches(key) { currentCost -= current.removeValue(forKey: key)?.cost ?? 0 }
+        for key in previous.keys where matches(key) { previousCost -= previous.removeValue(forKey: key)?.cost ?? 0 }
+    }
 }

@@ -9,8 +9,15 @@
 /// Invariants: an outline glyph's mask has `height` rows `stride` bytes apart, `stride`
 /// is `width` rounded up to a multiple of 8 and the padding bytes are 0 (so a row can be
 /// read in whole eight-pixel steps); a colour glyph has an image of `width` × `height`
-/// and no mask; an empty glyph (a space) has neither. Immutable after `init`.
+/// and no mask; an empty glyph (a space) has neither, and neither has an oversized one
+/// (`oversized`), which is drawn as an outline instead. Immutable after `init`.
 final class GlyphImage: @unchecked Sendable {
+    /// The widest and tallest a glyph image may be at `pixelSize` pixels to the em:
+    /// eight ems and a margin, far beyond any real glyph's ink (tall stacked marks,
+    /// swashes), so that a font whose outlines claim absurd extents cannot make the
+    /// cache allocate gigabytes.
+    static func maxExtent(pixelSize: Double) -> Int { Int(8 * pixelSize) + 64 }
+
     let left: Int
     let top: Int
     let width: Int
@@ -46,7 +53,8 @@ final class GlyphImage: @unchecked Sendable {
         self.image = image
     }
 
-    private init() {
+    private init(oversized: Bool = false) {
+        isOversized = oversized
         left = 0
         top = 0
         width = 0
@@ -59,6 +67,10 @@ final class GlyphImage: @unchecked Sendable {
     deinit { mask?.deallocate() }
 
     static let empty = GlyphImage()
+    /// A glyph whose ink is larger than `maxExtent`: not rasterized as an image; drawn,
+    /// clipped to the canvas, from its outline.
+    static let oversized = GlyphImage(oversized: true)
+    private(set) var isOversized = false
 
     var isColor: Bool { image != nil }
     var isEmpty: Bool { width == 0 || height == 0 }

@@ -13,7 +13,8 @@ public final class TextLayoutCache: Sendable {
         var text: AttributedText
         var style: ParagraphStyle
         var width: Double
-        var registry: ObjectIdentifier
+        /// `FontRegistry.id`: never reused, so a new registry never meets an old one's layouts.
+        var registry: Int
     }
 
     private struct State {
@@ -38,6 +39,15 @@ public final class TextLayoutCache: Sendable {
         state.withLock { ($0.layouts.count, $0.hits, $0.misses) }
     }
 
+    /// Drops the layouts made with the registry `id` (a registry that went away: its
+    /// layouts can no longer be asked for, and they keep its font faces alive).
+    func removeAll(registry id: Int) {
+        state.withLock {
+            $0.layouts.removeAll { $0.registry == id }
+            $0.minContentWidths.removeAll { $0.registry == id }
+        }
+    }
+
     public func removeAll() {
         let capacity = self.capacity
         state.withLock {
@@ -49,7 +59,7 @@ public final class TextLayoutCache: Sendable {
     public func layout(_ text: AttributedText, style: ParagraphStyle = ParagraphStyle(), width: Double = .infinity,
                        registry: FontRegistry = .shared) throws -> TextLayout {
         let key = Key(text: text, style: style, width: width.isNaN ? .infinity : width,
-                      registry: ObjectIdentifier(registry))
+                      registry: registry.id)
         let found = state.withLock { s -> TextLayout? in
             let layout = s.layouts.value(for: key)
             if layout == nil { s.misses += 1 } else { s.hits += 1 }
@@ -65,7 +75,7 @@ public final class TextLayoutCache: Sendable {
     /// measured (and kept).
     public func minContentWidth(_ text: AttributedText, style: ParagraphStyle = ParagraphStyle(),
                                 registry: FontRegistry = .shared) throws -> Double {
-        let key = Key(text: text, style: style, width: -1, registry: ObjectIdentifier(registry))
+        let key = Key(text: text, style: style, width: -1, registry: registry.id)
         if let found = state.withLock({ $0.minContentWidths.value(for: key) }) { return found }
         var builder = try TextLayoutBuilder(text: text, style: style, width: .infinity, registry: registry)
         let width = builder.minContentWidth()

@@ -72,7 +72,11 @@ public struct SceneReader {
     }
 
     public func number() throws -> Double {
-        guard case .number(let d) = value else { throw expected("a number") }
+        guard case .number(let d) = value else {
+            // YAML's not-a-number and infinities arrive as their spelling.
+            if case .string(let s) = value, Self.nonFiniteYAML.contains(s) { throw error("expected a finite number, found \(s)") }
+            throw expected("a number")
+        }
         guard d.isFinite else { throw error("expected a finite number") }
         return d
     }
@@ -97,6 +101,11 @@ public struct SceneReader {
     func item(_ index: Int, _ v: JSONValue) -> SceneReader {
         SceneReader(v, location: .index(location, index))
     }
+
+    /// YAML's spellings of not-a-number and the infinities.
+    static let nonFiniteYAML: Set<String> = Set([".nan", ".NaN", ".NAN"] + ["", "+", "-"].flatMap { sign in
+        [".inf", ".Inf", ".INF"].map { sign + $0 }
+    })
 
     /// One of the given names.
     public func name(of choices: [String]) throws -> String {
