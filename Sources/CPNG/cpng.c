@@ -129,3 +129,7 @@ int cpng_decode(const uint8_t *data, size_t length, uint64_t max_pixels,
 }
 
 void cpng_free(void *pointer) { free(pointer); }
+
+const char *cpng_libpng_version(void) {
+    return png_get_libpng_ver(NULL);
+}

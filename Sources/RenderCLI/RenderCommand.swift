@@ -13,6 +13,7 @@ struct RenderCommand: ParsableCommand {
         naming the file, the JSON path and what was expected, exits with status 1 and \
         writes nothing.
         """,
+        version: RenderVersion.description,
         subcommands: [DrawCommand.self, FramesCommand.self, LayoutCommand.self, ValidateCommand.self, ComponentsCommand.self,
                       SchemaCommand.self, DiffCommand.self, BenchCommand.self],
         defaultSubcommand: DrawCommand.self

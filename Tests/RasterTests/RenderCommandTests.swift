@@ -517,6 +517,30 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertTrue(run.stderr.contains("root.colour: unknown prop 'colour'"), run.stderr)
     }
 
+    /// `--version` names the release and the versions of the libraries linked, as the
+    /// system's package manager and pkg-config report them.
+    func testVersion_NamesTheReleaseAndTheLinkedLibraries() throws {
+        let run = try render(["--version"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let lines = run.text.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.first, "render \(RenderVersion.current)")
+        func system(_ arguments: [String]) throws -> String {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = arguments
+            let out = Pipe()
+            process.standardOutput = out
+            try process.run()
+            let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return text.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        let freeType = try system(["dpkg-query", "-W", "-f=${Version}", "libfreetype6"]).split(separator: "+").first.map(String.init) ?? "?"
+        let expected = "FreeType \(freeType), HarfBuzz \(try system(["pkg-config", "--modversion", "harfbuzz"])), "
+            + "libpng \(try system(["pkg-config", "--modversion", "libpng"])), fontconfig \(try system(["pkg-config", "--modversion", "fontconfig"]))"
+        XCTAssertEqual(lines.dropFirst().first, expected)
+    }
+
     func testComponentsAndSchema_ListEveryType() throws {
         let components = try render(["components"])
         XCTAssertEqual(components.status, 0)

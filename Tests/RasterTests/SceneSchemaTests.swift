@@ -135,6 +135,22 @@ final class SceneSchemaTests: XCTestCase {
         XCTAssertNotNil(validator.validate(scene(["type": "Blob"])))
     }
 
+    /// Editors add a `$schema` key naming the schema; both the schema and the decoder
+    /// take it (a string), and the schema carries a stable id to name.
+    func testSchemaKey_IsAcceptedAsEditorsWriteIt() throws {
+        guard case .object(var doc) = scene(["type": "Rectangle"]) else { return XCTFail() }
+        doc["$schema"] = .string(SceneSchema.id)
+        XCTAssertNil(validator.validate(.object(doc)))
+        XCTAssertNoThrow(try decode(.object(doc)))
+        doc["$schema"] = 3
+        XCTAssertNotNil(validator.validate(.object(doc)))
+        XCTAssertThrowsError(try decode(.object(doc))) { error in
+            XCTAssertEqual("\(error)", "$schema: expected a string, found a number")
+        }
+        guard case .object(let schema) = SceneSchema.schema(registry: registry) else { return XCTFail() }
+        XCTAssertEqual(schema["$id"], .string("urn:render:scene:v1"))
+    }
+
     func testGalleryScenes_ValidateAgainstTheSchema() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: scenes.path)
             .filter { $0.hasSuffix(".json") || $0.hasSuffix(".yaml") }.sorted()

@@ -32,4 +32,7 @@ int cpng_decode(const uint8_t *data, size_t length, uint64_t max_pixels,
 
 void cpng_free(void *pointer);
 
+/// The version of the libpng linked at run time ("1.6.39").
+const char *cpng_libpng_version(void);
+
 #endif

@@ -77,6 +77,7 @@ public struct SceneDecoder: Sendable {
                                            images: earlier?.images ?? SceneImageCache(), limits: limits)
         context.fileRoot = fileRoot
         let top = try SceneProps(SceneReader(json, path: ""), SceneSpecs.scene, context: context)
+        _ = try top.string("$schema")
         var environment = EnvironmentValues()
         if let e = try top.object("environment") {
             environment.theme = try decodeTheme(e, context)

@@ -7,10 +7,15 @@ import Foundation
 /// the type takes; a container whose children take props from it (Flex) gets a
 /// second set `CONTAINER.child.TYPE` with those props added.
 public enum SceneSchema {
+    /// The schema's identifier, stable across releases that keep the scene format
+    /// compatible (`"$schema"` in a scene may name it or a copy of `render schema`).
+    public static let id = "urn:render:scene:v1"
+
     public static func schema(registry: SceneRegistry = .standard) -> JSONValue {
         var builder = Builder(registry: registry)
         var top = builder.objectSchema(props: SceneSpecs.scene.props, owner: nil)
         top["$schema"] = .string("https://json-schema.org/draft/2020-12/schema")
+        top["$id"] = .string(id)
         top["title"] = .string("Scene file")
         top["description"] = .string("A component tree, the canvas it renders on and an optional timeline.")
         builder.defineNodes()

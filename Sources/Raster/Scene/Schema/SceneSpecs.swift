@@ -75,6 +75,7 @@ public enum SceneSpecs {
     ])
 
     public static let scene = ObjectSpec("scene", [
+        PropSpec("$schema", .string, "The JSON Schema the file follows (for editors; `render schema` writes it). Not read."),
         PropSpec("canvas", .object(canvas), required: true, "The output size and background."),
         PropSpec("fonts", .map(.file), "Font files (TTF, OTF, TTC) by family name, relative to the scene file."),
         PropSpec("fontSet", .choice(FontSet.allCases.map(\.rawValue)), default: "system",
