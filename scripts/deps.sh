@@ -6,7 +6,7 @@
 #   Sans CJK and Noto Color Emoji (the pinned fonts of `--fonts bundled` and the goldens);
 # - oracles: the fribidi command, and from PyPI the Python binding of Taffy (flexbox),
 #   uharfbuzz 0.33.0 (HarfBuzz 6.0.0, the version Debian 12 links) and PyICU (built
-#   against the system's ICU).
+#   against the system's ICU) and tinycss2 1.4.0 (CSS colours).
 # Needs root to install the system packages; without root it only reports what is missing.
 set -euo pipefail
 missing=()
@@ -41,6 +41,9 @@ if command -v python3 >/dev/null 2>&1; then
   python3 -c "import uharfbuzz; assert uharfbuzz.version_string() == '6.0.0'" >/dev/null 2>&1 \
     || python3 -m pip install --quiet uharfbuzz==0.33.0 \
     || echo "could not install uharfbuzz (python3 -m pip install uharfbuzz==0.33.0)" >&2
+  python3 -c "import tinycss2; assert tinycss2.__version__ == '1.4.0'" >/dev/null 2>&1 \
+    || python3 -m pip install --quiet tinycss2==1.4.0 \
+    || echo "could not install tinycss2 (python3 -m pip install tinycss2==1.4.0)" >&2
   python3 -c "import icu" >/dev/null 2>&1 \
     || python3 -m pip install --quiet PyICU==2.17 \
     || echo "could not install PyICU (python3 -m pip install PyICU==2.17; needs libicu-dev and g++)" >&2

@@ -261,8 +261,8 @@ struct DrawCommand: ParsableCommand {
         var scene = try input.load()
         try SceneInput.apply(scale: scale, to: &scene)
         if let background {
-            guard let color = background == "clear" ? Color.clear : Color(hex: background) else {
-                throw CommandFailure(description: "--background: expected a color ('#RGB', '#RRGGBB', '#RRGGBBAA' or 'clear'), found '\(background)'")
+            guard let color = background == "clear" ? Color.clear : Color(css: background) else {
+                throw CommandFailure(description: "--background: expected a color ('#RRGGBB', '#RRGGBBAA', a CSS name, rgb(), hsl() or 'clear'), found '\(background.prefix(40))'")
             }
             scene.canvas.background = color
         }

@@ -1,7 +1,49 @@
+import Foundation
 import Raster
 import XCTest
 
 final class ColorTests: XCTestCase {
+    /// CSS colours read as tinycss2's CSS Color 4 parser reads them (run live by
+    /// scripts/oracle/color_oracle.py): every named colour it knows, hex, rgb() and hsl()
+    /// in both syntaxes with every unit, and malformed strings both refuse. Functions
+    /// outside sRGB's rgb()/hsl() (`hwb()`) are refused on purpose.
+    func testCSSColors_ReadAsTinycss2ReadsThem() throws {
+        let corpus = TestFixtures.path("colors/css-colors.txt")
+        let script = TestFixtures.directory.deletingLastPathComponent().appendingPathComponent("scripts/oracle/color_oracle.py")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", script.path, corpus]
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            return XCTFail("the colour oracle did not run (scripts/deps.sh installs tinycss2): \(message.suffix(400))")
+        }
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let names = try XCTUnwrap(json["names"] as? [String])
+        let colors = try XCTUnwrap(json["colors"] as? [String: Any])
+        XCTAssertEqual(names.count, 148)
+        XCTAssertEqual(Set(Color.cssNames.keys), Set(names + ["transparent"]), "the same named colours")
+        var compared = 0, refused = 0
+        for (text, reference) in colors.sorted(by: { $0.key < $1.key }) {
+            let ours = Color(css: text)
+            if let channels = reference as? [Int], !text.hasPrefix("hwb(") {
+                let expected = Color(r: UInt8(channels[0]), g: UInt8(channels[1]), b: UInt8(channels[2]), a: UInt8(channels[3]))
+                XCTAssertEqual(ours, expected, text)
+                compared += 1
+            } else {
+                XCTAssertNil(ours, "\(text) is refused by the reference (or on purpose)")
+                refused += 1
+            }
+        }
+        XCTAssertGreaterThan(compared, 190)
+        XCTAssertGreaterThan(refused, 15)
+    }
+
     func testHexParsing_AllForms_GiveChannels() {
         XCTAssertEqual(Color(hex: "#F80"), Color(r: 255, g: 136, b: 0))
         XCTAssertEqual(Color(hex: "#3C3C4399"), Color(r: 0x3C, g: 0x3C, b: 0x43, a: 0x99))

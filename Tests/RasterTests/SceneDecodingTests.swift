@@ -144,7 +144,22 @@ final class SceneDecodingTests: XCTestCase {
         assertError(#"{"canvas": {"width": 10, "height": 10}, "root": {"type": "Rectangle", "style": "shiny"}}"#,
                     "root.style: unknown style 'shiny'")
         assertError(#"{"canvas": {"width": 10, "height": 10}, "root": {"type": "Rectangle", "fill": "brand"}}"#,
-                    "root.fill: 'brand' is not a hex color or a semantic color of this scene")
+                    "root.fill: 'brand' is not a CSS color or a semantic color of this scene")
+    }
+
+    /// Colours take CSS's forms wherever a colour goes; a semantic colour the scene
+    /// defines shadows a CSS name of the same spelling.
+    func testCSSColors_FillAndShadowing() throws {
+        func pixel(_ fill: String, colors: String = "{}") throws -> PremultipliedColor {
+            let scene = try decode(#"{"canvas": {"width": 2, "height": 2}, "environment": {"colors": \#(colors)}, "root": {"type": "Rectangle", "fill": "\#(fill)"}}"#)
+            return try SceneRenderer(scene: scene).render()[1, 1]
+        }
+        XCTAssertEqual(try pixel("hsl(120 100% 25%)"), Color(r: 0, g: 128, b: 0).premultiplied)
+        XCTAssertEqual(try pixel("RebeccaPurple"), Color(r: 0x66, g: 0x33, b: 0x99).premultiplied)
+        XCTAssertEqual(try pixel("rgb(10%, 20%, 30%)"), Color(r: 26, g: 51, b: 77).premultiplied)
+        XCTAssertEqual(try pixel("red"), Color(r: 255, g: 0, b: 0).premultiplied)
+        XCTAssertEqual(try pixel("red", colors: ##"{"red": "#0000FF"}"##), Color(r: 0, g: 0, b: 255).premultiplied)
+        XCTAssertEqual(try pixel("brand", colors: #"{"brand": "teal"}"#), Color(r: 0, g: 128, b: 128).premultiplied)
     }
 
     func testIDsAndTimeline_AreChecked() throws {

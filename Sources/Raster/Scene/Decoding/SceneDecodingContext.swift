@@ -158,9 +158,10 @@ public final class SceneDecodingContext {
 
     // MARK: - Values
 
-    static let colorExpectation = "a color ('#RGB', '#RRGGBB', '#RRGGBBAA', 'clear' or a semantic name)"
+    static let colorExpectation = "a color ('#RRGGBB', '#RRGGBBAA', a CSS name, rgb(), hsl(), 'clear' or a semantic name)"
 
-    /// A colour value: hex or `clear` (fixed), or a semantic name the scene defines.
+    /// A colour value: hex, a CSS colour (`Color(css:)`) or `clear` (fixed), or a
+    /// semantic name the scene defines (which wins over a CSS name it shadows).
     func color(_ r: SceneReader) throws -> ColorValue {
         guard case .string(let s) = r.value else { throw r.expected(Self.colorExpectation) }
         if s == "clear" { return .fixed(.clear) }
@@ -168,13 +169,16 @@ public final class SceneDecodingContext {
             guard let c = Color(hex: s) else { throw r.error("expected \(Self.colorExpectation), found '\(r.shortened(s))'") }
             return .fixed(c)
         }
-        guard colorNames.contains(s) else {
-            let guess = NameSuggestion.nearest(to: s, in: colorNames.sorted())
-            let names = colorNames.sorted().joined(separator: ", ")
-            throw r.error("'\(r.shortened(s))' is not a hex color or a semantic color of this scene"
-                + (guess.map { "; did you mean '\($0)'?" } ?? " (\(names.count <= 90 ? names : names.prefix(89) + "…"))"))
+        if colorNames.contains(s) { return .semantic(SemanticColor(s)) }
+        if let c = Color(css: s) { return .fixed(c) }
+        if s.contains("(") {
+            throw r.error("'\(r.shortened(s))' is not a color: rgb() and hsl() take three values and an optional alpha")
         }
-        return .semantic(SemanticColor(s))
+        let semantic = colorNames.sorted()
+        let guess = NameSuggestion.nearest(to: s, in: semantic + Color.cssNames.keys.sorted())
+        let names = semantic.joined(separator: ", ")
+        throw r.error("'\(r.shortened(s))' is not a CSS color or a semantic color of this scene"
+            + (guess.map { "; did you mean '\($0)'?" } ?? " (\(names.count <= 80 ? names : names.prefix(79) + "…"))"))
     }
 
     /// A colour resolved now, through the scene's theme.

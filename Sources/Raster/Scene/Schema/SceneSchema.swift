@@ -35,9 +35,9 @@ public enum SceneSchema {
         init(registry: SceneRegistry) {
             self.registry = registry
             defs["color"] = .object([
-                "description": "'#RGB', '#RGBA', '#RRGGBB', '#RRGGBBAA', 'clear' or a semantic colour name.",
+                "description": "'#RGB', '#RGBA', '#RRGGBB', '#RRGGBBAA', a CSS colour name, rgb(), rgba(), hsl(), hsla(), 'clear' or a semantic colour name.",
                 "type": "string",
-                "pattern": "^(#([0-9A-Fa-f]{3,4}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})|[A-Za-z][A-Za-z0-9_.-]*)$",
+                "pattern": "^(#([0-9A-Fa-f]{3,4}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})|[A-Za-z][A-Za-z0-9_.-]*|[Rr][Gg][Bb][Aa]?\\([^()]*\\)|[Hh][Ss][Ll][Aa]?\\([^()]*\\))$",
             ])
             defs["point"] = .object(["type": "array", "items": ["type": "number"], "minItems": 2, "maxItems": 2,
                                      "description": "[x, y]"])
