@@ -93,7 +93,7 @@ struct FramesCommand: ParsableCommand {
         let jobs = self.jobs ?? ProcessInfo.processInfo.activeProcessorCount
         let chunks = Self.missingRuns(range, done: done).flatMap { FrameExport.chunks($0, jobs: jobs) }
         let progress = ProgressBar(total: range.count, visible: !quiet && isatty(STDERR_FILENO) == 1)
-        progress.advance(by: done.count)
+        progress.resume(done.count)
         let failure = Locked<(Int, String)?>(nil)
         let stop = Atomic<Bool>(false)
         let encoded = Locked<[Int: [UInt8]]>([:])
@@ -115,7 +115,7 @@ struct FramesCommand: ParsableCommand {
                         try FileOutput.writeAtomically(bytes, to: Self.framePath(output, index))
                     }
                     if apng != nil { encoded.withLock { $0[index] = bytes } }
-                    progress.advance()
+                    progress.advance(bytes: bytes.count)
                     return true
                 }
             } catch {
@@ -200,36 +200,5 @@ extension FramesCommand {
         }
         if let s = start { runs.append(s...range.upperBound) }
         return runs
-    }
-}
-
-/// A progress bar on standard error, redrawn as frames complete.
-final class ProgressBar: Sendable {
-    private let state = Locked<(done: Int, shown: Int)>((0, -1))
-    let total: Int
-    let visible: Bool
-
-    init(total: Int, visible: Bool) {
-        self.total = total
-        self.visible = visible
-    }
-
-    var done: Int { state.withLock { $0.done } }
-
-    func advance(by n: Int = 1) {
-        guard n > 0 else { return }
-        state.withLock { s in
-            s.done += n
-            let percent = s.done * 100 / max(1, total)
-            guard visible, percent != s.shown || s.done == total else { return }
-            s.shown = percent
-            let width = 30, filled = s.done * width / max(1, total)
-            let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
-            writeStandardError("\rframes [\(bar)] \(s.done)/\(total) \(percent)%")
-        }
-    }
-
-    func finish() {
-        if visible { writeStandardError("\n") }
     }
 }

@@ -600,6 +600,37 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertEqual(unreadable.stderr.split(separator: "\n").count, 1, unreadable.stderr)
     }
 
+    /// On a terminal, frames show a bar with the rate and the time left, then one summary
+    /// line; off a terminal, or with --quiet, nothing.
+    func testFrames_ProgressOnATerminalOnly() throws {
+        let scene = scenes.appendingPathComponent("timeline.json").path
+        func onTerminal(_ arguments: [String]) throws -> String {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+            let command = ([binary.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
+            process.arguments = ["-qec", command, "/dev/null"]
+            let out = Pipe()
+            process.standardOutput = out
+            process.standardInput = FileHandle.nullDevice
+            try process.run()
+            let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            XCTAssertEqual(process.terminationStatus, 0, text)
+            return text
+        }
+        let dir = folder.appendingPathComponent("progress").path
+        let shown = try onTerminal(["frames", scene, "-o", dir, "--frames", "0..19"])
+        XCTAssertTrue(shown.contains("frames [##############################] 20/20 100%"), shown)
+        XCTAssertTrue(shown.contains(" fps "), shown)
+        let last = shown.components(separatedBy: "\r").last ?? ""
+        XCTAssertTrue(last.range(of: #"^20 frames, [0-9.]+ KB in [0-9.]+ s, [0-9.]+ fps"#, options: .regularExpression) != nil, last)
+        let resumed = try onTerminal(["frames", scene, "-o", dir, "--frames", "0..29"])
+        XCTAssertTrue((resumed.components(separatedBy: "\r").last ?? "").hasPrefix("10 frames (20 already there), "), resumed)
+        XCTAssertEqual(try onTerminal(["frames", scene, "-o", dir + "2", "--frames", "0..9", "--quiet"]), "")
+        let offTerminal = try render(["frames", scene, "-o", dir + "3", "--frames", "0..9"])
+        XCTAssertEqual(offTerminal.stderr, "")
+    }
+
     func testFrames_WritesNumberedFramesAndAnAnimatedPNG() throws {
         let scene = scenes.appendingPathComponent("timeline.json").path
         let dir = folder.appendingPathComponent("frames").path
