@@ -33,6 +33,7 @@ final class GoldenKitTests: XCTestCase {
     }
 
     /// Runs `body` with this test's folders in scope.
+    @discardableResult
     private func inFolders<R>(record: GoldenRecordMode? = nil, tolerance: ImageTolerance? = nil, _ body: () throws -> R) rethrows -> R {
         try withGoldenConfiguration(GoldenConfiguration(directory: references.path, artifactsDirectory: artifacts.path,
                                                         record: record, tolerance: tolerance), operation: body)

@@ -36,7 +36,7 @@ final class LayoutInputTests: XCTestCase {
         assertRefused("{type: Rectangle, frame: {height: .inf}}", format: .yaml, at: "root.frame.height", "found '.inf'")
         assertRefused(##"{"type": "Rectangle", "frame": {"width": "infinity"}}"##, at: "root.frame.width", "infinity")
         assertRefused("{type: Flex, children: [{type: Rectangle, grow: .inf}]}", format: .yaml,
-                      at: "root.children[0].grow", "expected a number")
+                      at: "root.children[0].grow", "expected a finite number, found .inf")
     }
 
     func testMinimumAboveMaximum_IsAnErrorOutsideAFlex() {

@@ -69,6 +69,7 @@ final class SoakTests: XCTestCase {
         runWorkers(until: Date().addingTimeInterval(seconds), rounds: 1)
         let end = Self.residentBytes()
         let result = state.withLock { $0 }
+        print("soak: \(result.renders) renders on \(workers) threads after a warm-up of \(warmup); resident memory \(warm >> 20) MB after the warm-up, \(end >> 20) MB at the end")
         XCTAssertEqual(result.errors, [])
         XCTAssertEqual(result.mismatches, [], "renders that differ from the single-threaded reference")
         XCTAssertGreaterThan(result.renders, files.count)

@@ -52,6 +52,7 @@ public final class ComponentHost<EnvironmentType> {
         run(transition: transition, force: false)
     }
 
+    @discardableResult
     private func run(transition: ComponentTransition, force: Bool) -> Size {
         guard let current else { return .zero }
         precondition(!isUpdating, "ComponentHost.update was called during an update")

@@ -18,7 +18,8 @@ public struct SceneComponentType: Sendable {
 
     public init<C: Component>(_ name: String, summary: String, props: [PropSpec], childProps: [PropSpec] = [],
                               childBoxes: Bool = false,
-                              decode: @escaping @Sendable (SceneProps) throws -> C) where C.EnvironmentType == Empty {
+                              decode: @escaping @Sendable (SceneProps) throws -> C)
+        where C.EnvironmentType == Empty, C: SendableMetatype {
         self.name = name
         self.summary = summary
         self.props = props
@@ -49,7 +50,7 @@ public struct SceneStyleFamily: Sendable {
 
     /// `styles` maps each name to its style; a stack of names becomes a stack of styles
     /// (innermost first, so the last name wraps the others).
-    public init<C: StylableComponent>(_ type: C.Type, typeName: String,
+    public init<C: StylableComponent & SendableMetatype>(_ type: C.Type, typeName: String,
                                       styles: [(String, @Sendable () -> AnyComponentStyle<C>)]) {
         self.typeName = typeName
         names = styles.map(\.0)
