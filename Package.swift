@@ -33,6 +33,15 @@ let package = Package(
             name: "CPNG",
             linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]
         ),
+        .target(
+            name: "CJPEG",
+            linkerSettings: [.linkedLibrary("jpeg")]
+        ),
+        .systemLibrary(
+            name: "CWebP",
+            pkgConfig: "libwebp",
+            providers: [.apt(["libwebp-dev"])]
+        ),
         .target(name: "CPrefetch"),
         .target(name: "CSanitizerDefaults"),
         .systemLibrary(
@@ -69,7 +78,7 @@ let package = Package(
         ),
         .target(
             name: "Raster",
-            dependencies: ["CPNG", "CFreeType", "CHarfBuzz", "CFontconfig", "CUnicode", "CCrypto", "CDeflate", "CPrefetch", "CSanitizerDefaults", .product(name: "Yams", package: "Yams")],
+            dependencies: ["CPNG", "CJPEG", "CWebP", "CFreeType", "CHarfBuzz", "CFontconfig", "CUnicode", "CCrypto", "CDeflate", "CPrefetch", "CSanitizerDefaults", .product(name: "Yams", package: "Yams")],
             resources: [.copy("Resources/Fonts")],
             swiftSettings: rasterSettings
         ),

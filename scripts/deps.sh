@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Installs what the package links and what its tests compare against, when missing:
-# - C libraries: libpng, zlib, libdeflate, FreeType, HarfBuzz, ICU, fontconfig, libcrypto
+# - C libraries: libpng, libjpeg-turbo, libwebp, zlib, libdeflate, FreeType, HarfBuzz, ICU, fontconfig, libcrypto
 #   (for the pinned fonts' SHA-256), and pkg-config, which locates them;
 # - fonts: DejaVu, Debian's Noto core set (scripts the shipped fonts do not cover), Noto
 #   Sans CJK and Noto Color Emoji (the pinned fonts of `--fonts bundled` and the goldens);
-# - oracles: the fribidi command, and from PyPI the Python binding of Taffy (flexbox),
+# - oracles: the fribidi command, djpeg and dwebp/cwebp (the JPEG and WebP libraries'
+#   own tools), and from PyPI the Python binding of Taffy (flexbox),
 #   uharfbuzz 0.33.0 (HarfBuzz 6.0.0, the version Debian 12 links) and PyICU (built
 #   against the system's ICU) and tinycss2 1.4.0 (CSS colours).
 # Needs root to install the system packages; without root it only reports what is missing.
@@ -13,6 +14,10 @@ missing=()
 command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
 command -v g++ >/dev/null 2>&1 || missing+=(g++)
 [ -f /usr/include/png.h ] || missing+=(libpng-dev)
+[ -f /usr/include/jpeglib.h ] || missing+=(libjpeg62-turbo-dev)
+[ -f /usr/include/webp/encode.h ] || missing+=(libwebp-dev)
+command -v djpeg >/dev/null 2>&1 || missing+=(libjpeg-turbo-progs)
+command -v dwebp >/dev/null 2>&1 || missing+=(webp)
 [ -f /usr/include/zlib.h ] || missing+=(zlib1g-dev)
 [ -f /usr/include/libdeflate.h ] || missing+=(libdeflate-dev)
 [ -d /usr/include/freetype2 ] || missing+=(libfreetype-dev)

@@ -63,8 +63,23 @@ def noisy_scene(size):
     return scene({"type": "Image", "src": write("noise.png", noise_png(size))}, {"width": size, "height": size})
 
 
+def jpeg_bomb():
+    """A small JPEG whose frame header claims 65,000 x 65,000 pixels."""
+    data = bytearray(open(os.path.join(ROOT, "Fixtures/images/buttons.jpg"), "rb").read())
+    i = 2
+    while i < len(data) - 9:
+        marker = data[i + 1]
+        length = data[i + 2] << 8 | data[i + 3]
+        if marker in (0xC0, 0xC2):
+            data[i + 5:i + 9] = bytes([0xFD, 0xE8, 0xFD, 0xE8])
+            break
+        i += 2 + length
+    return bytes(data)
+
+
 out = os.path.join(work, "out.png")
 bomb = write("bomb.png", png_bomb())
+jbomb = write("bomb.jpg", jpeg_bomb())
 font = os.path.join(ROOT, "Sources/Raster/Resources/Fonts/NotoSansHebrew-Regular.ttf")
 cases = [
     ("deep nesting (5,000 levels)", [write("deep.json", deep(5000)), "-o", out]),
@@ -79,6 +94,8 @@ cases = [
     ("2,000 full-canvas circles on 2000 x 2000", [write("bigcircles.json", scene({"type": "ZStack", "children": [{"type": "Circle"} for _ in range(2_000)]}, {"width": 2000, "height": 2000})), "-o", out]),
     ("PNG bomb in a scene", [write("img.json", scene({"type": "Image", "src": bomb})), "-o", out]),
     ("PNG bomb in diff", ["diff", bomb, bomb]),
+    ("JPEG bomb in a scene", [write("jimg.json", scene({"type": "Image", "src": jbomb})), "-o", out]),
+    ("JPEG bomb in diff", ["diff", jbomb, jbomb]),
     ("font bomb (truncated)", [write("font.json", scene({"type": "Text", "text": "x", "font": {"family": "F"}}, fonts={"F": write("f.ttf", open(font, "rb").read()[:4000])})), "-o", out]),
     ("NaN and infinity (YAML)", [write("nan.yaml", "canvas: {width: .nan, height: .inf}\nroot: {type: Rectangle, opacity: .nan}\n"), "-o", out]),
     ("alias expansion bomb", [write("bomb.yaml", "".join(f"{c}: &{c} [{', '.join(['*' + p] * 10) if p else ', '.join(['x'] * 10)}]\n" for p, c in zip([None, 'a', 'b', 'c', 'd', 'e', 'f', 'g'], 'abcdefgh')) + "canvas: {width: 10, height: 10}\nroot: {type: Rectangle}\n"), "-o", out]),

@@ -13,7 +13,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case scene
     /// Scene files with a timeline: decoded, and their first and last frames drawn.
     case timeline
-    /// PNG files: decoded.
+    /// Image files (PNG, JPEG, WebP, told apart by their signature): decoded.
     case png
     /// Font files: loaded, then a mixed-script line set and drawn in each face.
     case font
@@ -36,7 +36,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             let last = min(export.frameCount - 1, 50)
             _ = try? export.render(0...last) { index, _ in index == 0 || index == last }
         case .png:
-            _ = try? PNGDecoder.decode(bytes, maxPixels: 1 << 22)
+            _ = try? ImageDecoder.decode(bytes, maxPixels: 1 << 22)
         case .font:
             guard let faces = try? FontFace.load(data: data, name: "fuzz.ttf") else { return }
             let registry = FontRegistry(bundled: false)

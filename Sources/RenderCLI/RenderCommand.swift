@@ -91,8 +91,8 @@ struct SceneInput: ParsableArguments {
     @Flag(help: "Read the scene from standard input (relative paths resolve against the current folder).")
     var stdin = false
 
-    @Option(help: "The format of standard input (json or yaml; default: guessed from the first character).")
-    var format: String?
+    @Option(help: "The format of a scene on standard input (json or yaml; default: guessed from the first character).")
+    var inputFormat: String?
 
     @Option(help: "Canvas width in points; overrides canvas.width.")
     var width: Double?
@@ -169,8 +169,8 @@ struct SceneInput: ParsableArguments {
         if !readsStandardInput, scene == nil {
             throw ValidationError("missing the scene file (or --stdin)")
         }
-        if let format, SceneDecoder.Format(rawValue: format) == nil {
-            throw ValidationError("--format: expected json or yaml, found '\(format)'")
+        if let inputFormat, SceneDecoder.Format(rawValue: inputFormat) == nil {
+            throw ValidationError("--input-format: expected json or yaml, found '\(inputFormat.prefix(40))'")
         }
     }
 
@@ -188,7 +188,7 @@ struct SceneInput: ParsableArguments {
         do {
             if readsStandardInput {
                 let data = FileHandle.standardInput.readDataToEndOfFile()
-                decoded = try decoder.decode(data, format: format.flatMap(SceneDecoder.Format.init(rawValue:)),
+                decoded = try decoder.decode(data, format: inputFormat.flatMap(SceneDecoder.Format.init(rawValue:)),
                                                                   baseDirectory: FileManager.default.currentDirectoryPath)
             } else {
                 decoded = try decoder.decode(contentsOf: scene ?? "")
@@ -235,17 +235,30 @@ struct SceneInput: ParsableArguments {
     }
 }
 
+extension ImageFormat: ExpressibleByArgument {}
+
 struct DrawCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "draw",
-        abstract: "Render a scene to a PNG (the default command: `render SCENE -o OUT.png`).",
-        discussion: "The PNG is written to a temporary file beside OUT and renamed into place, so OUT is never half-written."
+        abstract: "Render a scene to an image (the default command: `render SCENE -o OUT.png`).",
+        discussion: """
+        The format follows OUT's extension (.png, .jpg or .jpeg, .webp; PNG for '-' and for \
+        a name without one) or --format. The image is written to a temporary file beside OUT \
+        and renamed into place, so OUT is never half-written.
+        """
     )
 
     @OptionGroup var input: SceneInput
 
-    @Option(name: .shortAndLong, help: "The PNG file to write; '-' writes to standard output.")
+    @Option(name: .shortAndLong, help: "The image file to write; '-' writes to standard output.")
     var output: String
+
+    @Option(help: ArgumentHelp("The image format, instead of the one OUT's extension names.", valueName: "png|jpeg|webp"))
+    var format: ImageFormat?
+
+    @Option(help: ArgumentHelp("JPEG quality (default 90), or lossy WebP at this quality (WebP is lossless without it); 1 to 100.",
+                               valueName: "1-100"))
+    var quality: Int?
 
     @Option(help: "Pixels per point; overrides canvas.scale.")
     var scale: Double?
@@ -256,8 +269,28 @@ struct DrawCommand: ParsableCommand {
     @Flag(help: "Encode with the fast PNG mode (larger files).")
     var fast = false
 
+    /// The encoder `--format`, OUT's extension and `--quality` ask for (checked before
+    /// any rendering).
+    func outputEncoder() throws -> ImageEncoder {
+        var chosen = format
+        if chosen == nil, output != "-" {
+            do {
+                chosen = try ImageFormat.named(byExtensionOf: output)
+            } catch let error as PNGError {
+                throw CommandFailure(description: "-o: \(error.message); give --format png, jpeg or webp")
+            }
+        }
+        let resolved = chosen ?? .png
+        if let quality {
+            guard (1...100).contains(quality) else { throw CommandFailure(description: "--quality: expected a number from 1 to 100, found \(quality)") }
+            guard resolved != .png else { throw CommandFailure(description: "--quality: PNG is lossless; quality applies to jpeg and webp") }
+        }
+        return ImageEncoder(format: resolved, quality: quality, png: fast ? .fast : .standard)
+    }
+
     func run() throws {
         guard !output.isEmpty else { throw CommandFailure(description: "-o: expected a file path or '-', found an empty string") }
+        _ = try outputEncoder()
         var scene = try input.load()
         try SceneInput.apply(scale: scale, to: &scene)
         if let background {
@@ -269,12 +302,13 @@ struct DrawCommand: ParsableCommand {
         do {
             let renderer = SceneRenderer(scene: scene)
             ProcessLifetime.keep(renderer)
+            let encoder = try outputEncoder()
             let bitmap = try renderer.render()
-            let encoder = fast ? PNGEncoder.fast : PNGEncoder.standard
+            let bytes = try encoder.encode(bitmap)
             if output == "-" {
-                try FileOutput.writeStandardOutput(try encoder.encode(bitmap))
+                try FileOutput.writeStandardOutput(bytes)
             } else {
-                try encoder.write(bitmap, to: output)
+                try FileOutput.writeAtomically(bytes, to: output)
             }
         } catch let error as SceneError {
             throw CommandFailure(description: "\(input.name): \(error)")
@@ -421,8 +455,8 @@ struct DiffCommand: ParsableCommand {
     func run() throws {
         let e: Bitmap, a: Bitmap
         do {
-            e = try PNGDecoder.decode(contentsOf: expected)
-            a = try PNGDecoder.decode(contentsOf: actual)
+            e = try ImageDecoder.decode(contentsOf: expected)
+            a = try ImageDecoder.decode(contentsOf: actual)
         } catch let error as PNGError {
             throw CommandFailure(description: "\(error)")
         }

@@ -347,7 +347,7 @@ final class RenderCommandTests: XCTestCase {
             (text(#""direction": "up""#), "root.direction: expected one of 'auto', 'ltr', 'rtl', found 'up'"),
             (text(#""maxLines": -1"#), "root.maxLines: expected a whole number from 0 to"),
             (node("Image", #""src": "missing.png""#), "root.src: cannot read the image 'missing.png' (no such file)"),
-            (node("Image", #""src": "\#(broken)/not-a-png.png""#), "(not a PNG file (bad signature))"),
+            (node("Image", #""src": "\#(broken)/not-a-png.png""#), "(not a PNG, JPEG or WebP image)"),
             (node("Image", #""src": "\#(broken)/truncated.png""#), "(file is truncated)"),
             (node("Image", #""src": "\#(broken)/absurd-dimensions.png""#), "(image is 1000000x1000000 pixels, more than the limit of 100000000 pixels)"),
             (scene(rect, extra: #""fonts": {"Brand": "nope.ttf"}, "#), "fonts.Brand: "),
@@ -392,6 +392,9 @@ final class RenderCommandTests: XCTestCase {
             (["--fonts", "serif"], "Error: The value 'serif' is invalid for '--fonts <system|bundled>'"),
             (["--max-memory", "lots"], "--max-memory: expected a size such as 4G or 512M, found 'lots'"),
             (["--max-pixels", "many"], "--max-pixels: expected a count such as 2G or 800M, found 'many'"),
+            (["--quality", "80"], "--quality: PNG is lossless; quality applies to jpeg and webp"),
+            (["--format", "jpeg", "--quality", "0"], "--quality: expected a number from 1 to 100, found 0"),
+            (["--format", "gif"], "Error: The value 'gif' is invalid for '--format <png|jpeg|webp>'"),
             (["--max-characters", "0"], "--max-characters: expected a positive count, found 0"),
             (["--root", "/nonexistent"], "--root: '/nonexistent' is not a folder"),
         ]
@@ -401,13 +404,15 @@ final class RenderCommandTests: XCTestCase {
             ([folder.appendingPathComponent("nope.json").path, "-o", out], "cannot read the scene file (no such file)"),
             ([folder.path, "-o", out], "cannot read the scene file (it is a folder)"),
             ([good, "-o", ""], "-o: expected a file path or '-', found an empty string"),
+            ([good, "-o", folder.appendingPathComponent("out.gif").path],
+             "-o: cannot tell an image format from '.gif' (known: .png, .apng, .jpg, .jpeg, .webp); give --format png, jpeg or webp"),
             ([good, "-o", folder.path], "cannot write: it is a folder"),
             ([good, "-o", folder.appendingPathComponent("no/x.png").path], "cannot write: no such folder"),
             (["frames", scenes.appendingPathComponent("timeline.json").path, "-o", folder.appendingPathComponent("f").path,
               "--frames", "9..2"], "--frames: the range '9..2' is empty"),
             (["frames", scenes.appendingPathComponent("timeline.json").path], "give -o DIR, --apng FILE or both (see 'render frames --help')"),
             (["diff", folder.appendingPathComponent("a.png").path, folder.appendingPathComponent("b.png").path], "a.png: cannot read the file"),
-            (["diff", "\(broken)/not-a-png.png", "\(broken)/not-a-png.png"], "not-a-png.png: not a PNG file (bad signature)"),
+            (["diff", "\(broken)/not-a-png.png", "\(broken)/not-a-png.png"], "not-a-png.png: not a PNG, JPEG or WebP image"),
             (["validate", runs[7].0], "root.type: unknown type 'Txet'; did you mean 'Text'?"),
         ]
         if FileManager.default.fileExists(atPath: "/dev/full") { commands.append(([good, "-o", "/dev/full"], "/dev/full: cannot write: no space left on device")) }
@@ -598,6 +603,33 @@ final class RenderCommandTests: XCTestCase {
         let unreadable = try render(["diff", pa, notPNG])
         XCTAssertEqual(unreadable.status, 1)
         XCTAssertEqual(unreadable.stderr.split(separator: "\n").count, 1, unreadable.stderr)
+    }
+
+    /// The output's format follows its extension or --format; image nodes read PNG, JPEG
+    /// and WebP by their content.
+    func testFormats_ByExtensionOrOption() throws {
+        let scene = scenes.appendingPathComponent("buttons.json").path
+        for (name, extra, format) in [("a.jpg", [String](), ImageFormat.jpeg), ("b.JPEG", ["--quality", "50"], .jpeg),
+                                      ("c.webp", [], .webp), ("d.webp", ["--quality", "70"], .webp), ("e.png", [], .png),
+                                      ("f", [], .png), ("g.png", ["--format", "webp"], .webp)] {
+            let path = folder.appendingPathComponent(name).path
+            let run = try render([scene, "-o", path] + extra)
+            XCTAssertEqual(run.status, 0, "\(name): \(run.stderr)")
+            let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+            XCTAssertEqual(ImageFormat.sniff(bytes), format, name)
+            XCTAssertNoThrow(try ImageDecoder.decode(bytes), name)
+        }
+        let piped = try render([scene, "-o", "-", "--format", "webp"])
+        XCTAssertEqual(ImageFormat.sniff([UInt8](piped.stdout)), .webp)
+        // Lossless WebP holds exactly the PNG's pixels.
+        let png = try ImageDecoder.decode(contentsOf: folder.appendingPathComponent("e.png").path)
+        XCTAssertTrue(try ImageDecoder.decode(contentsOf: folder.appendingPathComponent("c.webp").path).pixelsEqual(png))
+        // An Image node reads the JPEG and the WebP just written.
+        for source in ["a.jpg", "c.webp"] {
+            let file = try write(#"{"canvas": {"width": 40, "height": 40}, "root": {"type": "Image", "src": "\#(source)"}}"#, "img-\(source).json")
+            let run = try render([file, "-o", folder.appendingPathComponent("img-\(source).png").path])
+            XCTAssertEqual(run.status, 0, "\(source): \(run.stderr)")
+        }
     }
 
     /// On a terminal, frames show a bar with the rate and the time left, then one summary

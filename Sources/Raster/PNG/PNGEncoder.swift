@@ -149,7 +149,7 @@ public struct PNGEncoder: Sendable, CustomStringConvertible {
     }
 
     /// Row `y` as straight-alpha RGBA bytes; opaque pixels are copied as they are.
-    private static func straightRow(_ bitmap: Bitmap, _ y: Int, into out: UnsafeMutablePointer<UInt8>) {
+    static func straightRow(_ bitmap: Bitmap, _ y: Int, into out: UnsafeMutablePointer<UInt8>) {
         let source = bitmap.row(y)
         var alphaAnd: UInt32 = 0xFF00_0000
         for x in 0..<bitmap.width { alphaAnd &= source[x] }

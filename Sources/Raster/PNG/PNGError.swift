@@ -1,7 +1,9 @@
-/// A PNG that could not be read or written.
+/// An image (PNG, JPEG or WebP) that could not be read or written.
 public struct PNGError: Error, Hashable, Sendable, CustomStringConvertible {
     public enum Kind: String, Sendable {
         case notPNG, corrupt, tooLarge, outOfMemory, io
+        /// Not an image format this library reads or writes.
+        case unsupported
     }
 
     public var kind: Kind

@@ -255,7 +255,7 @@ public final class SceneDecodingContext {
             throw r.error("cannot read the image '\(r.shortened(try r.string()))' (\(isDirectory.boolValue ? "it is a folder" : "no such file"))")
         }
         do {
-            let image = ImageSource(try PNGDecoder.decode(contentsOf: path))
+            let image = ImageSource(try ImageDecoder.decode(contentsOf: path))
             images[path] = image
             return image
         } catch let error as PNGError {
