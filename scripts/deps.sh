@@ -2,6 +2,7 @@
 # Installs what the package links and what its tests compare against, when missing:
 # - C libraries: libpng, libjpeg-turbo, libwebp, zlib, libdeflate, FreeType, HarfBuzz, ICU, fontconfig, libcrypto
 #   (for the pinned fonts' SHA-256), and pkg-config, which locates them;
+# - ffmpeg, which `render frames -o out.mp4|.webm|.gif` runs;
 # - fonts: DejaVu, Debian's Noto core set (scripts the shipped fonts do not cover), Noto
 #   Sans CJK and Noto Color Emoji (the pinned fonts of `--fonts bundled` and the goldens);
 # - oracles: the fribidi command, djpeg and dwebp/cwebp (the JPEG and WebP libraries'
@@ -18,6 +19,7 @@ command -v g++ >/dev/null 2>&1 || missing+=(g++)
 [ -f /usr/include/webp/encode.h ] || missing+=(libwebp-dev)
 command -v djpeg >/dev/null 2>&1 || missing+=(libjpeg-turbo-progs)
 command -v dwebp >/dev/null 2>&1 || missing+=(webp)
+command -v ffmpeg >/dev/null 2>&1 || missing+=(ffmpeg)
 [ -f /usr/include/zlib.h ] || missing+=(zlib1g-dev)
 [ -f /usr/include/libdeflate.h ] || missing+=(libdeflate-dev)
 [ -d /usr/include/freetype2 ] || missing+=(libfreetype-dev)
@@ -37,7 +39,7 @@ if [ ${#missing[@]} -gt 0 ]; then
   fi
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq
-  apt-get install -y -qq "${missing[@]}" >/dev/null
+  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 if command -v python3 >/dev/null 2>&1; then
   python3 -c "import stretchable" >/dev/null 2>&1 \

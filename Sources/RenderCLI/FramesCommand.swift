@@ -7,7 +7,7 @@ import Synchronization
 struct FramesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "frames",
-        abstract: "Export a scene's animation as numbered PNG frames (frame_00000.png, ...) and/or one animated PNG.",
+        abstract: "Export a scene's animation as numbered PNG frames (frame_00000.png, ...), an animated PNG, or a video or GIF through ffmpeg.",
         discussion: """
         Frame N shows the scene at N / fps. Every frame has the same bytes whatever --jobs \
         is and however the frames are split with --frames, so a long export can be spread \
@@ -16,13 +16,15 @@ struct FramesCommand: ParsableCommand {
         interrupted export (Ctrl-C, a kill, a full disk) leaves no half-written frame; \
         running the same command again renders only the frames still missing (the folder \
         remembers what its frames were made from in .render-frames, and starts over when \
-        the scene or the options changed).
+        the scene or the options changed). An -o ending in .mp4, .mov, .webm or .gif is a \
+        video (H.264; VP9 with alpha; a GIF with one palette) made by ffmpeg from frames \
+        streamed to it, written whole or not at all.
         """
     )
 
     @OptionGroup var input: SceneInput
 
-    @Option(name: .shortAndLong, help: "The folder to write frames into (made if missing).")
+    @Option(name: .shortAndLong, help: "The folder to write frames into (made if missing), or a .mp4, .mov, .webm or .gif file.")
     var output: String?
 
     @Option(help: "Frames per second (default: the scene's animation.fps, else 60).")
@@ -85,6 +87,10 @@ struct FramesCommand: ParsableCommand {
         }
         let export = FrameExport(scene: scene, fps: fps)
         let range = try frames.map { try Self.parseRange($0, count: export.frameCount) } ?? 0...(export.frameCount - 1)
+        if let output, let container = VideoEncoder.container(for: output) {
+            guard apng == nil else { throw CommandFailure(description: "--apng: give a video (-o \(output)) or an animated PNG, not both") }
+            return try exportVideo(export, range: range, to: output, container: container, scene: scene)
+        }
         var done = Set<Int>()
         if let output {
             done = try prepare(folder: output, export: export, range: range)
@@ -200,5 +206,43 @@ extension FramesCommand {
         }
         if let s = start { runs.append(s...range.upperBound) }
         return runs
+    }
+
+    /// Streams the frames in order to ffmpeg (`VideoEncoder`); Ctrl-C or SIGTERM stops it
+    /// and leaves nothing behind.
+    private func exportVideo(_ export: FrameExport, range: ClosedRange<Int>, to output: String,
+                             container: VideoEncoder.Container, scene: Scene) throws {
+        let (width, height) = scene.canvas.pixelSize
+        let video = try VideoEncoder(path: output, container: container, width: width, height: height, fps: export.fps)
+        let progress = ProgressBar(total: range.count, visible: !quiet && isatty(STDERR_FILENO) == 1)
+        let stop = Atomic<Bool>(false)
+        let interrupts = [SIGINT, SIGTERM].map { number in
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            signal(number, SIG_IGN)
+            source.setEventHandler { stop.store(true, ordering: .relaxed) }
+            source.resume()
+            return source
+        }
+        defer { for source in interrupts { source.cancel() } }
+        do {
+            try export.render(range) { _, bitmap in
+                guard !stop.load(ordering: .relaxed) else { return false }
+                try video.append(bitmap)
+                progress.advance(bytes: bitmap.width * bitmap.height * 4)
+                return true
+            }
+        } catch let error as SceneError {
+            video.cancel()
+            throw CommandFailure(description: "\(input.name): \(error)")
+        } catch {
+            video.cancel()
+            throw error
+        }
+        if stop.load(ordering: .relaxed) {
+            video.cancel()
+            throw CommandFailure(description: "interrupted after \(progress.done) of \(range.count) frames; \(output) was not written")
+        }
+        try video.finish()
+        progress.finish()
     }
 }

@@ -632,6 +632,54 @@ final class RenderCommandTests: XCTestCase {
         }
     }
 
+    /// `frames -o X.mp4|.webm|.gif` streams the frames to ffmpeg: ffprobe finds every
+    /// frame at the canvas size in the container's codec, and ffmpeg's decoding of the
+    /// first frame is close to the rendered one. Without ffmpeg: one clear line, no file.
+    func testFrames_VideoThroughFFmpeg() throws {
+        let scene = scenes.appendingPathComponent("timeline.json").path
+        let png = folder.appendingPathComponent("reference").path
+        XCTAssertEqual(try render(["frames", scene, "-o", png, "--frames", "0..0"]).status, 0)
+        let rendered = try ImageDecoder.decode(contentsOf: png + "/frame_00000.png")
+        func system(_ arguments: [String]) throws -> String {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = arguments
+            let out = Pipe()
+            process.standardOutput = out
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return text.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        for (ext, codec, minimumPSNR) in [("mp4", "h264", 30.0), ("webm", "vp9", 30.0), ("gif", "gif", 22.0)] {
+            let video = folder.appendingPathComponent("clip.\(ext)").path
+            let run = try render(["frames", scene, "-o", video, "--frames", "0..9"])
+            XCTAssertEqual(run.status, 0, "\(ext): \(run.stderr)")
+            let probe = try system(["ffprobe", "-v", "error", "-count_frames", "-show_entries",
+                                    "stream=codec_name,width,height,nb_read_frames", "-of", "csv=p=0", video])
+            XCTAssertEqual(probe, "\(codec),\(rendered.width),\(rendered.height),10", ext)
+            let first = folder.appendingPathComponent("first-\(ext).png").path
+            _ = try system(["ffmpeg", "-v", "error", "-y", "-i", video, "-frames:v", "1", first])
+            let decoded = try ImageDecoder.decode(contentsOf: first)
+            var squared = 0.0
+            for y in 0..<rendered.height {
+                for x in 0..<rendered.width {
+                    let a = rendered[x, y].unpremultiplied, b = decoded[x, y].unpremultiplied
+                    for (p, q) in [(a.r, b.r), (a.g, b.g), (a.b, b.b)] { squared += pow(Double(p) - Double(q), 2) }
+                }
+            }
+            let psnr = 10 * log10(255 * 255 / (squared / Double(rendered.width * rendered.height * 3)))
+            XCTAssertGreaterThan(psnr, minimumPSNR, ext)
+        }
+        let missing = folder.appendingPathComponent("nothing.mp4").path
+        let run = try render(["frames", scene, "-o", missing], environment: ["PATH": "/nonexistent"])
+        XCTAssertEqual(run.status, 1)
+        XCTAssertEqual(run.stderr, "Error: \(missing): writing .mp4 needs ffmpeg, which is not installed (apt-get install ffmpeg, or scripts/deps.sh)\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: missing))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains("partial") }, [])
+    }
+
     /// On a terminal, frames show a bar with the rate and the time left, then one summary
     /// line; off a terminal, or with --quiet, nothing.
     func testFrames_ProgressOnATerminalOnly() throws {

@@ -7,10 +7,7 @@ enum WebPCodec {
         guard w > 0, h > 0, w <= 16_383, h <= 16_383 else {
             throw PNGError(kind: .unsupported, message: "a WebP image is 1 to 16383 pixels on each side (the image is \(w)x\(h))")
         }
-        var straight = [UInt8](repeating: 0, count: w * h * 4)
-        straight.withUnsafeMutableBufferPointer { out in
-            for y in 0..<h { PNGEncoder.straightRow(bitmap, y, into: out.baseAddress! + y * w * 4) }
-        }
+        let straight = bitmap.straightRGBA()
         var output: UnsafeMutablePointer<UInt8>?
         let size = straight.withUnsafeBufferPointer { rgba in
             if let quality {

@@ -189,6 +189,17 @@ public struct PNGEncoder: Sendable, CustomStringConvertible {
 }
 
 extension Bitmap {
+    /// The pixels as straight-alpha RGBA bytes, rows packed (what encoders and video
+    /// tools take).
+    public func straightRGBA() -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: width * height * 4)
+        out.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            for y in 0..<height { PNGEncoder.straightRow(self, y, into: base + y * width * 4) }
+        }
+        return out
+    }
+
     /// Encodes as PNG with `encoder`'s settings.
     public func pngData(_ encoder: PNGEncoder = .standard) throws -> [UInt8] {
         try encoder.encode(self)
