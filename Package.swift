@@ -85,6 +85,12 @@ let package = Package(
         // Golden-image assertions for XCTest and Swift Testing.
         .target(
             name: "GoldenTesting",
+            dependencies: ["Raster", "GoldenArtifacts"]
+        ),
+        // The artifacts folder of golden failures (the HTML report, accepting actuals),
+        // apart from XCTest so the `render` binary can use it.
+        .target(
+            name: "GoldenArtifacts",
             dependencies: ["Raster"]
         ),
         // An `.image` strategy for swift-snapshot-testing, apart so the kit does not need it.
@@ -101,6 +107,7 @@ let package = Package(
             dependencies: [
                 "Raster",
                 "RasterBench",
+                "GoldenArtifacts",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -114,7 +121,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RasterTests",
-            dependencies: ["Raster", "RasterBench", "RasterFuzzing", "GoldenTesting", "GoldenSnapshotTesting"]
+            dependencies: ["Raster", "RasterBench", "RasterFuzzing", "GoldenArtifacts", "GoldenTesting", "GoldenSnapshotTesting"]
         ),
     ]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import GoldenArtifacts
 import Raster
 
 /// Compares a rendering with its reference image, records references as the record
@@ -100,7 +101,8 @@ public enum GoldenVerifier {
                                                       status: .failed, message: comparison.summary)
                 return outcome(.failed, comparison, report,
                                "golden '\(name)' does not match \(reference.path): \(comparison.summary)\n" + where_
-                               + "\nto accept the new image, run again with \(GoldenRecordMode.environmentVariable)=failed")
+                               + "\nto accept the new image: render golden accept '\(name)' --artifacts '\(settings.artifacts.path)'"
+                               + ", or run again with \(GoldenRecordMode.environmentVariable)=failed")
             }
         }
 

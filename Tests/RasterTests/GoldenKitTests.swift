@@ -1,5 +1,6 @@
 import Foundation
 @testable import GoldenTesting
+@testable import GoldenArtifacts
 import Raster
 import XCTest
 
@@ -302,6 +303,34 @@ final class GoldenKitTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: artifacts.appendingPathComponent("index.html").path))
         XCTAssertFalse(FileManager.default.fileExists(atPath: artifacts.appendingPathComponent("two/c.actual.png").path))
         XCTAssertTrue(FileManager.default.fileExists(atPath: keep.path))
+    }
+
+    /// A failure names the command that accepts it; the report wipes and fades between
+    /// expected and actual and builds that command; accepting copies exactly the chosen
+    /// actuals over their references, after which the assertions pass.
+    func testAccept_ChosenActualsBecomeReferences() throws {
+        XCTAssertEqual(verify(try card(), "cards/a", record: .missing).status, .recorded)
+        XCTAssertEqual(verify(try card(), "cards/b", record: .missing).status, .recorded)
+        let a = verify(try card(.red), "cards/a", record: .never)
+        let b = verify(try card(.green), "cards/b", record: .never)
+        XCTAssertEqual([a.status, b.status], [.failed, .failed])
+        XCTAssertTrue(a.message?.contains("render golden accept 'cards/a' --artifacts '\(artifacts.path)'") == true, a.message ?? "")
+        let page = try String(contentsOf: artifacts.appendingPathComponent("index.html"), encoding: .utf8)
+        XCTAssertEqual(page.components(separatedBy: "oninput=\"wipe(this)\"").count - 1, 2)
+        XCTAssertEqual(page.components(separatedBy: "oninput=\"fade(this)\"").count - 1, 2)
+        XCTAssertTrue(page.contains("value=\"cards/a\" onchange=\"command()\""))
+        XCTAssertTrue(page.contains("data-folder=\"'\(artifacts.path)'\""))
+        let bReference = try bytes(references.appendingPathComponent("cards/b.png"))
+        let accepted = try GoldenReport.accept(["cards/a"], in: artifacts)
+        XCTAssertEqual(accepted.map(\.name), ["cards/a"])
+        XCTAssertEqual(try bytes(references.appendingPathComponent("cards/a.png")),
+                       try bytes(artifacts.appendingPathComponent(GoldenReport.imagePath("cards/a", "actual"))))
+        XCTAssertEqual(try bytes(references.appendingPathComponent("cards/b.png")), bReference, "not chosen, not changed")
+        XCTAssertEqual(verify(try card(.red), "cards/a", record: .never).status, .matched)
+        XCTAssertThrowsError(try GoldenReport.accept(["cards/zzz"], in: artifacts)) { error in
+            XCTAssertTrue("\(error)".hasPrefix("no failure named 'cards/zzz' in "), "\(error)")
+        }
+        XCTAssertThrowsError(try GoldenReport.accept([], all: true, in: folder.appendingPathComponent("nowhere")))
     }
 
     func testAssertions_ReportToXCTestAtTheCall() throws {
