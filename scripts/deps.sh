@@ -8,7 +8,8 @@
 # - oracles: the fribidi command, djpeg and dwebp/cwebp (the JPEG and WebP libraries'
 #   own tools), and from PyPI the Python binding of Taffy (flexbox),
 #   uharfbuzz 0.33.0 (HarfBuzz 6.0.0, the version Debian 12 links) and PyICU (built
-#   against the system's ICU) and tinycss2 1.4.0 (CSS colours).
+#   against the system's ICU), tinycss2 1.4.0 (CSS colours) and jsonschema 4.26.0 (the
+#   scene schema).
 # Needs root to install the system packages; without root it only reports what is missing.
 set -euo pipefail
 missing=()
@@ -51,6 +52,9 @@ if command -v python3 >/dev/null 2>&1; then
   python3 -c "import tinycss2; assert tinycss2.__version__ == '1.4.0'" >/dev/null 2>&1 \
     || python3 -m pip install --quiet tinycss2==1.4.0 \
     || echo "could not install tinycss2 (python3 -m pip install tinycss2==1.4.0)" >&2
+  python3 -c "import importlib.metadata as m; assert m.version('jsonschema') == '4.26.0'" >/dev/null 2>&1 \
+    || python3 -m pip install --quiet jsonschema==4.26.0 \
+    || echo "could not install jsonschema (python3 -m pip install jsonschema==4.26.0)" >&2
   python3 -c "import icu" >/dev/null 2>&1 \
     || python3 -m pip install --quiet PyICU==2.17 \
     || echo "could not install PyICU (python3 -m pip install PyICU==2.17; needs libicu-dev and g++)" >&2

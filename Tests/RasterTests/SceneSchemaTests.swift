@@ -135,6 +135,64 @@ final class SceneSchemaTests: XCTestCase {
         XCTAssertNotNil(validator.validate(scene(["type": "Blob"])))
     }
 
+    /// The schema as a validator we did not write reads it (the `jsonschema` package,
+    /// Draft 2020-12, run by scripts/oracle/schema_oracle.py) agrees with the decoder on
+    /// every document these tests make: each prop of each type with a valid value and
+    /// with a wrong one, unknown props and types, values out of range, colours in every
+    /// form and malformed ones, and every gallery scene.
+    func testSchema_AgreesWithAReferenceValidator() throws {
+        var documents: [(String, JSONValue)] = []
+        for name in registry.typeNames {
+            guard let type = registry.types[name] else { continue }
+            for p in type.allProps where p.name != "type" {
+                documents.append(("\(name).\(p.name) valid", scene(node(type, [p.name: sample(p.type, name: p.name)]))))
+                documents.append(("\(name).\(p.name) wrong", scene(node(type, [p.name: wrong(p.type)]))))
+            }
+            documents.append(("\(name).colour", scene(node(type, ["colour": "#FFFFFF"]))))
+        }
+        for fill in ["red", "RebeccaPurple", "rgb(1 2 3 / 50%)", "hsla(120, 50%, 50%, 0.5)", "#12345678", "#12", "#GGG", "rgb(1, 2)x"] {
+            documents.append(("fill \(fill)", scene(["type": "Rectangle", "fill": .string(fill)])))
+        }
+        documents += [("opacity 1.5", scene(["type": "Rectangle", "opacity": 1.5])), ("type Blob", scene(["type": "Blob"])),
+                      ("no canvas", ["root": ["type": "Rectangle"]]), ("$schema", ["$schema": "urn:render:scene:v1", "canvas": ["width": 10, "height": 10], "root": ["type": "Rectangle"]])]
+        for file in try FileManager.default.contentsOfDirectory(atPath: scenes.path).sorted() where file.hasSuffix(".json") || file.hasSuffix(".yaml") {
+            let data = try Data(contentsOf: scenes.appendingPathComponent(file))
+            documents.append((file, file.hasSuffix(".yaml") ? try JSONValue.parseYAML(data) : try JSONValue.parse(data)))
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("render-schema-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let schemaFile = folder.appendingPathComponent("scene.schema.json"), documentsFile = folder.appendingPathComponent("documents.jsonl")
+        try Data(SceneSchema.text(registry: registry).utf8).write(to: schemaFile)
+        try Data(documents.map { $0.1.jsonText() }.joined(separator: "\n").utf8).write(to: documentsFile)
+        let script = TestFixtures.directory.deletingLastPathComponent().appendingPathComponent("scripts/oracle/schema_oracle.py")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", script.path, schemaFile.path, documentsFile.path]
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            return XCTFail("the schema oracle did not run (scripts/deps.sh installs jsonschema): \(message.suffix(400))")
+        }
+        let verdicts = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [Any])
+        XCTAssertEqual(verdicts.count, documents.count)
+        var valid = 0, invalid = 0
+        for ((label, document), verdict) in zip(documents, verdicts) {
+            let referenceValid = verdict is NSNull
+            let decoded: Bool
+            do { _ = try decode(document); decoded = true } catch { decoded = false }
+            XCTAssertEqual(referenceValid, decoded, "\(label): jsonschema says \(verdict is NSNull ? "valid" : "\(verdict)"), the decoder \(decoded ? "accepts" : "refuses")")
+            if referenceValid { valid += 1 } else { invalid += 1 }
+        }
+        XCTAssertGreaterThan(valid, 200)
+        XCTAssertGreaterThan(invalid, 200)
+    }
+
     /// Editors add a `$schema` key naming the schema; both the schema and the decoder
     /// take it (a string), and the schema carries a stable id to name.
     func testSchemaKey_IsAcceptedAsEditorsWriteIt() throws {
