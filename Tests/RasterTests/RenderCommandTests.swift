@@ -680,6 +680,42 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains("partial") }, [])
     }
 
+    /// `render watch` renders, renders again on each save of the scene or a file beside
+    /// it, reports a broken scene in one line and keeps the last good image.
+    func testWatch_RendersAgainOnSave() throws {
+        let scene = folder.appendingPathComponent("watched.json")
+        func save(_ fill: String, age: TimeInterval) throws {
+            try Data(#"{"canvas": {"width": 4, "height": 4}, "root": {"type": "Rectangle", "fill": "\#(fill)"}}"#.utf8).write(to: scene)
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: age)], ofItemAtPath: scene.path)
+        }
+        try save("red", age: -10)
+        let out = folder.appendingPathComponent("watched.png").path
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["watch", scene.path, "-o", out, "--interval", "0.05"]
+        let err = Pipe()
+        process.standardError = err
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        func waitFor(_ what: String, _ condition: () -> Bool) {
+            let deadline = Date().addingTimeInterval(20)
+            while !condition(), Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+            XCTAssertTrue(condition(), what)
+        }
+        func pixel() -> PremultipliedColor? { (try? ImageDecoder.decode(contentsOf: out))?[1, 1] }
+        waitFor("first render") { pixel() == Color(r: 255, g: 0, b: 0).premultiplied }
+        try save("blue", age: -5)
+        waitFor("render after a save") { pixel() == Color(r: 0, g: 0, b: 255).premultiplied }
+        try save("not-a-colour", age: 0)
+        Thread.sleep(forTimeInterval: 0.5)
+        XCTAssertEqual(pixel(), Color(r: 0, g: 0, b: 255).premultiplied, "the last good image stays")
+        process.terminate()
+        process.waitUntilExit()
+        let lines = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n")
+        XCTAssertEqual(lines.filter { $0.contains("rendered \(out) in ") }.count, 2, "\(lines)")
+        XCTAssertEqual(lines.filter { $0.contains("Error: ") && $0.contains("root.fill: 'not-a-colour'") }.count, 1, "\(lines)")
+    }
+
     /// On a terminal, frames show a bar with the rate and the time left, then one summary
     /// line; off a terminal, or with --quiet, nothing.
     func testFrames_ProgressOnATerminalOnly() throws {

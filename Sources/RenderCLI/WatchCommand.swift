@@ -1,0 +1,83 @@
+import ArgumentParser
+import Foundation
+import Raster
+
+/// `render watch SCENE -o OUT`: renders, then renders again whenever the scene or a file
+/// beside it changes, printing one line per render (or the error, and keeps watching).
+struct WatchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "watch",
+        abstract: "Render a scene, and again each time it or a file in its folder is saved.",
+        discussion: """
+        Every option of `render draw` applies (formats, limits, fonts). Each render prints \
+        one line with the time it took, or the error; a broken scene does not stop the \
+        watch, and OUT keeps its last good image. Stop with Ctrl-C.
+        """
+    )
+
+    /// What each render does: every option of `render draw`.
+    @OptionGroup var draw: DrawCommand
+
+    @Option(help: "Seconds between looks at the files (default 0.25).")
+    var interval: Double = 0.25
+
+    func validate() throws {
+        guard interval >= 0.01, interval <= 60 else { throw ValidationError("--interval: expected seconds from 0.01 to 60, found \(interval)") }
+        guard draw.output != "-" else { throw ValidationError("-o: watch writes a file, not standard output") }
+        guard draw.input.scene != nil, !draw.input.readsStandardInput else { throw ValidationError("watch needs a scene file") }
+    }
+
+    func run() throws {
+        let scene = draw.input.scene ?? ""
+        let output = draw.output
+        var seen: [String: Date] = [:]
+        while true {
+            let now = Self.modificationTimes(around: scene, except: output)
+            if now != seen {
+                seen = now
+                let start = Date()
+                do {
+                    try draw.run()
+                    Self.report("rendered \(output) in \(Int(Date().timeIntervalSince(start) * 1000)) ms")
+                } catch {
+                    Self.report(oneLine(RenderCommand.fullMessage(for: error)))
+                }
+            }
+            Thread.sleep(forTimeInterval: interval)
+        }
+    }
+
+    /// The scene's and its folder's files (up to 2,000, two levels deep, not `output`)
+    /// and when each last changed.
+    static func modificationTimes(around scene: String, except output: String) -> [String: Date] {
+        let skipped = URL(fileURLWithPath: output).standardizedFileURL.path
+        var times: [String: Date] = [:]
+        let fm = FileManager.default
+        func note(_ path: String) {
+            if let date = (try? fm.attributesOfItem(atPath: path))?[.modificationDate] as? Date { times[path] = date }
+        }
+        note(scene)
+        let folder = (scene as NSString).deletingLastPathComponent
+        let root = folder.isEmpty ? "." : folder
+        var queue = [(root, 0)]
+        while let (dir, depth) = queue.first, times.count < 2_000 {
+            queue.removeFirst()
+            for name in (try? fm.contentsOfDirectory(atPath: dir)) ?? [] where !name.hasPrefix(".") {
+                let path = (dir as NSString).appendingPathComponent(name)
+                var isDirectory: ObjCBool = false
+                guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
+                if isDirectory.boolValue {
+                    if depth < 1 { queue.append((path, depth + 1)) }
+                } else if URL(fileURLWithPath: path).standardizedFileURL.path != skipped {
+                    note(path)
+                }
+            }
+        }
+        return times
+    }
+
+    private static func report(_ line: String) {
+        let time = Date().formatted(.dateTime.hour(.twoDigits(amPM: .omitted)).minute(.twoDigits).second(.twoDigits))
+        writeStandardError("\(time) \(line)\n")
+    }
+}
