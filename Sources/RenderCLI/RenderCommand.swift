@@ -7,7 +7,7 @@ import Raster
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Render declarative scene files (JSON or YAML) to PNG.",
+        abstract: "Render declarative scene files (JSON or YAML) to PNG, JPEG or WebP images, and their animations to frames or video.",
         discussion: """
         `render SCENE -o OUT.png` is the default command. Every failure prints one line \
         naming the file, the JSON path and what was expected, exits with status 1 and \
@@ -15,7 +15,8 @@ struct RenderCommand: ParsableCommand {
         """,
         version: RenderVersion.description,
         subcommands: [DrawCommand.self, FramesCommand.self, LayoutCommand.self, ValidateCommand.self, ComponentsCommand.self,
-                      SchemaCommand.self, DiffCommand.self, WatchCommand.self, GoldenCommand.self, BenchCommand.self],
+                      SchemaCommand.self, DiffCommand.self, WatchCommand.self, GoldenCommand.self, BenchCommand.self,
+                      DocsCommand.self],
         defaultSubcommand: DrawCommand.self
     )
 
@@ -401,7 +402,7 @@ struct SchemaCommand: ParsableCommand {
 struct DiffCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "diff",
-        abstract: "Compare two PNG images pixel by pixel, as the golden tests do.",
+        abstract: "Compare two images (PNG, JPEG or WebP) pixel by pixel, as the golden tests do.",
         discussion: """
         Exact by default: a pixel differs when any channel differs. --threshold compares \
         colours by their YIQ distance instead (0.1 is a difference people notice at a \
