@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Installs what the package links and what its tests compare against, when missing:
-# - C libraries: libpng, libjpeg-turbo, libwebp, zlib, libdeflate, FreeType, HarfBuzz, ICU, fontconfig, libcrypto
+# - C libraries: libpng, libjpeg-turbo, libwebp, librsvg (SVG, with cairo), zlib, libdeflate, FreeType, HarfBuzz, ICU, fontconfig, libcrypto
 #   (for the pinned fonts' SHA-256), and pkg-config, which locates them;
 # - ffmpeg, which `render frames -o out.mp4|.webm|.gif` runs;
 # - fonts: DejaVu, Debian's Noto core set (scripts the shipped fonts do not cover), Noto
 #   Sans CJK and Noto Color Emoji (the pinned fonts of `--fonts bundled` and the goldens);
-# - oracles: the fribidi command, djpeg and dwebp/cwebp (the JPEG and WebP libraries'
-#   own tools), and from PyPI the Python binding of Taffy (flexbox),
+# - oracles: the fribidi command, djpeg, dwebp/cwebp and rsvg-convert (the JPEG, WebP and
+#   SVG libraries' own tools), and from PyPI the Python binding of Taffy (flexbox),
 #   uharfbuzz 0.33.0 (HarfBuzz 6.0.0, the version Debian 12 links) and PyICU (built
 #   against the system's ICU), tinycss2 1.4.0 (CSS colours) and jsonschema 4.26.0 (the
 #   scene schema).
@@ -18,6 +18,8 @@ command -v g++ >/dev/null 2>&1 || missing+=(g++)
 [ -f /usr/include/png.h ] || missing+=(libpng-dev)
 [ -f /usr/include/jpeglib.h ] || missing+=(libjpeg62-turbo-dev)
 [ -f /usr/include/webp/encode.h ] || missing+=(libwebp-dev)
+[ -f /usr/include/librsvg-2.0/librsvg/rsvg.h ] || missing+=(librsvg2-dev)
+command -v rsvg-convert >/dev/null 2>&1 || missing+=(librsvg2-bin)
 command -v djpeg >/dev/null 2>&1 || missing+=(libjpeg-turbo-progs)
 command -v dwebp >/dev/null 2>&1 || missing+=(webp)
 command -v ffmpeg >/dev/null 2>&1 || missing+=(ffmpeg)

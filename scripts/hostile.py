@@ -94,6 +94,8 @@ cases = [
     ("2,000 full-canvas circles on 2000 x 2000", [write("bigcircles.json", scene({"type": "ZStack", "children": [{"type": "Circle"} for _ in range(2_000)]}, {"width": 2000, "height": 2000})), "-o", out]),
     ("PNG bomb in a scene", [write("img.json", scene({"type": "Image", "src": bomb})), "-o", out]),
     ("PNG bomb in diff", ["diff", bomb, bomb]),
+    ("SVG claiming 10^9 x 10^9", [write("bigsvg.json", scene({"type": "Image", "src": write("big.svg", '<svg xmlns="http://www.w3.org/2000/svg" width="1e9" height="1e9"><circle cx="5e8" cy="5e8" r="5e8"/></svg>')})), "-o", out]),
+    ("SVG entity expansion bomb", [write("lolsvg.json", scene({"type": "Image", "src": write("lol.svg", '<?xml version="1.0"?><!DOCTYPE svg [' + '<!ENTITY a "aaaaaaaaaa">' + "".join(f'<!ENTITY {chr(98 + i)} "{("&" + chr(97 + i) + ";") * 10}">' for i in range(8)) + ']><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><text>&i;</text></svg>')})), "-o", out]),
     ("JPEG bomb in a scene", [write("jimg.json", scene({"type": "Image", "src": jbomb})), "-o", out]),
     ("JPEG bomb in diff", ["diff", jbomb, jbomb]),
     ("font bomb (truncated)", [write("font.json", scene({"type": "Text", "text": "x", "font": {"family": "F"}}, fonts={"F": write("f.ttf", open(font, "rb").read()[:4000])})), "-o", out]),

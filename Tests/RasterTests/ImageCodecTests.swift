@@ -164,7 +164,7 @@ final class ImageCodecTests: XCTestCase {
     func testFixtureImages_DecodeAsTheReferenceTools() throws {
         let folder = TestFixtures.directory.appendingPathComponent("images")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-        XCTAssertEqual(files.count, 4)
+        XCTAssertEqual(files.count, 4)  // the SVG fixtures are in svg/
         for file in files {
             let path = folder.appendingPathComponent(file).path
             let ours = straight(try ImageDecoder.decode(contentsOf: path))
@@ -176,6 +176,38 @@ final class ImageCodecTests: XCTestCase {
                 worst = max(worst, abs(Int(ours[i]) - Int(reference.rgba[i])) - (reference.rgba[i | 3] == 255 ? 0 : 2))
             }
             XCTAssertLessThanOrEqual(worst, 0, file)
+        }
+    }
+
+    /// An SVG image node is drawn by librsvg at the canvas's scale: at 2x and 5x its
+    /// pixels are rsvg-convert's for the same size (within premultiplied rounding), and
+    /// a broken SVG is one clear error.
+    func testSVG_DrawnAtTheCanvasScaleAsRsvgConvertDrawsIt() throws {
+        let svg = TestFixtures.path("svg/badge.svg")
+        for scale in [2.0, 5.0] {
+            let json = #"{"canvas": {"width": 48, "height": 48, "scale": \#(scale)}, "root": {"type": "Image", "src": "\#(svg)", "width": 48}}"#
+            let scene = try SceneDecoder(fontSet: .bundled).decode(Data(json.utf8))
+            let ours = try SceneRenderer(scene: scene).render()
+            let side = Int(48 * scale)
+            let png = folder.appendingPathComponent("rsvg-\(side).png")
+            _ = try tool(["rsvg-convert", "-w", "\(side)", "-h", "\(side)", svg, "-o", png.path])
+            let reference = try ImageDecoder.decode(contentsOf: png.path)
+            XCTAssertEqual(ours.width, reference.width)
+            var worst = 0
+            for y in 0..<side {
+                for x in 0..<side {
+                    let a = ours[x, y], b = reference[x, y]
+                    worst = max(worst, abs(Int(a.r) - Int(b.r)), abs(Int(a.g) - Int(b.g)), abs(Int(a.b) - Int(b.b)), abs(Int(a.a) - Int(b.a)))
+                }
+            }
+            XCTAssertLessThanOrEqual(worst, 1, "at \(scale)x")
+        }
+        let broken = folder.appendingPathComponent("broken.svg")
+        try Data("<svg xmlns='http://www.w3.org/2000/svg' width='10' height='10'><rect".utf8).write(to: broken)
+        let json = #"{"canvas": {"width": 10, "height": 10}, "root": {"type": "Image", "src": "\#(broken.path)"}}"#
+        XCTAssertThrowsError(try SceneDecoder().decode(Data(json.utf8))) { error in
+            XCTAssertTrue("\(error)".hasPrefix("root.src: cannot read the image "), "\(error)")
+            XCTAssertTrue("\(error)".contains("invalid SVG"), "\(error)")
         }
     }
 

@@ -246,6 +246,24 @@ public final class SceneDecodingContext {
         return font
     }
 
+    /// The SVG document at `path`, parsed once per scene; nil when the file is not an
+    /// SVG (then it is read as a bitmap image).
+    func svg(_ path: String, _ r: SceneReader) throws -> SVGDocument? {
+        if let cached = images.svg(path) { return cached }
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        let head = (try? handle.read(upToCount: 1024)) ?? Data()
+        try? handle.close()
+        guard SVGDocument.sniff([UInt8](head)), let data = FileManager.default.contents(atPath: path) else { return nil }
+        guard data.count <= 64 << 20 else { throw r.error("cannot read the image '\(r.shortened(try r.string()))' (an SVG over 64 MB)") }
+        do {
+            let document = try SVGDocument(bytes: [UInt8](data))
+            images.setSVG(document, for: path)
+            return document
+        } catch let error as PNGError {
+            throw r.error("cannot read the image '\(r.shortened(try r.string()))' (\(error.message))")
+        }
+    }
+
     /// A PNG file, decoded once per scene (and the same `ImageSource` on every
     /// re-decode, so an unchanged Image node compares equal and is skipped).
     func image(_ path: String, _ r: SceneReader) throws -> ImageSource {
@@ -269,6 +287,15 @@ public final class SceneDecodingContext {
 /// Images a scene has decoded, by absolute path; safe to share between threads.
 public final class SceneImageCache: Sendable {
     private let images = Locked<[String: ImageSource]>([:])
+    private let svgs = Locked<[String: SVGDocument]>([:])
+
+    func svg(_ path: String) -> SVGDocument? { svgs.withLock { $0[path] } }
+    func setSVG(_ document: SVGDocument, for path: String) { svgs.withLock { $0[path] = document } }
+
+    /// The SVG documents read so far, by path in sorted order.
+    var sortedSVGs: [(path: String, document: SVGDocument)] {
+        svgs.withLock { $0.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } }
+    }
 
     public init() {}
 

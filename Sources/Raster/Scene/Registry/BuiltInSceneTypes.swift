@@ -186,8 +186,8 @@ enum BuiltInSceneTypes {
         return component
     }
 
-    static let image = SceneComponentType("Image", summary: "A PNG image.", props: [
-        PropSpec("src", .file, required: true, "PNG file, relative to the scene file."),
+    static let image = SceneComponentType("Image", summary: "A PNG, JPEG, WebP or SVG image.", props: [
+        PropSpec("src", .file, required: true, "PNG, JPEG, WebP or SVG file, relative to the scene file (told apart by content). An SVG stays a vector: drawn at the canvas's scale."),
         PropSpec("width", length, "Width in points (default: from the height and aspect ratio, else the image's)."),
         PropSpec("height", length, "Height in points."),
         PropSpec("contentMode", .choice(Image.ContentMode.allCases.map(\.rawValue)), default: "fit", "How the image fills its box."),
@@ -195,10 +195,16 @@ enum BuiltInSceneTypes {
         PropSpec("scale", .number(min: 0.1, max: 16), default: 1, "Pixels per point of the file (2 for an @2x image)."),
     ]) { p in
         guard let (path, reader) = try p.file("src") else { throw p.reader.error("missing 'src'") }
+        if let document = try p.context.svg(path, reader) {
+            if let (r, _) = try p.value("tint"), p.has("tint") { throw r.error("tint applies to PNG, JPEG and WebP images, not to an SVG") }
+            _ = try p.number("scale")
+            return AnyComponent(SVGImage(document, width: try p.number("width"), height: try p.number("height"),
+                                         contentMode: try p.choice("contentMode", as: Image.ContentMode.self) ?? .fit))
+        }
         let source = try p.context.image(path, reader)
-        return Image(source, width: try p.number("width"), height: try p.number("height"),
-                     contentMode: try p.choice("contentMode", as: Image.ContentMode.self) ?? .fit,
-                     tint: try p.color("tint"), scale: try p.number("scale") ?? 1)
+        return AnyComponent(Image(source, width: try p.number("width"), height: try p.number("height"),
+                                  contentMode: try p.choice("contentMode", as: Image.ContentMode.self) ?? .fit,
+                                  tint: try p.color("tint"), scale: try p.number("scale") ?? 1))
     }
 
     // MARK: - Shapes

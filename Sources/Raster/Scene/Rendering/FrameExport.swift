@@ -50,6 +50,9 @@ public struct FrameExport {
                 bytes += UnsafeRawBufferPointer(start: b.row(y), count: b.width * 4)
             }
         }
+        for (path, document) in scene.images.sortedSVGs {
+            bytes += Array("svg \(path) \(document.bytes.count)\n".utf8) + document.bytes
+        }
         return bytes.withUnsafeBytes { PinnedFonts.sha256($0) }
     }
 

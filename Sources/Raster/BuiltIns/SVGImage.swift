@@ -1,0 +1,77 @@
+/// An SVG document shown as a vector: sized like `Image` (its own size, or `width` and
+/// `height` with the aspect ratio filling in the missing one), placed in its box by the
+/// content mode, and drawn by librsvg at the device scale of the layer, so it is sharp
+/// at any canvas scale or zoom.
+public struct SVGImage: Component {
+    public let document: SVGDocument
+    public var width: Double?
+    public var height: Double?
+    public var contentMode: Image.ContentMode
+
+    public init(_ document: SVGDocument, width: Double? = nil, height: Double? = nil, contentMode: Image.ContentMode = .fit) {
+        self.document = document
+        self.width = width
+        self.height = height
+        self.contentMode = contentMode
+    }
+
+    var size: Size {
+        let natural = document.size
+        switch (width, height) {
+        case let (w?, h?): return Size(width: w, height: h)
+        case let (w?, nil): return Size(width: w, height: w * natural.height / natural.width)
+        case let (nil, h?): return Size(width: h * natural.width / natural.height, height: h)
+        case (nil, nil): return natural
+        }
+    }
+
+    public func sizeThatFits(_ proposal: ProposedSize, context: MeasureContext<SVGImage>) -> Size { size }
+
+    public func update(view: ComponentView, availableSize: Size, state: EmptyComponentState,
+                       environment: Environment<Empty>, transition: ComponentTransition) -> Size {
+        let size = self.size
+        view.layer.masksToBounds = contentMode == .fill || contentMode == .center
+        view.layer.contents = nil
+        view.layer.drawing = SVGDrawing(document: document, contentMode: contentMode)
+        return size
+    }
+}
+
+/// The document placed in the layer's bounds by the content mode, rendered by librsvg at
+/// the canvas's scale and composited as an image.
+struct SVGDrawing: LayerDrawing {
+    let document: SVGDocument
+    let contentMode: Image.ContentMode
+
+    /// Where the document goes in a box of `size` points.
+    func placement(in size: Size) -> Rect {
+        let natural = document.size
+        let sx = size.width / natural.width, sy = size.height / natural.height
+        let w: Double, h: Double
+        switch contentMode {
+        case .stretch: (w, h) = (size.width, size.height)
+        case .fit: (w, h) = (natural.width * min(sx, sy), natural.height * min(sx, sy))
+        case .fill: (w, h) = (natural.width * max(sx, sy), natural.height * max(sx, sy))
+        case .center: (w, h) = (natural.width, natural.height)
+        }
+        return Rect(x: (size.width - w) / 2, y: (size.height - h) / 2, width: w, height: h)
+    }
+
+    func draw(in canvas: Canvas, size: Size) {
+        let box = placement(in: size)
+        let t = canvas.transform
+        let scale = max(t.maxScale, 1e-3)
+        let width = Int((box.width * scale).rounded(.up)), height = Int((box.height * scale).rounded(.up))
+        guard width > 0, height > 0, Double(width) * Double(height) <= Double(Compositor.maxRasterPixels),
+              let bitmap = document.render(width: width, height: height) else { return }
+        let image = Transform(scaleX: box.width / Double(width), y: box.height / Double(height))
+            .concatenating(Transform(translationX: box.minX, y: box.minY))
+        canvas.drawImage(ImageSource(bitmap), transform: image, filter: .smooth)
+    }
+
+    func visualBounds(size: Size) -> Rect {
+        let box = placement(in: size)
+        guard contentMode == .fill || contentMode == .center else { return box }
+        return box.intersection(Rect(origin: .zero, size: size)) ?? Rect(origin: .zero, size: .zero)
+    }
+}
