@@ -47,6 +47,8 @@ let package = Package(
             pkgConfig: "librsvg-2.0",
             providers: [.apt(["librsvg2-dev"])]
         ),
+        // Hot pixel loops in C, multiversioned for AVX2 and chosen at load time.
+        .target(name: "CKernels"),
         .target(name: "CPrefetch"),
         .target(name: "CSanitizerDefaults"),
         .systemLibrary(
@@ -83,7 +85,7 @@ let package = Package(
         ),
         .target(
             name: "Raster",
-            dependencies: ["CPNG", "CJPEG", "CWebP", "CRsvg", "CFreeType", "CHarfBuzz", "CFontconfig", "CUnicode", "CCrypto", "CDeflate", "CPrefetch", "CSanitizerDefaults", .product(name: "Yams", package: "Yams")],
+            dependencies: ["CPNG", "CJPEG", "CWebP", "CRsvg", "CKernels", "CFreeType", "CHarfBuzz", "CFontconfig", "CUnicode", "CCrypto", "CDeflate", "CPrefetch", "CSanitizerDefaults", .product(name: "Yams", package: "Yams")],
             resources: [.copy("Resources/Fonts")],
             swiftSettings: rasterSettings
         ),
@@ -126,7 +128,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RasterTests",
-            dependencies: ["Raster", "RasterBench", "RasterFuzzing", "GoldenArtifacts", "GoldenTesting", "GoldenSnapshotTesting"]
+            dependencies: ["Raster", "CKernels", "RasterBench", "RasterFuzzing", "GoldenArtifacts", "GoldenTesting", "GoldenSnapshotTesting"]
         ),
     ]
 )

@@ -1,3 +1,4 @@
+import CKernels
 import Foundation
 @testable import Raster
 import RasterBench
@@ -68,6 +69,39 @@ final class BlitterTests: XCTestCase {
                     }
                 }
                 XCTAssertEqual(canvas.row(y)[x], expected, "pixel (\(x), \(y))")
+            }
+        }
+    }
+
+    /// The C row kernel (multiversioned for AVX2) gives PixelMath's integers exactly:
+    /// source-over at full alpha, a single-rounding mix for opaque rows, and source-over
+    /// of the faded source otherwise, on random premultiplied pixels and every alpha step.
+    func testBlendRowKernel_MatchesPixelMath() {
+        var generator = SystemRandomNumberGenerator()
+        func pixel(opaque: Bool) -> UInt32 {
+            let a = opaque ? 255 : UInt32.random(in: 0...255, using: &generator)
+            func c() -> UInt32 { a == 0 ? 0 : UInt32.random(in: 0...a, using: &generator) }
+            return c() | c() << 8 | c() << 16 | a << 24
+        }
+        for alpha in stride(from: UInt32(0), through: 255, by: 15) {
+            for opaque in [true, false] {
+                let count = 37
+                let s = (0..<count).map { _ in pixel(opaque: opaque) }
+                let d0 = (0..<count).map { _ in pixel(opaque: Bool.random(using: &generator)) }
+                var d = d0
+                s.withUnsafeBufferPointer { sp in d.withUnsafeMutableBufferPointer { dp in ck_blend_row(sp.baseAddress, dp.baseAddress, count, alpha) } }
+                for i in 0..<count {
+                    let expected: UInt32
+                    if alpha == 255 {
+                        expected = PixelMath.sourceOver(s[i], d0[i])
+                    } else if opaque {
+                        expected = PixelMath.mix(s[i], d0[i], weight: alpha)
+                    } else {
+                        let p = PixelMath.scale(s[i], by: alpha)
+                        expected = p &+ PixelMath.scale(d0[i], by: 255 &- (p >> 24))
+                    }
+                    XCTAssertEqual(d[i], expected, "alpha \(alpha), opaque \(opaque), pixel \(i)")
+                }
             }
         }
     }

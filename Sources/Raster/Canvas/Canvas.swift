@@ -1,3 +1,4 @@
+import CKernels
 import Foundation
 
 /// Immediate-mode drawing into a bitmap: the API the layer compositor and the scene
@@ -218,24 +219,10 @@ public final class Canvas {
         guard !target.isEmpty else { return }
         let count = target.width
         for y in target.y0..<target.y1 {
-            let s = src.row(y - dy) + (target.x0 - dx)
-            let d = bitmap.row(y) + target.x0
-            if alpha == 255 {
-                for i in 0..<count { d[i] = PixelMath.sourceOver(s[i], d[i]) }
-            } else {
-                // An opaque stretch of source (the usual layer) is a plain interpolation,
-                // one rounding per channel; otherwise source-over of the faded source.
-                var all: UInt32 = 0xFFFF_FFFF
-                for i in 0..<count { all &= s[i] }
-                if all >> 24 == 255 {
-                    for i in 0..<count { d[i] = PixelMath.mix(s[i], d[i], weight: alpha) }
-                } else {
-                    for i in 0..<count {
-                        let p = PixelMath.scale(s[i], by: alpha)
-                        d[i] = p &+ PixelMath.scale(d[i], by: 255 &- (p >> 24))
-                    }
-                }
-            }
+            // Source-over at `alpha`; an opaque stretch of source (the usual layer) is a
+            // plain interpolation, one rounding per channel (`ck_blend_row`, the same
+            // integers as PixelMath's sourceOver and mix, vectorised for the CPU).
+            ck_blend_row(src.row(y - dy) + (target.x0 - dx), bitmap.row(y) + target.x0, count, alpha)
         }
     }
 
