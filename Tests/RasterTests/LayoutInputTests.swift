@@ -32,8 +32,8 @@ final class LayoutInputTests: XCTestCase {
     }
 
     func testNaNAndInfiniteSizes_AreRefused() {
-        assertRefused("{type: Rectangle, frame: {width: .nan}}", format: .yaml, at: "root.frame.width", "found '.nan'")
-        assertRefused("{type: Rectangle, frame: {height: .inf}}", format: .yaml, at: "root.frame.height", "found '.inf'")
+        assertRefused("{type: Rectangle, frame: {width: .nan}}", format: .yaml, at: "root.frame.width", "expected a finite number, found .nan")
+        assertRefused("{type: Rectangle, frame: {height: .inf}}", format: .yaml, at: "root.frame.height", "expected a finite number, found .inf")
         assertRefused(##"{"type": "Rectangle", "frame": {"width": "infinity"}}"##, at: "root.frame.width", "infinity")
         assertRefused("{type: Flex, children: [{type: Rectangle, grow: .inf}]}", format: .yaml,
                       at: "root.children[0].grow", "expected a finite number, found .inf")

@@ -8,7 +8,7 @@ extension JSONValue {
 
     /// Parses YAML text with the JSON structure scene files have: mappings with string
     /// keys, sequences, and scalars resolved as YAML 1.1's core tags (null, booleans,
-    /// integers, floats; everything else is a string).
+    /// integers, floats, `.nan` and `.inf` included; everything else is a string).
     /// - Throws: `SceneError` at path "" for syntax errors (with line and column), keys
     ///   that are not strings, and documents that nest or expand absurdly.
     public static func parseYAML(_ data: Data) throws -> JSONValue {
@@ -53,7 +53,9 @@ extension JSONValue {
             case .null: return .null
             case .bool: return node.bool.map(JSONValue.bool) ?? .string(scalar.string)
             case .int, .float:
-                if let d = node.float, d.isFinite { return .number(d) }
+                // Not-a-number and the infinities stay numbers, for the number reader to
+                // refuse where a number is read (a string in their place reads as text).
+                if let d = node.float { return .number(d) }
                 if let i = node.int { return .number(Double(i)) }
                 return .string(scalar.string)
             default: return .string(scalar.string)

@@ -72,12 +72,9 @@ public struct SceneReader {
     }
 
     public func number() throws -> Double {
-        guard case .number(let d) = value else {
-            // YAML's not-a-number and infinities arrive as their spelling.
-            if case .string(let s) = value, Self.nonFiniteYAML.contains(s) { throw error("expected a finite number, found \(s)") }
-            throw expected("a number")
-        }
-        guard d.isFinite else { throw error("expected a finite number") }
+        guard case .number(let d) = value else { throw expected("a number") }
+        // Only YAML can write these (`.nan`, `.inf`); the message spells them its way.
+        guard d.isFinite else { throw error("expected a finite number, found \(d.isNaN ? ".nan" : d < 0 ? "-.inf" : ".inf")") }
         return d
     }
 
@@ -101,11 +98,6 @@ public struct SceneReader {
     func item(_ index: Int, _ v: JSONValue) -> SceneReader {
         SceneReader(v, location: .index(location, index))
     }
-
-    /// YAML's spellings of not-a-number and the infinities.
-    static let nonFiniteYAML: Set<String> = Set([".nan", ".NaN", ".NAN"] + ["", "+", "-"].flatMap { sign in
-        [".inf", ".Inf", ".INF"].map { sign + $0 }
-    })
 
     /// One of the given names.
     public func name(of choices: [String]) throws -> String {
