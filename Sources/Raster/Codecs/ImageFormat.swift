@@ -82,11 +82,16 @@ public enum ImageDecoder {
 
     /// Reads and decodes a file; errors name the file.
     public static func decode(contentsOf path: String, maxPixels: Int = PNGDecoder.defaultMaxPixels) throws -> Bitmap {
+        try reading(path) { try decode($0, maxPixels: maxPixels) }
+    }
+
+    /// `body` of the file's bytes, its `PNGError`s naming the file.
+    static func reading<T>(_ path: String, _ body: ([UInt8]) throws -> T) throws -> T {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw PNGError(kind: .io, message: "cannot read the file", path: path)
         }
         do {
-            return try decode([UInt8](data), maxPixels: maxPixels)
+            return try body([UInt8](data))
         } catch var error as PNGError {
             error.path = path
             throw error

@@ -36,14 +36,7 @@ public enum PNGDecoder {
 
     /// Reads and decodes a file; errors name the file.
     public static func decode(contentsOf path: String, maxPixels: Int = defaultMaxPixels) throws -> Bitmap {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw PNGError(kind: .io, message: "cannot read the file", path: path)
-        }
-        do {
-            return try decode([UInt8](data), maxPixels: maxPixels)
-        } catch var error as PNGError {
-            error.path = path
-            throw error
-        }
+        try ImageDecoder.reading(path) { try decode($0, maxPixels: maxPixels) }
     }
+
 }
