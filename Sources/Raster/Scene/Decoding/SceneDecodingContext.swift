@@ -246,40 +246,38 @@ public final class SceneDecodingContext {
         return font
     }
 
-    /// The SVG document at `path`, parsed once per scene; nil when the file is not an
-    /// SVG (then it is read as a bitmap image).
-    func svg(_ path: String, _ r: SceneReader) throws -> SVGDocument? {
-        if let cached = images.svg(path) { return cached }
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-        let head = (try? handle.read(upToCount: 1024)) ?? Data()
-        try? handle.close()
-        guard SVGDocument.sniff([UInt8](head)), let data = FileManager.default.contents(atPath: path) else { return nil }
-        guard data.count <= 64 << 20 else { throw r.error("cannot read the image '\(r.shortened(try r.string()))' (an SVG over 64 MB)") }
-        do {
-            let document = try SVGDocument(bytes: [UInt8](data))
-            images.setSVG(document, for: path)
-            return document
-        } catch let error as PNGError {
-            throw r.error("cannot read the image '\(r.shortened(try r.string()))' (\(error.message))")
-        }
+    /// An image file a scene names: a bitmap (PNG, JPEG, WebP) or an SVG document.
+    enum ImageFile {
+        case bitmap(ImageSource)
+        case vector(SVGDocument)
     }
 
-    /// A PNG file, decoded once per scene (and the same `ImageSource` on every
-    /// re-decode, so an unchanged Image node compares equal and is skipped).
-    func image(_ path: String, _ r: SceneReader) throws -> ImageSource {
-        if let cached = images[path] { return cached }
+    /// The image at `path`, read and decoded once per scene (and the same object on every
+    /// re-decode, so an unchanged Image node compares equal and is skipped). The format
+    /// comes from the content: an SVG by its `<svg` element, the others by signature.
+    func imageFile(_ path: String, _ r: SceneReader) throws -> ImageFile {
+        if let cached = images[path] { return .bitmap(cached) }
+        if let cached = images.svg(path) { return .vector(cached) }
+        func failure(_ reason: String) throws -> SceneError {
+            r.error("cannot read the image '\(r.shortened(try r.string()))' (\(reason))")
+        }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
-            throw r.error("cannot read the image '\(r.shortened(try r.string()))' (\(isDirectory.boolValue ? "it is a folder" : "no such file"))")
+            throw try failure(isDirectory.boolValue ? "it is a folder" : "no such file")
         }
+        guard let data = FileManager.default.contents(atPath: path) else { throw try failure("cannot read the file") }
+        let bytes = [UInt8](data)
         do {
-            let image = ImageSource(try ImageDecoder.decode(contentsOf: path))
+            if SVGDocument.sniff(bytes) {
+                let document = try SVGDocument(bytes: bytes)
+                images.setSVG(document, for: path)
+                return .vector(document)
+            }
+            let image = ImageSource(try ImageDecoder.decode(bytes))
             images[path] = image
-            return image
+            return .bitmap(image)
         } catch let error as PNGError {
-            throw r.error("cannot read the image '\(r.shortened(try r.string()))' (\(error.message))")
-        } catch {
-            throw r.error("cannot read the image '\(r.shortened(try r.string()))' (\(error))")
+            throw try failure(error.message)
         }
     }
 }

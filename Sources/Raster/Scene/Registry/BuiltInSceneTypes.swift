@@ -192,19 +192,21 @@ enum BuiltInSceneTypes {
         PropSpec("height", length, "Height in points."),
         PropSpec("contentMode", .choice(Image.ContentMode.allCases.map(\.rawValue)), default: "fit", "How the image fills its box."),
         PropSpec("tint", .color, "Draws every pixel in this colour, keeping its alpha (a template image)."),
-        PropSpec("scale", .number(min: 0.1, max: 16), default: 1, "Pixels per point of the file (2 for an @2x image)."),
+        PropSpec("scale", .number(min: 0.1, max: 16), default: 1, "Pixels per point of the file (2 for an @2x image; an SVG has no pixels and ignores it)."),
     ]) { p in
         guard let (path, reader) = try p.file("src") else { throw p.reader.error("missing 'src'") }
-        if let document = try p.context.svg(path, reader) {
-            if let (r, _) = try p.value("tint"), p.has("tint") { throw r.error("tint applies to PNG, JPEG and WebP images, not to an SVG") }
-            _ = try p.number("scale")
-            return AnyComponent(SVGImage(document, width: try p.number("width"), height: try p.number("height"),
-                                         contentMode: try p.choice("contentMode", as: Image.ContentMode.self) ?? .fit))
+        let width = try p.number("width"), height = try p.number("height")
+        let mode = try p.choice("contentMode", as: Image.ContentMode.self) ?? .fit
+        let scale = try p.number("scale") ?? 1
+        switch try p.context.imageFile(path, reader) {
+        case .vector(let document):
+            if p.has("tint"), let (r, _) = try p.value("tint") {
+                throw r.error("tint applies to PNG, JPEG and WebP images, not to an SVG")
+            }
+            return AnyComponent(SVGImage(document, width: width, height: height, contentMode: mode))
+        case .bitmap(let source):
+            return AnyComponent(Image(source, width: width, height: height, contentMode: mode, tint: try p.color("tint"), scale: scale))
         }
-        let source = try p.context.image(path, reader)
-        return AnyComponent(Image(source, width: try p.number("width"), height: try p.number("height"),
-                                  contentMode: try p.choice("contentMode", as: Image.ContentMode.self) ?? .fit,
-                                  tint: try p.color("tint"), scale: try p.number("scale") ?? 1))
     }
 
     // MARK: - Shapes
