@@ -8,21 +8,7 @@ final class ColorTests: XCTestCase {
     /// in both syntaxes with every unit, and malformed strings both refuse. Functions
     /// outside sRGB's rgb()/hsl() (`hwb()`) are refused on purpose.
     func testCSSColors_ReadAsTinycss2ReadsThem() throws {
-        let corpus = TestFixtures.path("colors/css-colors.txt")
-        let script = TestFixtures.directory.deletingLastPathComponent().appendingPathComponent("scripts/oracle/color_oracle.py")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path, corpus]
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            return XCTFail("the colour oracle did not run (scripts/deps.sh installs tinycss2): \(message.suffix(400))")
-        }
+        let data = try TestProcess.oracle("color_oracle.py", [TestFixtures.path("colors/css-colors.txt")])
         let json = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
         let names = try XCTUnwrap(json["names"] as? [String])
         let colors = try XCTUnwrap(json["colors"] as? [String: Any])

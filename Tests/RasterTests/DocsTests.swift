@@ -37,15 +37,9 @@ final class DocsTests: XCTestCase {
         let binary = [bundle.appendingPathComponent("render"), bundle.deletingLastPathComponent().appendingPathComponent("render")]
             .first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? bundle.appendingPathComponent("render")
         for (page, file) in [("cli", "docs/CLI.md"), ("scene", "docs/SCENE-FORMAT.md")] {
-            let process = Process()
-            process.executableURL = binary
-            process.arguments = ["docs", page]
-            let out = Pipe()
-            process.standardOutput = out
-            try process.run()
-            let written = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            XCTAssertEqual(process.terminationStatus, 0)
+            let run = try TestProcess.run(["docs", page], executable: binary)
+            XCTAssertEqual(run.status, 0, run.stderr)
+            let written = run.text
             let committed = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
             XCTAssertEqual(committed, written, "\(file) is out of date: run scripts/docs")
         }

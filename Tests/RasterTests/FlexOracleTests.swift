@@ -117,20 +117,7 @@ final class FlexOracleTests: XCTestCase {
     /// Fresh trees from the oracle itself, with a seed of their own: the engine is
     /// checked live against Taffy, not only against a file.
     func testFreshRandomTrees_AgreeWithTaffyLive() throws {
-        let script = TestFixtures.directory.deletingLastPathComponent().appendingPathComponent("scripts/oracle/flex_oracle.py")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path, "generate", "--seed", "20261123", "--count", "300"]
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0,
-                       "the Taffy oracle did not run (install it with scripts/deps.sh): \(message.prefix(400))")
-        guard process.terminationStatus == 0 else { return }
+        let data = try TestProcess.oracle("flex_oracle.py", ["generate", "--seed", "20261123", "--count", "300"])
         let cases = try Self.cases(in: data)
         XCTAssertEqual(cases.count, 300)
         let failures = Self.disagreements(cases, tolerance: 0.5)

@@ -16,22 +16,7 @@ final class ImageCodecTests: XCTestCase {
     }
 
     /// Runs a reference tool; its standard output.
-    private func tool(_ arguments: [String]) throws -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw CodecError("\(arguments[0]) failed (scripts/deps.sh installs it): \(message.prefix(300))")
-        }
-        return data
-    }
+    private func tool(_ arguments: [String]) throws -> Data { try TestProcess.tool(arguments) }
 
     struct CodecError: Error, CustomStringConvertible {
         let description: String

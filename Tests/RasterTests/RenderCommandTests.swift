@@ -38,32 +38,8 @@ final class RenderCommandTests: XCTestCase {
 
     private func render(_ arguments: [String], stdin: Data? = nil, environment: [String: String]? = nil,
                         executable: URL? = nil) throws -> Run {
-        let process = Process()
-        process.executableURL = executable ?? binary
-        process.arguments = arguments
-        if let environment { process.environment = environment }
-        let out = Pipe(), err = Pipe(), input = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = input
-        try process.run()
-        // Standard error is drained on its own thread, so a child that writes much of it
-        // before closing standard output cannot block on a full pipe.
-        let errors = Locked(Data())
-        let drained = DispatchSemaphore(value: 0)
-        let errHandle = err.fileHandleForReading
-        Thread.detachNewThread {
-            let data = errHandle.readDataToEndOfFile()
-            errors.withLock { $0 = data }
-            drained.signal()
-        }
-        if let stdin { input.fileHandleForWriting.write(stdin) }
-        try input.fileHandleForWriting.close()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        drained.wait()
-        let stderr = errors.withLock { $0 }
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, stdout: stdout, stderr: String(decoding: stderr, as: UTF8.self))
+        let run = try TestProcess.run(arguments, executable: executable ?? binary, environment: environment, stdin: stdin)
+        return Run(status: run.status, stdout: run.stdout, stderr: run.stderr)
     }
 
     private func write(_ text: String, _ name: String) throws -> String {
@@ -532,15 +508,7 @@ final class RenderCommandTests: XCTestCase {
         let lines = run.text.split(separator: "\n").map(String.init)
         XCTAssertEqual(lines.first, "render \(RenderVersion.current)")
         func system(_ arguments: [String]) throws -> String {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = arguments
-            let out = Pipe()
-            process.standardOutput = out
-            try process.run()
-            let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            return text.trimmingCharacters(in: .whitespacesAndNewlines)
+            String(decoding: try TestProcess.tool(arguments), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         }
         let freeType = try system(["dpkg-query", "-W", "-f=${Version}", "libfreetype6"]).split(separator: "+").first.map(String.init) ?? "?"
         let expected = "FreeType \(freeType), HarfBuzz \(try system(["pkg-config", "--modversion", "harfbuzz"])), "
@@ -641,16 +609,7 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertEqual(try render(["frames", scene, "-o", png, "--frames", "0..0"]).status, 0)
         let rendered = try ImageDecoder.decode(contentsOf: png + "/frame_00000.png")
         func system(_ arguments: [String]) throws -> String {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = arguments
-            let out = Pipe()
-            process.standardOutput = out
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            return text.trimmingCharacters(in: .whitespacesAndNewlines)
+            String(decoding: try TestProcess.tool(arguments), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         }
         for (ext, codec, minimumPSNR) in [("mp4", "h264", 30.0), ("webm", "vp9", 30.0), ("gif", "gif", 22.0)] {
             let video = folder.appendingPathComponent("clip.\(ext)").path

@@ -165,20 +165,7 @@ final class SceneSchemaTests: XCTestCase {
         let schemaFile = folder.appendingPathComponent("scene.schema.json"), documentsFile = folder.appendingPathComponent("documents.jsonl")
         try Data(SceneSchema.text(registry: registry).utf8).write(to: schemaFile)
         try Data(documents.map { $0.1.jsonText() }.joined(separator: "\n").utf8).write(to: documentsFile)
-        let script = TestFixtures.directory.deletingLastPathComponent().appendingPathComponent("scripts/oracle/schema_oracle.py")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path, schemaFile.path, documentsFile.path]
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            return XCTFail("the schema oracle did not run (scripts/deps.sh installs jsonschema): \(message.suffix(400))")
-        }
+        let data = try TestProcess.oracle("schema_oracle.py", [schemaFile.path, documentsFile.path])
         let verdicts = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [Any])
         XCTAssertEqual(verdicts.count, documents.count)
         var valid = 0, invalid = 0

@@ -44,20 +44,7 @@ final class TextOracleTests: XCTestCase {
 
     /// Runs the oracle on a corpus and returns its cases by id.
     static func oracle(_ command: String, _ corpus: String) throws -> [String: [String: Any]] {
-        let script = TestFixtures.directory.deletingLastPathComponent().appendingPathComponent("scripts/oracle/text_oracle.py")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path, command, TestFixtures.path("text/\(corpus)")]
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw OracleError(message: "the text oracle did not run (scripts/deps.sh installs it): \(message.suffix(600))")
-        }
+        let data = try TestProcess.oracle("text_oracle.py", [command, TestFixtures.path("text/\(corpus)")])
         let json = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
         let cases = try XCTUnwrap(json["cases"] as? [[String: Any]])
         var byID: [String: [String: Any]] = [:]
@@ -65,7 +52,6 @@ final class TextOracleTests: XCTestCase {
         return byID
     }
 
-    struct OracleError: Error, CustomStringConvertible { var description: String; init(message: String) { description = message } }
 
     /// The face a corpus names: a shipped file, or "pinned:NAME#INDEX".
     static func face(_ spec: String) throws -> FontFace {
