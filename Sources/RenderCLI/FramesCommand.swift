@@ -2,7 +2,6 @@ import ArgumentParser
 import Dispatch
 import Foundation
 import Raster
-import Synchronization
 
 struct FramesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -101,21 +100,14 @@ struct FramesCommand: ParsableCommand {
         let progress = ProgressBar(total: range.count, visible: !quiet && isatty(STDERR_FILENO) == 1)
         progress.resume(done.count)
         let failure = Locked<(Int, String)?>(nil)
-        let stop = Atomic<Bool>(false)
         let encoded = Locked<[Int: [UInt8]]>([:])
         // Ctrl-C and SIGTERM stop after the frames being written, so only complete
         // frames stay in the folder.
-        let interrupts = [SIGINT, SIGTERM].map { number in
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            signal(number, SIG_IGN)
-            source.setEventHandler { stop.store(true, ordering: .relaxed) }
-            source.resume()
-            return source
-        }
+        let stop = Interruption()
         DispatchQueue.concurrentPerform(iterations: chunks.count) { job in
             do {
                 try export.render(chunks[job]) { index, bitmap in
-                    guard !stop.load(ordering: .relaxed) else { return false }
+                    guard !stop.requested else { return false }
                     let bytes = try encoder.encode(bitmap)
                     if let output {
                         try FileOutput.writeAtomically(bytes, to: Self.framePath(output, index))
@@ -125,17 +117,17 @@ struct FramesCommand: ParsableCommand {
                     return true
                 }
             } catch {
-                stop.store(true, ordering: .relaxed)
+                stop.request()
                 failure.withLock { f in
                     let first = chunks[job].lowerBound
                     if first < f?.0 ?? Int.max { f = (first, error is SceneError ? "\(input.name): \(error)" : "\(error)") }
                 }
             }
         }
-        for source in interrupts { source.cancel() }
+        stop.end()
         progress.finish()
         if let (_, message) = failure.withLock({ $0 }) { throw CommandFailure(description: message) }
-        if stop.load(ordering: .relaxed) {
+        if stop.requested {
             throw CommandFailure(description: "interrupted after \(progress.done) of \(range.count) frames; every frame written is complete, and the same command continues")
         }
         if let apng {
@@ -215,18 +207,11 @@ extension FramesCommand {
         let (width, height) = scene.canvas.pixelSize
         let video = try VideoEncoder(path: output, container: container, width: width, height: height, fps: export.fps)
         let progress = ProgressBar(total: range.count, visible: !quiet && isatty(STDERR_FILENO) == 1)
-        let stop = Atomic<Bool>(false)
-        let interrupts = [SIGINT, SIGTERM].map { number in
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            signal(number, SIG_IGN)
-            source.setEventHandler { stop.store(true, ordering: .relaxed) }
-            source.resume()
-            return source
-        }
-        defer { for source in interrupts { source.cancel() } }
+        let stop = Interruption()
+        defer { stop.end() }
         do {
             try export.render(range) { _, bitmap in
-                guard !stop.load(ordering: .relaxed) else { return false }
+                guard !stop.requested else { return false }
                 try video.append(bitmap)
                 progress.advance(bytes: bitmap.width * bitmap.height * 4)
                 return true
@@ -238,7 +223,7 @@ extension FramesCommand {
             video.cancel()
             throw error
         }
-        if stop.load(ordering: .relaxed) {
+        if stop.requested {
             video.cancel()
             throw CommandFailure(description: "interrupted after \(progress.done) of \(range.count) frames; \(output) was not written")
         }
