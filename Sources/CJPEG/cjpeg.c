@@ -31,6 +31,17 @@ static void on_message(j_common_ptr info, int level) {
     if (level == -1 && info->err->msg_code == JWRN_JPEG_EOF) on_error(info);
 }
 
+/// The error manager every call installs: errors longjmp to `context->jump` with their
+/// message in `errbuf`. Returns the manager for `info.err`.
+static struct jpeg_error_mgr *install_errors(error_context *context, char *errbuf, size_t errlen) {
+    struct jpeg_error_mgr *manager = jpeg_std_error(&context->base);
+    context->base.error_exit = on_error;
+    context->base.emit_message = on_message;
+    context->errbuf = errbuf;
+    context->errlen = errlen;
+    return manager;
+}
+
 int cjpeg_encode(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride, int quality,
                  uint8_t **out, size_t *out_length, char *errbuf, size_t errlen) {
     struct jpeg_compress_struct info;
@@ -39,11 +50,7 @@ int cjpeg_encode(const uint8_t *pixels, uint32_t width, uint32_t height, size_t 
     unsigned long size = 0;
     *out = NULL;
     *out_length = 0;
-    info.err = jpeg_std_error(&context.base);
-    context.base.error_exit = on_error;
-    context.base.emit_message = on_message;
-    context.errbuf = errbuf;
-    context.errlen = errlen;
+    info.err = install_errors(&context, errbuf, errlen);
     if (setjmp(context.jump)) {
         jpeg_destroy_compress(&info);
         free(buffer);
@@ -81,11 +88,7 @@ int cjpeg_decode(const uint8_t *data, size_t length, uint64_t max_pixels,
         if (errbuf && errlen) snprintf(errbuf, errlen, "not a JPEG file (bad signature)");
         return CJPEG_ERROR_SIGNATURE;
     }
-    info.err = jpeg_std_error(&context.base);
-    context.base.error_exit = on_error;
-    context.base.emit_message = on_message;
-    context.errbuf = errbuf;
-    context.errlen = errlen;
+    info.err = install_errors(&context, errbuf, errlen);
     if (setjmp(context.jump)) {
         jpeg_destroy_decompress(&info);
         free(result);
