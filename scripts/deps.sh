@@ -44,20 +44,15 @@ if [ ${#missing[@]} -gt 0 ]; then
   apt-get update -qq
   apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
+# pin MODULE_CHECK PACKAGE==VERSION: installs the pinned package unless the check passes.
+pin() {
+  python3 -c "$1" >/dev/null 2>&1 || python3 -m pip install --quiet "$2" \
+    || echo "could not install $2 (python3 -m pip install $2)" >&2
+}
 if command -v python3 >/dev/null 2>&1; then
-  python3 -c "import stretchable" >/dev/null 2>&1 \
-    || python3 -m pip install --quiet stretchable==1.1.8 \
-    || echo "could not install stretchable (python3 -m pip install stretchable==1.1.8)" >&2
-  python3 -c "import uharfbuzz; assert uharfbuzz.version_string() == '6.0.0'" >/dev/null 2>&1 \
-    || python3 -m pip install --quiet uharfbuzz==0.33.0 \
-    || echo "could not install uharfbuzz (python3 -m pip install uharfbuzz==0.33.0)" >&2
-  python3 -c "import tinycss2; assert tinycss2.__version__ == '1.4.0'" >/dev/null 2>&1 \
-    || python3 -m pip install --quiet tinycss2==1.4.0 \
-    || echo "could not install tinycss2 (python3 -m pip install tinycss2==1.4.0)" >&2
-  python3 -c "import importlib.metadata as m; assert m.version('jsonschema') == '4.26.0'" >/dev/null 2>&1 \
-    || python3 -m pip install --quiet jsonschema==4.26.0 \
-    || echo "could not install jsonschema (python3 -m pip install jsonschema==4.26.0)" >&2
-  python3 -c "import icu" >/dev/null 2>&1 \
-    || python3 -m pip install --quiet PyICU==2.17 \
-    || echo "could not install PyICU (python3 -m pip install PyICU==2.17; needs libicu-dev and g++)" >&2
+  pin "import stretchable" stretchable==1.1.8
+  pin "import uharfbuzz; assert uharfbuzz.version_string() == '6.0.0'" uharfbuzz==0.33.0
+  pin "import tinycss2; assert tinycss2.__version__ == '1.4.0'" tinycss2==1.4.0
+  pin "import importlib.metadata as m; assert m.version('jsonschema') == '4.26.0'" jsonschema==4.26.0
+  pin "import icu" PyICU==2.17  # built against the system's ICU; needs libicu-dev and g++
 fi
