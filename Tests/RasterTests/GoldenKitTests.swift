@@ -331,6 +331,10 @@ final class GoldenKitTests: XCTestCase {
             XCTAssertTrue("\(error)".hasPrefix("no failure named 'cards/zzz' in "), "\(error)")
         }
         XCTAssertThrowsError(try GoldenReport.accept([], all: true, in: folder.appendingPathComponent("nowhere")))
+        // --all takes every failure still in the report.
+        XCTAssertEqual(try GoldenReport.accept([], all: true, in: artifacts).map(\.name), ["cards/a", "cards/b"])
+        XCTAssertEqual(try bytes(references.appendingPathComponent("cards/b.png")),
+                       try bytes(artifacts.appendingPathComponent(GoldenReport.imagePath("cards/b", "actual"))))
     }
 
     func testAssertions_ReportToXCTestAtTheCall() throws {
