@@ -1,18 +1,5 @@
 // swift-tools-version:6.0
-import Foundation
 import PackageDescription
-
-// The compositing loops are written so the compiler vectorises them; on x86-64 they are
-// about three times faster when it may use AVX2 (x86-64-v3, every x86 server since
-// 2015). Set RENDER_PORTABLE=1 to build for baseline x86-64, for example when this
-// package is a dependency of another (SwiftPM refuses unsafe flags in dependencies).
-// Integer pixel arithmetic gives identical bytes either way.
-var rasterSettings: [SwiftSetting] = []
-#if arch(x86_64)
-if ProcessInfo.processInfo.environment["RENDER_PORTABLE"] == nil {
-    rasterSettings.append(.unsafeFlags(["-target-cpu", "haswell"]))
-}
-#endif
 
 let package = Package(
     name: "Render",
@@ -47,7 +34,8 @@ let package = Package(
             pkgConfig: "librsvg-2.0",
             providers: [.apt(["librsvg2-dev"])]
         ),
-        // Hot pixel loops in C, multiversioned for AVX2 and chosen at load time.
+        // Hot pixel loops in C, multiversioned for AVX2 and chosen at load time, so no
+        // target needs machine-specific flags (SwiftPM refuses them in dependencies).
         .target(name: "CKernels"),
         .target(name: "CPrefetch"),
         .target(name: "CSanitizerDefaults"),
@@ -86,8 +74,7 @@ let package = Package(
         .target(
             name: "Raster",
             dependencies: ["CPNG", "CJPEG", "CWebP", "CRsvg", "CKernels", "CFreeType", "CHarfBuzz", "CFontconfig", "CUnicode", "CCrypto", "CDeflate", "CPrefetch", "CSanitizerDefaults", .product(name: "Yams", package: "Yams")],
-            resources: [.copy("Resources/Fonts")],
-            swiftSettings: rasterSettings
+            resources: [.copy("Resources/Fonts")]
         ),
         // Golden-image assertions for XCTest and Swift Testing.
         .target(

@@ -1,11 +1,23 @@
 #include "CKernels.h"
 
+#include <string.h>
+
+// Results must match the Swift formulas bit for bit: no fused multiply-add.
+#pragma STDC FP_CONTRACT OFF
+
 #if defined(__x86_64__) && defined(__GNUC__)
 #define CK_MULTIVERSION __attribute__((target_clones("avx2", "default")))
 #else
 #define CK_MULTIVERSION
 #endif
 
+/// round(a·b/255) for a, b ≤ 255 (PixelMath.mulDiv255).
+static inline uint32_t ck_mul_div255(uint32_t a, uint32_t b) {
+    uint32_t x = a * b + 128u;
+    return (x + (x >> 8)) >> 8;
+}
+
+/// Every channel of `p` times scale/255, rounded (PixelMath.scale).
 static inline uint32_t ck_scale(uint32_t p, uint32_t scale) {
     uint32_t rb = (p & 0x00FF00FFu) * scale + 0x00800080u;
     rb = ((rb + ((rb >> 8) & 0x00FF00FFu)) >> 8) & 0x00FF00FFu;
@@ -14,6 +26,12 @@ static inline uint32_t ck_scale(uint32_t p, uint32_t scale) {
     return rb | ag;
 }
 
+/// s + d·(255 − s.alpha)/255 (PixelMath.sourceOver).
+static inline uint32_t ck_source_over(uint32_t s, uint32_t d) {
+    return s + ck_scale(d, 255u - (s >> 24));
+}
+
+/// (a·w + b·(255 − w))/255 per channel, rounded once (PixelMath.mix).
 static inline uint32_t ck_mix(uint32_t a, uint32_t b, uint32_t w) {
     uint32_t iw = 255u - w;
     uint32_t rb = (a & 0x00FF00FFu) * w + (b & 0x00FF00FFu) * iw + 0x00800080u;
@@ -23,20 +41,309 @@ static inline uint32_t ck_mix(uint32_t a, uint32_t b, uint32_t w) {
     return rb | ag;
 }
 
+// Eight pixels at a time, in clang's generic vectors (AVX2 registers in the AVX2 clone,
+// pairs of SSE2 registers in the baseline one). The products of `ck_scale8` are taken in
+// 16-bit lanes: each half of a 32-bit word holds one channel (at most 255) times a scale
+// of at most 255, so no carry crosses into the other half and the words equal those of
+// the 32-bit products of `ck_scale`, at half the cost.
+typedef uint32_t ck_u32x8 __attribute__((vector_size(32)));
+typedef uint16_t ck_u16x16 __attribute__((vector_size(32)));
+typedef uint8_t ck_u8x8 __attribute__((vector_size(8)));
+
+#define ck_load8(p)                     \
+    __extension__({                     \
+        ck_u32x8 v_;                    \
+        memcpy(&v_, (p), sizeof v_);    \
+        v_;                             \
+    })
+
+#define ck_store8(p, v)                 \
+    do {                                \
+        ck_u32x8 w_ = (v);              \
+        memcpy((p), &w_, sizeof w_);    \
+    } while (0)
+
+/// Eight coverages widened to 32-bit lanes.
+#define ck_widen8(p)                                   \
+    __extension__({                                    \
+        ck_u8x8 b_;                                    \
+        memcpy(&b_, (p), sizeof b_);                   \
+        __builtin_convertvector(b_, ck_u32x8);         \
+    })
+
+// Macros rather than functions: a function taking or returning a 256-bit vector would
+// take the ABI of the caller's instruction set, which differs between the clones.
+#define ck_scale8(p, scale)                                                                       \
+    __extension__({                                                                               \
+        const ck_u32x8 mask_ = (ck_u32x8){0} + 0x00FF00FFu, half_ = (ck_u32x8){0} + 0x00800080u; \
+        ck_u32x8 scale_ = (scale), p_ = (p);                                                      \
+        ck_u16x16 s_ = (ck_u16x16)(scale_ | (scale_ << 16));                                      \
+        ck_u32x8 rb_ = (ck_u32x8)((ck_u16x16)(p_ & mask_) * s_) + half_;                          \
+        rb_ = ((rb_ + ((rb_ >> 8) & mask_)) >> 8) & mask_;                                        \
+        ck_u32x8 ag_ = (ck_u32x8)((ck_u16x16)((p_ >> 8) & mask_) * s_) + half_;                   \
+        ag_ = (ag_ + ((ag_ >> 8) & mask_)) & 0xFF00FF00u;                                         \
+        rb_ | ag_;                                                                                \
+    })
+
+/// s + d·(255 − s.alpha)/255 on eight pixels.
+#define ck_source_over8(s, d)                              \
+    __extension__({                                        \
+        ck_u32x8 so_ = (s);                                \
+        so_ + ck_scale8((d), 255u - (so_ >> 24));          \
+    })
+
+/// round(a·b/255) on eight lanes.
+#define ck_mul_div255_8(a, b)                              \
+    __extension__({                                        \
+        ck_u32x8 x_ = (a) * (uint32_t)(b) + 128u;          \
+        (x_ + (x_ >> 8)) >> 8;                             \
+    })
+
 CK_MULTIVERSION
 void ck_blend_row(const uint32_t *s, uint32_t *d, size_t count, uint32_t alpha) {
+    size_t i = 0;
     if (alpha == 255u) {
-        for (size_t i = 0; i < count; i++) d[i] = s[i] + ck_scale(d[i], 255u - (s[i] >> 24));
+        for (; i + 8 <= count; i += 8) ck_store8(d + i, ck_source_over8(ck_load8(s + i), ck_load8(d + i)));
+        for (; i < count; i++) d[i] = ck_source_over(s[i], d[i]);
         return;
     }
     uint32_t all = 0xFFFFFFFFu;
-    for (size_t i = 0; i < count; i++) all &= s[i];
+    for (size_t k = 0; k < count; k++) all &= s[k];
     if ((all >> 24) == 255u) {
-        for (size_t i = 0; i < count; i++) d[i] = ck_mix(s[i], d[i], alpha);
+        for (; i < count; i++) d[i] = ck_mix(s[i], d[i], alpha);
     } else {
-        for (size_t i = 0; i < count; i++) {
-            uint32_t p = ck_scale(s[i], alpha);
-            d[i] = p + ck_scale(d[i], 255u - (p >> 24));
+        const ck_u32x8 a = (ck_u32x8){0} + alpha;
+        for (; i + 8 <= count; i += 8) ck_store8(d + i, ck_source_over8(ck_scale8(ck_load8(s + i), a), ck_load8(d + i)));
+        for (; i < count; i++) d[i] = ck_source_over(ck_scale(s[i], alpha), d[i]);
+    }
+}
+
+CK_MULTIVERSION
+void ck_source_over_solid(uint32_t *d, size_t count, uint32_t s) {
+    uint32_t ia = 255u - (s >> 24);
+    if (ia == 255u) return;
+    size_t i = 0;
+    const ck_u32x8 sv = (ck_u32x8){0} + s, iav = (ck_u32x8){0} + ia;
+    for (; i + 8 <= count; i += 8) ck_store8(d + i, sv + ck_scale8(ck_load8(d + i), iav));
+    for (; i < count; i++) d[i] = s + ck_scale(d[i], ia);
+}
+
+CK_MULTIVERSION
+void ck_source_over_solid_coverage(uint32_t *d, const uint8_t *coverage, size_t count, uint32_t color,
+                                   uint32_t opacity) {
+    size_t i = 0;
+    const ck_u32x8 c = (ck_u32x8){0} + color;
+    if (opacity == 255u) {
+        for (; i + 8 <= count; i += 8) {
+            ck_store8(d + i, ck_source_over8(ck_scale8(c, ck_widen8(coverage + i)), ck_load8(d + i)));
+        }
+    } else {
+        for (; i + 8 <= count; i += 8) {
+            ck_u32x8 a = ck_mul_div255_8(ck_widen8(coverage + i), opacity);
+            ck_store8(d + i, ck_source_over8(ck_scale8(c, a), ck_load8(d + i)));
         }
     }
+    for (; i < count; i++) d[i] = ck_source_over(ck_scale(color, ck_mul_div255(coverage[i], opacity)), d[i]);
+}
+
+CK_MULTIVERSION
+void ck_glyph_mask_solid(uint32_t *d, size_t pitch, const uint8_t *mask, size_t mask_stride, size_t width,
+                         size_t height, uint32_t color, uint32_t opacity, int padded) {
+    size_t steps = padded ? (width + 7) >> 3 : width >> 3;
+    // An opaque colour at full coverage replaces the pixels: the result of source-over,
+    // without the arithmetic (stems of dark text on any background).
+    int opaque = (color >> 24) == 255u && opacity == 255u;
+    const ck_u32x8 c = (ck_u32x8){0} + color;
+    for (size_t y = 0; y < height; y++) {
+        const uint8_t *m = mask + y * mask_stride;
+        uint32_t *row = d + y * pitch;
+        for (size_t k = 0; k < steps; k++) {
+            const uint8_t *mk = m + 8 * k;
+            uint32_t *dk = row + 8 * k;
+            uint64_t bytes;
+            memcpy(&bytes, mk, sizeof bytes);
+            if (bytes == 0) continue;
+            if (opaque && bytes == UINT64_MAX) {
+                ck_store8(dk, c);
+                continue;
+            }
+            ck_u32x8 a = ck_widen8(mk);
+            if (opacity != 255u) a = ck_mul_div255_8(a, opacity);
+            ck_store8(dk, ck_source_over8(ck_scale8(c, a), ck_load8(dk)));
+        }
+        if (!padded) {
+            for (size_t i = steps << 3; i < width; i++) {
+                row[i] = ck_source_over(ck_scale(color, ck_mul_div255(m[i], opacity)), row[i]);
+            }
+        }
+    }
+}
+
+CK_MULTIVERSION
+void ck_source_over_coverage(uint32_t *d, const uint32_t *s, const uint8_t *coverage, size_t count) {
+    size_t i = 0;
+    for (; i + 8 <= count; i += 8) {
+        ck_store8(d + i, ck_source_over8(ck_scale8(ck_load8(s + i), ck_widen8(coverage + i)), ck_load8(d + i)));
+    }
+    for (; i < count; i++) d[i] = ck_source_over(ck_scale(s[i], coverage[i]), d[i]);
+}
+
+CK_MULTIVERSION
+void ck_multiply_coverage(uint8_t *coverage, const uint8_t *mask, size_t count) {
+    for (size_t i = 0; i < count; i++) coverage[i] = (uint8_t)ck_mul_div255(coverage[i], mask[i]);
+}
+
+CK_MULTIVERSION
+void ck_fade_coverage(uint8_t *coverage, const uint8_t *alphas, size_t count, uint32_t opacity) {
+    for (size_t i = 0; i < count; i++) coverage[i] = (uint8_t)ck_mul_div255(alphas[i], opacity);
+}
+
+CK_MULTIVERSION
+void ck_box_across(const uint8_t *source, uint8_t *destination, size_t n, size_t lines, size_t left,
+                   size_t right, uint32_t *sums) {
+    if (lines == 0) return;
+    size_t size = left + right + 1;
+    uint64_t inv = (UINT64_C(1) << 24) / size + 1;
+    memset(sums, 0, n * sizeof *sums);
+    size_t first = right < lines - 1 ? right : lines - 1;
+    for (size_t r = 0; r <= first; r++) {
+        const uint8_t *line = source + r * n;
+        for (size_t i = 0; i < n; i++) sums[i] += line[i];
+    }
+    // sum·inv + 2^23 stays below 2^32 while 255·size < 2^23, so 32-bit lanes suffice.
+    int narrow = 255 * (uint64_t)size < (UINT64_C(1) << 23);
+    uint32_t inv32 = (uint32_t)inv;
+    for (size_t y = 0; y < lines; y++) {
+        uint8_t *out = destination + y * n;
+        if (narrow) {
+            for (size_t i = 0; i < n; i++) {
+                uint32_t v = (sums[i] * inv32 + (1u << 23)) >> 24;
+                out[i] = (uint8_t)(v < 255u ? v : 255u);
+            }
+        } else {
+            for (size_t i = 0; i < n; i++) {
+                uint64_t v = ((uint64_t)sums[i] * inv + (UINT64_C(1) << 23)) >> 24;
+                out[i] = (uint8_t)(v < 255u ? v : 255u);
+            }
+        }
+        size_t add = y + right + 1;
+        int removes = y >= left;
+        const uint8_t *old = removes ? source + (y - left) * n : NULL;
+        if (add < lines) {
+            const uint8_t *line = source + add * n;
+            if (old) {
+                for (size_t i = 0; i < n; i++) sums[i] = sums[i] + line[i] - old[i];
+            } else {
+                for (size_t i = 0; i < n; i++) sums[i] += line[i];
+            }
+        } else if (old) {
+            for (size_t i = 0; i < n; i++) sums[i] -= old[i];
+        }
+    }
+}
+
+CK_MULTIVERSION
+void ck_convolve_across(const uint8_t *source, uint8_t *destination, size_t n, size_t lines,
+                        const uint32_t *kernel, size_t radius, uint32_t *acc) {
+    // Weights sum to 65536, so acc ≤ 255·65536 + 32768 fits 32 bits.
+    for (size_t y = 0; y < lines; y++) {
+        for (size_t i = 0; i < n; i++) acc[i] = 32768u;
+        size_t from = y >= radius ? y - radius : 0;
+        size_t to = y + radius < lines - 1 ? y + radius : lines - 1;
+        for (size_t j = from; j <= to; j++) {
+            uint32_t weight = kernel[j + radius - y];
+            const uint8_t *line = source + j * n;
+            for (size_t i = 0; i < n; i++) acc[i] += line[i] * weight;
+        }
+        uint8_t *out = destination + y * n;
+        for (size_t i = 0; i < n; i++) {
+            uint32_t v = acc[i] >> 16;
+            out[i] = (uint8_t)(v < 255u ? v : 255u);
+        }
+    }
+}
+
+/// ⌊v⌋ & mask for 0 ≤ v < 2^23: 2^23 added to an integral single leaves the integer in
+/// the low mantissa bits (PaintShader.tableIndex). Any input, NaN included, stays in mask.
+static inline uint32_t ck_table_index(float v, uint32_t mask) {
+    float shifted = __builtin_elementwise_floor(v) + 8388608.0f;
+    uint32_t bits;
+    memcpy(&bits, &shifted, sizeof bits);
+    return bits & mask;
+}
+
+CK_MULTIVERSION
+void ck_linear_indices(uint32_t *out, int32_t count, float start, float step, float top, uint32_t mask) {
+    for (int32_t i = 0; i < count; i++) {
+        float v = start + step * (float)i;
+        out[i] = ck_table_index(v < 0 ? 0 : (v > top ? top : v), mask);
+    }
+}
+
+CK_MULTIVERSION
+void ck_radial_indices(uint32_t *out, int32_t count, float x0, float y0, float dx, float dy, float scale,
+                       float top, uint32_t mask) {
+    for (int32_t i = 0; i < count; i++) {
+        float x = x0 + dx * (float)i, y = y0 + dy * (float)i;
+        float v = __builtin_elementwise_sqrt(x * x + y * y) * scale + 0.5f;
+        out[i] = ck_table_index(v > top ? top : v, mask);
+    }
+}
+
+/// The Paeth predictor (PNG specification 9.4).
+static inline uint8_t ck_paeth(uint8_t left, uint8_t up, uint8_t upLeft) {
+    int a = left, b = up, c = upLeft;
+    int pa = b - c, pb = a - c, pc = a + b - 2 * c;
+    pa = pa < 0 ? -pa : pa;
+    pb = pb < 0 ? -pb : pb;
+    pc = pc < 0 ? -pc : pc;
+    uint8_t bOrC = pb <= pc ? up : upLeft;
+    return pa <= pb && pa <= pc ? left : bOrC;
+}
+
+CK_MULTIVERSION
+void ck_png_filter(uint8_t type, const uint8_t *row, const uint8_t *previous, size_t count, uint8_t *out) {
+    const size_t bpp = 4;
+    size_t head = count < bpp ? count : bpp;
+    switch (type) {
+    case 1:
+        memcpy(out, row, head);
+        for (size_t i = head; i < count; i++) out[i] = (uint8_t)(row[i] - row[i - bpp]);
+        break;
+    case 2:
+        for (size_t i = 0; i < count; i++) out[i] = (uint8_t)(row[i] - previous[i]);
+        break;
+    case 3:
+        for (size_t i = 0; i < head; i++) out[i] = (uint8_t)(row[i] - (previous[i] >> 1));
+        for (size_t i = head; i < count; i++) {
+            out[i] = (uint8_t)(row[i] - (uint8_t)(((unsigned)row[i - bpp] + previous[i]) >> 1));
+        }
+        break;
+    case 4:
+        for (size_t i = 0; i < head; i++) out[i] = (uint8_t)(row[i] - previous[i]);
+        for (size_t i = head; i < count; i++) {
+            out[i] = (uint8_t)(row[i] - ck_paeth(row[i - bpp], previous[i], previous[i - bpp]));
+        }
+        break;
+    default:
+        memcpy(out, row, count);
+        break;
+    }
+}
+
+CK_MULTIVERSION
+uint64_t ck_png_filter_cost(const uint8_t *residuals, size_t count) {
+    uint64_t total = 0;
+    for (size_t start = 0; start < count;) {
+        // 32-bit partial sums vectorise best; 2^24 bytes of at most 128 cannot overflow.
+        size_t end = count - start > (1u << 24) ? start + (1u << 24) : count;
+        uint32_t partial = 0;
+        for (size_t i = start; i < end; i++) {
+            int v = (int8_t)residuals[i];
+            partial += (uint32_t)(v < 0 ? -v : v);
+        }
+        total += partial;
+        start = end;
+    }
+    return total;
 }

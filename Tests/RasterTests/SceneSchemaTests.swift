@@ -168,16 +168,27 @@ final class SceneSchemaTests: XCTestCase {
         let data = try TestProcess.oracle("schema_oracle.py", [schemaFile.path, documentsFile.path])
         let verdicts = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [Any])
         XCTAssertEqual(verdicts.count, documents.count)
-        var valid = 0, invalid = 0
+        var valid = 0, invalid = 0, samePlace = 0
         for ((label, document), verdict) in zip(documents, verdicts) {
             let referenceValid = verdict is NSNull
-            let decoded: Bool
-            do { _ = try decode(document); decoded = true } catch { decoded = false }
-            XCTAssertEqual(referenceValid, decoded, "\(label): jsonschema says \(verdict is NSNull ? "valid" : "\(verdict)"), the decoder \(decoded ? "accepts" : "refuses")")
-            if referenceValid { valid += 1 } else { invalid += 1 }
+            var decoderPath: String?
+            do { _ = try decode(document) } catch { decoderPath = (error as? SceneError)?.path ?? "?" }
+            XCTAssertEqual(referenceValid, decoderPath == nil, "\(label): jsonschema says \(verdict is NSNull ? "valid" : "\(verdict)"), the decoder \(decoderPath == nil ? "accepts" : "refuses")")
+            if referenceValid { valid += 1; continue }
+            invalid += 1
+            // The schema's error is as precise as the decoder's: for a bad prop of a node
+            // it names that prop's path, not the node as "valid under none of" its types.
+            guard let error = verdict as? [String: Any], let path = error["path"] as? String,
+                  let message = error["message"] as? String, let decoderPath else { continue }
+            XCTAssertFalse(message.contains("is not valid under any of the given schemas"), "\(label): \(message)")
+            if decoderPath.hasPrefix("root.") || decoderPath == "root" {
+                XCTAssertTrue(decoderPath.hasPrefix(path), "\(label): jsonschema points at '\(path)' (\(message)), the decoder at '\(decoderPath)'")
+                if decoderPath == path { samePlace += 1 }
+            }
         }
         XCTAssertGreaterThan(valid, 200)
         XCTAssertGreaterThan(invalid, 200)
+        XCTAssertGreaterThan(samePlace, 200, "most wrong props are named by both at the same path")
     }
 
     /// Editors add a `$schema` key naming the schema; both the schema and the decoder

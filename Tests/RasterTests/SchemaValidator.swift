@@ -3,8 +3,8 @@ import Raster
 
 /// A validator for the part of JSON Schema (2020-12) that `render schema` emits: $ref
 /// into $defs, type, enum, const, minimum, maximum, pattern, properties,
-/// additionalProperties, propertyNames (pattern), required, items, prefixItems, minItems, maxItems, anyOf and
-/// oneOf. Returns the first problem found, with its path, or nil.
+/// additionalProperties, propertyNames (pattern), required, items, prefixItems, minItems, maxItems, anyOf,
+/// oneOf, allOf and if/then. Returns the first problem found, with its path, or nil.
 struct SchemaValidator {
     let root: JSONValue
 
@@ -24,6 +24,10 @@ struct SchemaValidator {
         let schema = resolve(raw)
         if case .string(let type)? = schema["type"], !matches(value, type: type) {
             return "\(path): expected \(type), found \(value.kindName)"
+        }
+        if case .array(let types)? = schema["type"],
+           !types.contains(where: { if case .string(let t) = $0 { matches(value, type: t) } else { false } }) {
+            return "\(path): expected one of \(JSONValue.array(types).jsonText()), found \(value.kindName)"
         }
         if case .array(let options)? = schema["enum"], !options.contains(value) {
             return "\(path): \(value.jsonText()) is not one of \(JSONValue.array(options).jsonText())"
@@ -66,6 +70,13 @@ struct SchemaValidator {
                 let s = i < prefix.count ? prefix[i] : schema["items"]
                 if let s, let problem = check(item, against: s, path: "\(path)[\(i)]") { return problem }
             }
+        }
+        if case .array(let parts)? = schema["allOf"] {
+            for part in parts { if let problem = check(value, against: part, path: path) { return problem } }
+        }
+        if let condition = schema["if"], let then = schema["then"], check(value, against: condition, path: path) == nil,
+           let problem = check(value, against: then, path: path) {
+            return problem
         }
         if case .array(let options)? = schema["anyOf"] {
             let problems = options.map { check(value, against: $0, path: path) }

@@ -3,11 +3,13 @@
 
 usage: schema_oracle.py SCHEMA DOCUMENTS   DOCUMENTS: one JSON document per line
 Prints a JSON array with, for each document, null when it is valid and else the
-validator's first error message.
+error the validator ranks most relevant (`jsonschema.exceptions.best_match`), as
+{"message": ..., "path": "root.children[0].fontSize"}.
 """
 import json, sys
 
 from jsonschema import Draft202012Validator
+from jsonschema.exceptions import best_match
 
 with open(sys.argv[1], encoding="utf-8") as f:
     schema = json.load(f)
@@ -18,6 +20,10 @@ with open(sys.argv[2], encoding="utf-8") as f:
     for line in f:
         if not line.strip():
             continue
-        errors = sorted(validator.iter_errors(json.loads(line)), key=lambda e: list(e.path))
-        verdicts.append(None if not errors else errors[0].message[:200])
+        error = best_match(validator.iter_errors(json.loads(line)))
+        if error is None:
+            verdicts.append(None)
+            continue
+        path = "".join(f"[{step}]" if isinstance(step, int) else f".{step}" for step in error.absolute_path)
+        verdicts.append({"message": error.message[:200], "path": path.lstrip(".")})
 json.dump(verdicts, sys.stdout)

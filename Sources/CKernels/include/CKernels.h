@@ -6,12 +6,75 @@
 
 /// Hot pixel loops, compiled for AVX2 and for baseline x86-64 (and the default target
 /// elsewhere) and chosen once at load time by the CPU (function multiversioning), so the
-/// package needs no machine-specific build flags. Each gives exactly the integers of the
-/// Swift formulas in PixelMath: premultiplied RGBA8 packed as 0xAABBGGRR.
+/// package needs no machine-specific build flags. Each gives exactly the integers (and
+/// the IEEE single-precision results) of the Swift formulas it replaces: pixels are
+/// premultiplied RGBA8 packed as 0xAABBGGRR, products of 8-bit values are divided by
+/// 255 with PixelMath's rounding, and no floating-point operations are fused.
+
+// MARK: Compositing (PixelMath, PaintBlitter)
 
 /// d[i] = source-over of s[i] at `alpha` (0...255) onto d[i], for `count` pixels: with
 /// alpha 255 plain source-over; with a fully opaque source row, one rounding per channel
 /// (PixelMath.mix); otherwise source-over of the faded source.
 void ck_blend_row(const uint32_t *s, uint32_t *d, size_t count, uint32_t alpha);
+
+/// d[i] = s + d[i]·(255 − s.alpha)/255: one premultiplied colour over a row.
+void ck_source_over_solid(uint32_t *d, size_t count, uint32_t s);
+
+/// d[i] = source-over of `color` scaled by coverage[i]·opacity/255 onto d[i]. Zero
+/// coverage leaves a pixel exactly as it was.
+void ck_source_over_solid_coverage(uint32_t *d, const uint8_t *coverage, size_t count, uint32_t color,
+                                   uint32_t opacity);
+
+/// Source-over of one premultiplied colour through `height` rows of `width` coverages
+/// (`mask`, rows `mask_stride` bytes apart; coverage times opacity/255) onto `d` (rows
+/// `pitch` pixels apart), eight pixels per step: all-zero steps are skipped, and an
+/// opaque colour at full coverage is stored. With `padded` every row is processed in
+/// whole steps up to (width + 7) & ~7 (the caller guarantees the mask's zero padding and
+/// the destination's room).
+void ck_glyph_mask_solid(uint32_t *d, size_t pitch, const uint8_t *mask, size_t mask_stride, size_t width,
+                         size_t height, uint32_t color, uint32_t opacity, int padded);
+
+/// d[i] = source-over of s[i] scaled by coverage[i] onto d[i].
+void ck_source_over_coverage(uint32_t *d, const uint32_t *s, const uint8_t *coverage, size_t count);
+
+/// coverage[i] = round(coverage[i]·mask[i]/255).
+void ck_multiply_coverage(uint8_t *coverage, const uint8_t *mask, size_t count);
+
+/// coverage[i] = round(alphas[i]·opacity/255).
+void ck_fade_coverage(uint8_t *coverage, const uint8_t *alphas, size_t count, uint32_t opacity);
+
+// MARK: Blur (GaussianBlur)
+
+/// Line y of `destination` is round(Σ lines y−left … y+right of `source` / (left +
+/// right + 1)) element by element, lines outside counting as zero. `lines` lines of `n`
+/// bytes each; `sums` is scratch for `n` values.
+void ck_box_across(const uint8_t *source, uint8_t *destination, size_t n, size_t lines, size_t left,
+                   size_t right, uint32_t *sums);
+
+/// Line y of `destination` is (Σ kernel[k + radius]·line(y + k) + 32768) >> 16 over
+/// k = −radius … radius, clamped to 255, lines outside counting as zero. The weights are
+/// 16.16 fixed point summing to 65536; `acc` is scratch for `n` values.
+void ck_convolve_across(const uint8_t *source, uint8_t *destination, size_t n, size_t lines,
+                        const uint32_t *kernel, size_t radius, uint32_t *acc);
+
+// MARK: Gradients (PaintShader)
+
+/// out[i] = ⌊clamp(start + step·i, 0, top)⌋ & mask, in singles.
+void ck_linear_indices(uint32_t *out, int32_t count, float start, float step, float top, uint32_t mask);
+
+/// out[i] = ⌊min(√(x² + y²)·scale + 0.5, top)⌋ & mask with x = x0 + dx·i, y = y0 + dy·i,
+/// in singles.
+void ck_radial_indices(uint32_t *out, int32_t count, float x0, float y0, float dx, float dy, float scale,
+                       float top, uint32_t mask);
+
+// MARK: PNG (PNGRowFilter)
+
+/// Writes `count` residual bytes of PNG filter `type` (0...4) for 4-byte pixels.
+/// `previous` is the unfiltered row above.
+void ck_png_filter(uint8_t type, const uint8_t *row, const uint8_t *previous, size_t count, uint8_t *out);
+
+/// Σ |residual[i] read as a signed byte|.
+uint64_t ck_png_filter_cost(const uint8_t *residuals, size_t count);
 
 #endif

@@ -1,3 +1,4 @@
+import CKernels
 import Foundation
 
 /// Gaussian blur whose cost does not grow with the radius.
@@ -184,63 +185,21 @@ public enum GaussianBlur {
     }
 
     /// Line y of the output is round(Σ lines y−left ... y+right / (left + right + 1)),
-    /// element by element; lines outside the buffer count as zero.
+    /// element by element; lines outside the buffer count as zero (`ck_box_across`).
     private static func boxAcross(_ source: UnsafeMutablePointer<UInt8>, into destination: UnsafeMutablePointer<UInt8>,
                                   lineLength n: Int, lines: Int, left: Int, right: Int) {
-        let size = left + right + 1
-        let inv = (1 << 24) / size + 1
         let sums = UnsafeMutablePointer<UInt32>.allocate(capacity: n)
         defer { sums.deallocate() }
-        sums.initialize(repeating: 0, count: n)
-        for r in 0...min(right, lines - 1) {
-            let line = source + r * n
-            for i in 0..<n { sums[i] &+= UInt32(line[i]) }
-        }
-        // sum * inv + 2^23 stays below 2^32 while 255 * size < 2^23, so 32-bit lanes suffice.
-        let narrow = 255 * size < 1 << 23
-        for y in 0..<lines {
-            let out = destination + y * n
-            if narrow {
-                let inv32 = UInt32(inv)
-                for i in 0..<n { out[i] = UInt8(truncatingIfNeeded: min(255, (sums[i] &* inv32 &+ (1 << 23)) >> 24)) }
-            } else {
-                let inv64 = UInt64(inv)
-                for i in 0..<n { out[i] = UInt8(truncatingIfNeeded: min(255, (UInt64(sums[i]) * inv64 + (1 << 23)) >> 24)) }
-            }
-            let add = y + right + 1, remove = y - left
-            if add < lines {
-                let line = source + add * n
-                if remove >= 0 {
-                    let old = source + remove * n
-                    for i in 0..<n { sums[i] = sums[i] &+ UInt32(line[i]) &- UInt32(old[i]) }
-                } else {
-                    for i in 0..<n { sums[i] &+= UInt32(line[i]) }
-                }
-            } else if remove >= 0 {
-                let old = source + remove * n
-                for i in 0..<n { sums[i] &-= UInt32(old[i]) }
-            }
-        }
+        ck_box_across(source, destination, n, lines, left, right, sums)
     }
 
-    /// Line y of the output is the kernel-weighted sum of the lines around it, rounded.
+    /// Line y of the output is the kernel-weighted sum of the lines around it, rounded
+    /// (`ck_convolve_across`).
     private static func convolveAcross(_ source: UnsafeMutablePointer<UInt8>, into destination: UnsafeMutablePointer<UInt8>,
                                        lineLength n: Int, lines: Int, kernel: [Int]) {
-        let radius = kernel.count / 2
         let acc = UnsafeMutablePointer<UInt32>.allocate(capacity: n)
         defer { acc.deallocate() }
-        // Weights sum to 65536, so acc <= 255 * 65536 + 32768 fits 32 bits.
-        for y in 0..<lines {
-            acc.update(repeating: 32768, count: n)
-            for k in -radius...radius {
-                let j = y + k
-                guard j >= 0, j < lines else { continue }
-                let weight = UInt32(kernel[k + radius])
-                let line = source + j * n
-                for i in 0..<n { acc[i] &+= UInt32(line[i]) &* weight }
-            }
-            let out = destination + y * n
-            for i in 0..<n { out[i] = UInt8(truncatingIfNeeded: min(255, acc[i] >> 16)) }
-        }
+        let weights = kernel.map { UInt32(truncatingIfNeeded: $0) }
+        ck_convolve_across(source, destination, n, lines, weights, kernel.count / 2, acc)
     }
 }

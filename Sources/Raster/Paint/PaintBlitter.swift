@@ -1,3 +1,4 @@
+import CKernels
 import CPrefetch
 
 /// Composites a paint through coverage into a bitmap: the pixel end of every fill.
@@ -6,7 +7,8 @@ import CPrefetch
 /// loop): a solid colour with source-over and no clip mask goes straight to the
 /// destination (opaque full-coverage spans are a plain store); everything else runs
 /// fetch (shader row or constant), coverage (span alpha × opacity × clip mask),
-/// combine, one span at a time through scratch rows.
+/// combine, one span at a time through scratch rows. The per-pixel loops are the C
+/// kernels of `CKernels`, which pick AVX2 at load time where the CPU has it.
 struct PaintBlitter: Blitter {
     init(bitmap: Bitmap, color: UInt32, shader: PaintShader?, blend: BlendMode, opacity: UInt32,
          clipMask: UnsafePointer<UInt8>?, clipRect: PixelRect, source: UnsafeMutablePointer<UInt32>,
@@ -44,6 +46,10 @@ struct PaintBlitter: Blitter {
     let source: UnsafeMutablePointer<UInt32>
     let coverage: UnsafeMutablePointer<UInt8>
 
+    /// Spans at least this long go to the C kernels; shorter ones stay inline, where a
+    /// call would cost more than the pixels.
+    static let kernelSpan = 16
+
     var isSimpleSolid: Bool { shader == nil && blend == .sourceOver && clipMask == nil }
 
     @inline(__always)
@@ -64,7 +70,13 @@ struct PaintBlitter: Blitter {
             if a == 255 && color >> 24 == 255 {
                 dst.update(repeating: color, count: count)
             } else {
-                PaintBlitter.sourceOverConstant(PixelMath.scale(color, by: a), dst, count)
+                let s = PixelMath.scale(color, by: a)
+                if count >= PaintBlitter.kernelSpan {
+                    ck_source_over_solid(dst, count, s)
+                } else {
+                    let ia = 255 &- (s >> 24)
+                    for i in 0..<count { dst[i] = s &+ PixelMath.scale(dst[i], by: ia) }
+                }
             }
             return
         }
@@ -83,22 +95,13 @@ struct PaintBlitter: Blitter {
                 PaintBlitter.sourceOverShortRun(c, op, alphas, dst)
                 return
             }
-            if op == 255 {
-                for i in 0..<count {
-                    dst[i] = PixelMath.sourceOver(PixelMath.scale(c, by: UInt32(alphas[i])), dst[i])
-                }
-            } else {
-                for i in 0..<count {
-                    let a = PixelMath.mulDiv255(UInt32(alphas[i]), op)
-                    dst[i] = PixelMath.sourceOver(PixelMath.scale(c, by: a), dst[i])
-                }
-            }
+            ck_source_over_solid_coverage(dst, alphas.baseAddress, count, c, op)
             return
         }
         if opacity == 255 {
             coverage.update(from: alphas.baseAddress!, count: count)
         } else {
-            for i in 0..<count { coverage[i] = UInt8(PixelMath.mulDiv255(UInt32(alphas[i]), opacity)) }
+            ck_fade_coverage(coverage, alphas.baseAddress, count, opacity)
         }
         general(y: y, x: x, count: count, uniform: nil)
     }
@@ -120,20 +123,10 @@ struct PaintBlitter: Blitter {
         raw.storeBytes(of: PixelMath.sourceOver(s, d), as: SIMD8<UInt32>.self)
     }
 
-    /// d = s + d·(255 − s.alpha)/255 over a row, one constant source.
-    @inline(__always)
-    static func sourceOverConstant(_ s: UInt32, _ dst: UnsafeMutablePointer<UInt32>, _ count: Int) {
-        let ia = 255 &- (s >> 24)
-        if ia == 255 { return }
-        for i in 0..<count {
-            dst[i] = s &+ PixelMath.scale(dst[i], by: ia)
-        }
-    }
-
     /// - Parameter uniform: the coverage of every pixel when it is the same for all.
     private func general(y: Int, x: Int, count: Int, uniform: UInt32?) {
         if let m = maskRow(y) {
-            for i in 0..<count { coverage[i] = PixelMath.mulDiv255(coverage[i], m[x + i]) }
+            ck_multiply_coverage(coverage, m + x, count)
         }
         // An opaque gradient over full coverage replaces the pixels: shade straight into them.
         if blend == .sourceOver, uniform == 255, let shader,
@@ -149,17 +142,14 @@ struct PaintBlitter: Blitter {
         let dst = pixels + (y * pitch + x)
         switch blend {
         case .sourceOver:
-            // Branch-free loops so they vectorise.
             if uniform == 255 {
                 if shader?._withUnsafeGuaranteedRef({ $0.isOpaque }) ?? (color >> 24 == 255) {
                     dst.update(from: source, count: count)
                 } else {
-                    for i in 0..<count { dst[i] = PixelMath.sourceOver(source[i], dst[i]) }
+                    ck_blend_row(source, dst, count, 255)
                 }
             } else {
-                for i in 0..<count {
-                    dst[i] = PixelMath.sourceOver(PixelMath.scale(source[i], by: UInt32(coverage[i])), dst[i])
-                }
+                ck_source_over_coverage(dst, source, coverage, count)
             }
         case .source:
             for i in 0..<count {

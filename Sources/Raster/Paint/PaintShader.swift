@@ -1,3 +1,4 @@
+import CKernels
 import Foundation
 
 /// Produces rows of premultiplied source pixels for a non-solid paint, in device space.
@@ -121,13 +122,6 @@ final class PaintShader {
         return UInt32(truncatingIfNeeded: bits) & UInt32(Gradient.tableSize - 1)
     }
 
-    /// The same for v in 0...tableSize − 1 as a `Float` (2^23 holds the integer in the
-    /// low mantissa bits of a single).
-    @inline(__always)
-    static func tableIndex(_ v: Float) -> UInt32 {
-        (v.rounded(.down) + 8_388_608).bitPattern & UInt32(Gradient.tableSize - 1)
-    }
-
     /// Replaces each table index in `row` by its colour.
     @inline(__always)
     private static func lookUp(_ row: UnsafeMutablePointer<UInt32>, _ count: Int, _ lut: UnsafePointer<UInt32>) {
@@ -167,8 +161,9 @@ final class PaintShader {
     }
 
     /// Writes `count` premultiplied pixels for device row `y` starting at `x`.
-    /// The vectorised loops count in `Int32`: AVX2 converts 32-bit integers to doubles
-    /// in one instruction but 64-bit ones lane by lane (the values are the same).
+    /// Padded linear and centred radial gradients compute their table indices in singles
+    /// through the `CKernels` index kernels (the same trick as `tableIndex`, 2^23 for a
+    /// single); the other kinds go pixel by pixel in doubles.
     func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         let px = Double(x) + 0.5, py = Double(y) + 0.5
         let lut = UnsafePointer(table.colors)
@@ -182,11 +177,8 @@ final class PaintShader {
                 let top = Double(Gradient.tableSize - 1)
                 let start = Float(min(max(base * top + 0.5, -1e7), 1e7)), step = Float(dtdx * top)
                 let topF = Float(top)
-                // Indices first (a loop that vectorises), then the table reads.
-                for i in 0..<Int32(count) {
-                    let v = start + step * Float(i)
-                    out[Int(i)] = Self.tableIndex(v < 0 ? 0 : (v > topF ? topF : v))
-                }
+                // Indices first (a vectorised kernel), then the table reads.
+                ck_linear_indices(out, Int32(count), start, step, topF, UInt32(Gradient.tableSize - 1))
                 Self.lookUp(out, count, lut)
             } else {
                 for i in 0..<count {
@@ -203,11 +195,7 @@ final class PaintShader {
                 let top = Float(Gradient.tableSize - 1)
                 let scale = Float(invR) * top
                 let x0 = Float(ux), y0 = Float(uy), dx = Float(m.a), dy = Float(m.b)
-                for i in 0..<Int32(count) {
-                    let x = x0 + dx * Float(i), y = y0 + dy * Float(i)
-                    let v = (x * x + y * y).squareRoot() * scale + 0.5
-                    out[Int(i)] = Self.tableIndex(v > top ? top : v)
-                }
+                ck_radial_indices(out, Int32(count), x0, y0, dx, dy, scale, top, UInt32(Gradient.tableSize - 1))
                 Self.lookUp(out, count, lut)
             } else {
                 for i in 0..<count {

@@ -41,19 +41,18 @@ public enum SceneSchema {
             ])
             defs["point"] = .object(["type": "array", "items": ["type": "number"], "minItems": 2, "maxItems": 2,
                                      "description": "[x, y]"])
-            defs["size"] = .object(["description": "[width, height], or one number for both.", "anyOf": [
+            defs["size"] = .object(alternatives([
                 ["type": "number", "minimum": 0],
                 ["type": "array", "items": ["type": "number", "minimum": 0], "minItems": 2, "maxItems": 2],
-            ]])
-            defs["length"] = .object(["description": "Points, or \"infinity\".", "anyOf": [
-                ["type": "number", "minimum": 0], ["const": "infinity"],
-            ]])
-            defs["insets"] = .object(["description": "A number, [top, left, bottom, right] or an object.", "anyOf": [
+            ], description: "[width, height], or one number for both."))
+            defs["length"] = .object(alternatives([["type": "number", "minimum": 0], ["const": "infinity"]],
+                                                  description: "Points, or \"infinity\"."))
+            defs["insets"] = .object(alternatives([
                 ["type": "number", "minimum": 0],
                 ["type": "array", "items": ["type": "number", "minimum": 0], "minItems": 4, "maxItems": 4],
                 ["type": "object", "additionalProperties": false, "properties": .object(Dictionary(uniqueKeysWithValues:
                     ["top", "left", "bottom", "right"].map { ($0, JSONValue.object(["type": "number", "minimum": 0])) }))],
-            ]])
+            ], description: "A number, [top, left, bottom, right] or an object."))
             defs["stops"] = .object(["description": "[[color, location], ...]", "type": "array", "minItems": 1,
                                      "items": ["type": "array", "minItems": 2, "maxItems": 2,
                                                "prefixItems": [["$ref": "#/$defs/color"],
@@ -64,7 +63,37 @@ public enum SceneSchema {
                 paints.append(.object(["type": "object", "additionalProperties": false, "required": [.string(key)],
                                        "properties": .object([key: inner])]))
             }
-            defs["paint"] = .object(["description": "A color or a gradient.", "anyOf": .array(paints)])
+            defs["paint"] = .object(alternatives(paints, description: "A color or a gradient."))
+        }
+
+        /// `anyOf` the forms, with the JSON types they take listed beside them when every
+        /// form names its type (directly, as a constant, or through a definition), so a
+        /// value of none of them is reported as such ("true is not of type 'number',
+        /// 'object'") rather than as matching none of the forms.
+        func alternatives(_ forms: [JSONValue], description: String? = nil) -> [String: JSONValue] {
+            var result: [String: JSONValue] = ["anyOf": .array(forms)]
+            if let description { result["description"] = .string(description) }
+            var types: [String] = []
+            for form in forms {
+                guard let type = jsonType(of: form) else { return result }
+                if !types.contains(type) { types.append(type) }
+            }
+            result["type"] = types.count == 1 ? .string(types[0]) : .array(types.map { .string($0) })
+            return result
+        }
+
+        /// The one JSON type a schema admits, when it says so plainly.
+        private func jsonType(of schema: JSONValue) -> String? {
+            guard case .object(let o) = schema else { return nil }
+            if case .string(let type)? = o["type"] { return type }
+            if case .string? = o["const"] { return "string" }
+            if case .array(let values)? = o["enum"],
+               values.allSatisfy({ if case .string = $0 { true } else { false } }) { return "string" }
+            if case .string(let ref)? = o["$ref"], ref.hasPrefix("#/$defs/"),
+               let target = defs[String(ref.dropFirst("#/$defs/".count))] {
+                return jsonType(of: target)
+            }
+            return nil
         }
 
         mutating func objectSchemaValue(_ spec: ObjectSpec) -> JSONValue {
@@ -119,13 +148,13 @@ public enum SceneSchema {
                                           ["type": "string", "pattern": .string(SceneValues.percentPattern)]]
                 if auto { forms.append(["const": "auto"]) }
                 if infinity { forms.append(["const": "infinity"]) }
-                return ["anyOf": .array(forms)]
+                return alternatives(forms)
             case .edges(let element):
                 let one = JSONValue.object(schema(for: element, container: container))
                 let keys = ["top", "left", "bottom", "right"].map { ($0, one) }
-                return ["anyOf": [one, ["type": "array", "items": one, "minItems": 4, "maxItems": 4],
-                                  ["type": "object", "additionalProperties": false,
-                                   "properties": .object(Dictionary(uniqueKeysWithValues: keys))]]]
+                return alternatives([one, ["type": "array", "items": one, "minItems": 4, "maxItems": 4],
+                                     ["type": "object", "additionalProperties": false,
+                                      "properties": .object(Dictionary(uniqueKeysWithValues: keys))]])
             case .stops: return ref("stops")
             case .node: return ref("node")
             case .childNode: return ref("anyNode")
@@ -147,7 +176,7 @@ public enum SceneSchema {
             case .props:
                 return ["type": "object"]
             case .either(let forms):
-                return ["anyOf": .array(forms.map { .object(schema(for: $0, container: container)) })]
+                return alternatives(forms.map { .object(schema(for: $0, container: container)) })
             }
         }
 
@@ -157,22 +186,37 @@ public enum SceneSchema {
                 guard let type = registry.types[name] else { continue }
                 defs["node.\(name)"] = .object(nodeSchema(type, extra: []))
             }
-            defs["node"] = .object(["description": "A scene node.",
-                                    "oneOf": .array(names.map { .object(["$ref": .string("#/$defs/node.\($0)")]) })])
-            var any: [JSONValue] = [["$ref": "#/$defs/node"]]
+            defs["node"] = .object(byType("A scene node.", names) { ["$ref": .string("#/$defs/node.\($0)")] })
+            var containers: [String] = []
             for container in names {
                 guard let c = registry.types[container], !c.childProps.isEmpty else { continue }
+                containers.append(container)
                 for name in names {
                     guard let type = registry.types[name] else { continue }
                     defs["\(container).child.\(name)"] = .object(nodeSchema(type, extra: c.childProps))
                 }
-                defs["\(container).child"] = .object([
-                    "description": .string("A child of a \(container), with the props it takes from it."),
-                    "oneOf": .array(names.map { .object(["$ref": .string("#/$defs/\(container).child.\($0)")]) }),
-                ])
-                any.append(.object(["$ref": .string("#/$defs/\(container).child")]))
+                defs["\(container).child"] = .object(byType("A child of a \(container), with the props it takes from it.",
+                                                           names) { ["$ref": .string("#/$defs/\(container).child.\($0)")] })
             }
-            defs["anyNode"] = .object(["description": "A node, with the child props of any container.", "anyOf": .array(any)])
+            defs["anyNode"] = .object(byType("A node, with the child props of any container.", names) { name in
+                let forms = ["#/$defs/node.\(name)"] + containers.map { "#/$defs/\($0).child.\(name)" }
+                return ["anyOf": .array(forms.map { .object(["$ref": .string($0)]) })]
+            })
+        }
+
+        /// An object whose `type` picks its schema: `type` is required and must be one of
+        /// `names`, and only the branch of that name applies (`if`/`then` on the type's
+        /// value). A validator then reports the branch's own problem, at its path (an
+        /// unknown type, a misspelt prop, a value of the wrong kind), where `oneOf` over
+        /// every type can only say that the node matches none of them.
+        func byType(_ description: String, _ names: [String],
+                    branch: (String) -> [String: JSONValue]) -> [String: JSONValue] {
+            ["description": .string(description), "type": "object", "required": ["type"],
+             "properties": ["type": ["enum": .array(names.map { .string($0) })]],
+             "allOf": .array(names.map { name in
+                 ["if": ["required": ["type"], "properties": ["type": ["const": .string(name)]]],
+                  "then": .object(branch(name))]
+             })]
         }
 
         mutating func nodeSchema(_ type: SceneComponentType, extra: [PropSpec]) -> [String: JSONValue] {
