@@ -73,13 +73,16 @@ def wait_for(what, condition, timeout=15.0):
 
 
 SCENE = {
-    "canvas": {"width": 200, "height": 140, "scale": 2, "background": "#ffffff"},
+    "canvas": {"width": 200, "height": 180, "scale": 2, "background": "#ffffff"},
     "root": {
         "type": "VStack", "id": "card", "spacing": 8, "padding": 12, "alignment": "leading",
         "children": [
             {"type": "Text", "id": "title", "text": "Hello", "font": {"size": 20, "weight": "bold"}},
             {"type": "Rectangle", "id": "swatch", "width": 90, "height": 30, "fill": "#3478f6"},
             {"type": "Image", "id": "logo", "src": "logo.png", "width": 40, "height": 40},
+            {"type": "HStack", "spacing": 6, "children": [
+                {"type": "Circle", "width": 14, "height": 14, "fill": "#34c759"},
+                {"type": "Text", "text": "no id", "font": {"size": 12}}]},
         ],
     },
 }
@@ -241,7 +244,7 @@ def main():
         # 1. The first render: the page's image is the command line's PNG.
         wait_for("the first image", lambda: shown(version=1, frame=0))
         natural = driver.execute_script("const i = document.getElementById('frame'); return [i.naturalWidth, i.naturalHeight];")
-        check(natural == [400, 280], f"the image is 400x280 pixels, found {natural}")
+        check(natural == [400, 360], f"the image is 400x360 pixels, found {natural}")
         check(shown_png() == cli_png(render, scene, folder, "expected-1.png"),
               "the page's PNG has the bytes of `render scene.json -o out.png`")
 
@@ -285,24 +288,42 @@ def main():
         check(driver.find_element(By.ID, "bounds").is_displayed(), "the toggle shows the layout bounds")
         boxes = driver.execute_script("""
             return [...document.querySelectorAll('#bounds rect')].map(r =>
-              [r.dataset.id, ['x', 'y', 'width', 'height'].map(a => Number(r.getAttribute(a)))]);""")
-        check(dict((i, f) for i, f in boxes) == layout, f"the bounds are `render layout`'s frames: {boxes} vs {layout}")
+              [r.dataset.id, r.dataset.path, ['x', 'y', 'width', 'height'].map(a => Number(r.getAttribute(a)))]);""")
+        with_id = {i: f for i, _, f in boxes if i}
+        check(with_id == layout, f"the bounds of nodes with ids are `render layout`'s frames: {with_id} vs {layout}")
+        # Nodes without an id: their frames are `render layout`'s once the scene names them.
+        unnamed = {p: f for i, p, f in boxes if not i}
+        named = json.loads(json.dumps(edited))
+        row = named["root"]["children"][3]
+        row["id"], row["children"][0]["id"], row["children"][1]["id"] = "row", "dot", "label"
+        probe = os.path.join(folder, "named.json")
+        write_scene(probe, named)
+        oracle = json.loads(cli(render, "layout", probe).stdout)
+        expected_unnamed = {"root.children[3]": oracle["row"], "root.children[3].children[0]": oracle["dot"],
+                            "root.children[3].children[1]": oracle["label"]}
+        check(unnamed == expected_unnamed, f"the bounds of nodes without ids: {unnamed} vs {expected_unnamed}")
         driver.find_element(By.ID, "show-bounds").click()
         check(not driver.find_element(By.ID, "bounds").is_displayed(), "the toggle hides them again")
 
         # 7. The node under the pointer: the swatch, with its type and props.
         img = driver.find_element(By.ID, "frame")
         box = driver.execute_script("const r = document.getElementById('frame').getBoundingClientRect(); return [r.width, r.height];")
-        x, y, w, h = layout["swatch"]
-        dx = (x + w / 2) / 200 * box[0] - box[0] / 2
-        dy = (y + h / 2) / 140 * box[1] - box[1] / 2
-        ActionChains(driver).move_to_element_with_offset(img, int(dx), int(dy)).perform()
+        def hover(frame):
+            x, y, w, h = frame
+            dx = (x + w / 2) / 200 * box[0] - box[0] / 2
+            dy = (y + h / 2) / 180 * box[1] - box[1] / 2
+            ActionChains(driver).move_to_element_with_offset(img, int(dx), int(dy)).perform()
+        hover(layout["swatch"])
         wait_for("the hovered node's id", lambda: driver.find_element(By.ID, "node-id").text == "swatch")
         check(driver.find_element(By.ID, "node-type").text == "Rectangle", "the hovered node's type is shown")
         props = json.loads(driver.find_element(By.ID, "node-props").text)
         check(props.get("fill") == "#ff9500" and props.get("width") == 90, f"the hovered node's props are the scene's: {props}")
         check(driver.find_element(By.ID, "node-frame").text == "[" + ", ".join(f"{v:g}" for v in layout["swatch"]) + "]",
               f"the hovered node's frame is its layout frame: {driver.find_element(By.ID, 'node-frame').text}")
+        hover(expected_unnamed["root.children[3].children[0]"])
+        wait_for("the hovered node without an id", lambda: driver.find_element(By.ID, "node-path").text == "root.children[3].children[0]")
+        check(driver.find_element(By.ID, "node-type").text == "Circle" and driver.find_element(By.ID, "node-id").text == "(none)",
+              "a node without an id shows its type and no id")
 
         # 8. Only the page, its images and JSON, and the scene's files are served.
         status, body = server.get("/files/1/logo.png")

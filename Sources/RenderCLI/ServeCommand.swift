@@ -16,8 +16,8 @@ struct ServeCommand: ParsableCommand {
         discussion: """
         Prints the page's address and serves it until Ctrl-C. The page shows the scene as \
         `render` draws it, a slider over the animation's frames (frame N as `render frames` \
-        draws it), the layout bounds of every node with an id, the node under the pointer \
-        with its type, id, frame and props, and, while the scene is broken, the error line \
+        draws it), the layout bounds of every node, the node under the pointer with its \
+        type, id, JSON path, frame and props, and, while the scene is broken, the error line \
         the command line prints. Listens on 127.0.0.1 unless --host says otherwise; serves \
         nothing but the page, its images and JSON, the scene file and the files it names.
         """

@@ -63,6 +63,7 @@ enum PreviewPage {
         <dl>
           <dt>type</dt><dd id="node-type">–</dd>
           <dt>id</dt><dd id="node-id">–</dd>
+          <dt>path</dt><dd id="node-path">–</dd>
           <dt>frame</dt><dd id="node-frame">–</dd>
         </dl>
         <pre id="node-props"></pre>
@@ -145,7 +146,8 @@ enum PreviewPage {
       const [x, y, w, h] = n.frame;
       r.setAttribute("x", x); r.setAttribute("y", y); r.setAttribute("width", w); r.setAttribute("height", h);
       r.setAttribute("vector-effect", "non-scaling-stroke");
-      r.dataset.id = n.id;
+      r.dataset.id = n.id === null ? "" : n.id;
+      r.dataset.path = n.path === null ? "" : n.path;
       return r;
     }
 
@@ -169,7 +171,8 @@ enum PreviewPage {
     function highlight(n) {
       $("highlight").replaceChildren(...(n ? [rect(n)] : []));
       $("node-type").textContent = n ? n.type : "–";
-      $("node-id").textContent = n ? n.id : "–";
+      $("node-id").textContent = n ? (n.id === null ? "(none)" : n.id) : "–";
+      $("node-path").textContent = n && n.path !== null ? n.path : "–";
       $("node-frame").textContent = n ? "[" + n.frame.join(", ") + "]" : "–";
       $("node-props").textContent = n ? JSON.stringify(n.props, null, 2) : "";
     }

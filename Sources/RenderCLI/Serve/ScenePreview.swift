@@ -14,6 +14,8 @@ final class ScenePreview: @unchecked Sendable {
     struct Status {
         var version: Int
         var scene: Scene?
+        /// Ids, paths and props of its nodes for the page.
+        var inspection: SceneInspection?
         /// The line the command line prints for the failure (nil when the scene loaded).
         var error: String?
         /// The scene file first, then every file the last good load named.
@@ -83,12 +85,14 @@ final class ScenePreview: @unchecked Sendable {
             let scene = try load()
             let export = FrameExport(scene: scene, fps: fps)
             next.scene = scene
+            next.inspection = SceneInspection(scene: scene)
             next.error = nil
             next.files = [sceneFile] + scene.files.filter { $0 != sceneFile }
             next.frameCount = export.frameCount
             next.fps = export.fps
         } catch {
             next.scene = nil
+            next.inspection = nil
             next.error = oneLine(RenderCommand.fullMessage(for: error))
         }
         condition.lock()
@@ -130,7 +134,9 @@ final class ScenePreview: @unchecked Sendable {
     ///   the index is out of range (`notFound` true) or the frame cannot be drawn.
     func frame(_ index: Int) -> Result<Frame, CommandFailure> {
         let s = current
-        guard let scene = s.scene else { return .failure(CommandFailure(description: s.error ?? "the scene has not loaded")) }
+        guard let scene = s.scene, let inspection = s.inspection else {
+            return .failure(CommandFailure(description: s.error ?? "the scene has not loaded"))
+        }
         guard index >= 0, index < s.frameCount else {
             return .failure(CommandFailure(description: "frame \(index) is outside 0...\(s.frameCount - 1)"))
         }
@@ -140,7 +146,7 @@ final class ScenePreview: @unchecked Sendable {
         if let done = frames.byIndex[index] { return done }
         let result: Result<Frame, CommandFailure>
         do {
-            result = .success(try render(scene, index: index, fps: s.fps, version: s.version))
+            result = .success(try render(scene, inspection: inspection, index: index, fps: s.fps, version: s.version))
         } catch let error as SceneError {
             result = .failure(CommandFailure(description: oneLine(RenderCommand.fullMessage(for: CommandFailure(description: "\(sceneFile): \(error)")))))
         } catch {
@@ -150,14 +156,20 @@ final class ScenePreview: @unchecked Sendable {
         return result
     }
 
-    private func render(_ scene: Scene, index: Int, fps: Double, version: Int) throws -> Frame {
+    private func render(_ scene: Scene, inspection: SceneInspection, index: Int, fps: Double, version: Int) throws -> Frame {
         try scene.canvas.checkSize()
         let export = FrameExport(scene: scene, fps: fps)
         let player = try export.makePlayer()
         let time = export.time(of: index)
         let bitmap = try player.frame(at: time)
         let png = try PNGEncoder.standard.encode(bitmap)
-        let layout = SceneInspection.layout(player.renderer.layout(), scene: scene)
+        var frames = player.renderer.layout()
+        // Nodes without an id, laid out (not drawn) in the scene that gives them one.
+        if let identified = inspection.identified, let probe = try? FrameExport(scene: identified, fps: fps).makePlayer(),
+           (try? probe.advance(to: time)) != nil {
+            for (id, frame) in probe.renderer.layout() where inspection.pathIDs.contains(id) { frames[id] = frame }
+        }
+        let layout = inspection.entries(frames, scene: scene)
         let object = JSONValue.object([
             "version": .number(Double(version)), "frame": .number(Double(index)), "time": .number(time),
             "canvas": .object(["width": .number(scene.canvas.width), "height": .number(scene.canvas.height)]),
