@@ -25,10 +25,10 @@ struct ServeCommand: ParsableCommand {
 
     @OptionGroup var input: SceneInput
 
-    @Option(help: "The address to listen on (default 127.0.0.1, this machine only; 0.0.0.0 for every network).")
+    @Option(help: "The address to listen on: 127.0.0.1 is this machine only, 0.0.0.0 every network.")
     var host = "127.0.0.1"
 
-    @Option(help: "The port to listen on; 0 takes any free port (default 8000).")
+    @Option(help: "The port to listen on; 0 takes any free port.")
     var port = 8000
 
     @Option(help: "Pixels per point; overrides canvas.scale.")
@@ -37,7 +37,7 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "Frames per second of the timeline (default: the scene's animation.fps, else 60).")
     var fps: Double?
 
-    @Option(help: "Seconds between looks at the files (default 0.25).")
+    @Option(help: "Seconds between looks at the files.")
     var interval: Double = 0.25
 
     func validate() throws {

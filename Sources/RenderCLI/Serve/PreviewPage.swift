@@ -33,6 +33,7 @@ enum PreviewPage {
       aside h2, footer h2 { font-size: 13px; margin: 0 0 6px; color: #6e6e73; font-weight: 600; }
       #node-props { font: 12px/1.4 ui-monospace, monospace; background: #fff; border: 1px solid #ddd; border-radius: 6px;
                     padding: 8px; white-space: pre-wrap; word-break: break-all; max-height: 420px; overflow: auto; }
+      #node-props:empty { display: none; }
       dl { display: grid; grid-template-columns: auto 1fr; gap: 2px 10px; margin: 0 0 8px; }
       dt { color: #6e6e73; } dd { margin: 0; font-family: ui-monospace, monospace; }
       footer { margin-top: 16px; }
