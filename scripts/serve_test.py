@@ -15,7 +15,8 @@ reference for pixels and error text:
 - hovering a node shows its id, type and props;
 - the server listens on 127.0.0.1 only, answers 404 outside the page, its images and
   JSON and the scene's files (other files beside the scene, traversal), survives malformed
-  and oversized requests, and exits with status 0 on SIGTERM.
+  and oversized requests, refuses connections beyond 32 at once with 503, and exits with
+  status 0 on SIGTERM.
 
 Usage: scripts/serve_test.py [--render PATH]   (default: .build/debug/render, built
 when missing). Prints one line per failed check and ends with 'N passed, N failed';
@@ -349,7 +350,37 @@ def main():
                   f"{data[:40]!r} is answered {expected or 'with nothing'}, found {line!r}")
         check(server.get("/")[0] == 200, "the server still answers after malformed requests")
 
-        # 10. The timeline: frame N of an animated scene as `render frames` draws it.
+        # 10. At most 32 connections at once (the page holds one long poll): the rest get 503
+        # at once; a save answers every long poll, and the server takes requests again.
+        current = state_version()
+        polls = []
+        for _ in range(40):
+            s = socket.create_connection((server.host, server.port), timeout=10)
+            s.sendall(b"GET /state?after=%d HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n\r\n" % (current, server.port))
+            polls.append(s)
+        time.sleep(0.5)
+        refused = 0
+        for s in polls:
+            s.setblocking(False)
+            try:
+                refused += s.recv(100).startswith(b"HTTP/1.1 503")
+            except BlockingIOError:
+                pass
+        check(refused in (8, 9), f"connections beyond 32 get 503 at once: {refused} of 40 did")
+        edited["root"]["children"][0]["text"] = "Fixed again"
+        write_scene(scene, edited)
+        answered = 0
+        for s in polls:
+            s.setblocking(True)
+            try:
+                answered += s.recv(100).startswith(b"HTTP/1.1 200")
+            except OSError:
+                pass
+            s.close()
+        check(answered == 40 - refused, f"a save answers every waiting long poll: {answered} of {40 - refused}")
+        wait_for("the server to take requests again", lambda: server.get("/")[0] == 200)
+
+        # 11. The timeline: frame N of an animated scene as `render frames` draws it.
         animated = os.path.join(folder, "timeline.json")
         shutil.copy(os.path.join(ROOT, "Fixtures/scenes/timeline.json"), animated)
         moving = Server(render, animated)
@@ -370,7 +401,7 @@ def main():
         check(png != first, "frame 18 differs from frame 0")
         check("0.600 s" in driver.find_element(By.ID, "time").text, f"the time of frame 18 is shown: {driver.find_element(By.ID, 'time').text}")
 
-        # 11. SIGTERM ends each server with status 0.
+        # 12. SIGTERM ends each server with status 0.
         driver.quit()
         driver = None
         for s in servers:

@@ -93,8 +93,9 @@ final class HTTPServer: @unchecked Sendable {
                 return true
             }
             guard admitted else {
+                // On the accepting thread: nothing here may wait for the client.
                 Self.send(HTTPResponse.text(503, "too many connections").serialized(includeBody: true), to: client)
-                Self.finish(client)
+                Self.finish(client, waiting: false)
                 continue
             }
             Thread.detachNewThread { [self] in
@@ -183,15 +184,16 @@ final class HTTPServer: @unchecked Sendable {
         }
     }
 
-    /// Ends the response and closes the connection, reading (briefly) what the client still
-    /// sends so the close does not reset the connection before the response arrives.
-    private static func finish(_ client: Int32) {
+    /// Ends the response and closes the connection, reading what the client still sends
+    /// (for up to a second when `waiting`, else only what has arrived) so the close does
+    /// not reset the connection before the response arrives.
+    private static func finish(_ client: Int32, waiting: Bool = true) {
         shutdown(client, Int32(SHUT_WR))
         setTimeout(client, SO_RCVTIMEO, seconds: 1)
         var chunk = [UInt8](repeating: 0, count: 4096)
         var drained = 0
         while drained < 1 << 20 {
-            let n = chunk.withUnsafeMutableBytes { recv(client, $0.baseAddress, $0.count, 0) }
+            let n = chunk.withUnsafeMutableBytes { recv(client, $0.baseAddress, $0.count, waiting ? 0 : Int32(MSG_DONTWAIT)) }
             guard n > 0 else { break }
             drained += n
         }
