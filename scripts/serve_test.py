@@ -16,7 +16,7 @@ reference for pixels and error text:
 - the server listens on 127.0.0.1 only, answers 404 outside the page, its images and
   JSON and the scene's files (other files beside the scene, traversal), survives malformed
   and oversized requests, refuses connections beyond 32 at once with 503, and exits with
-  status 0 on SIGTERM.
+  status 0 on Ctrl-C (SIGINT) and SIGTERM.
 
 Usage: scripts/serve_test.py [--render PATH]   (default: .build/debug/render, built
 when missing). Prints one line per failed check and ends with 'N passed, N failed';
@@ -139,9 +139,9 @@ class Server:
                 pass
         return answer.split(b"\r\n", 1)[0].decode("latin-1")
 
-    def stop(self):
-        """Sends SIGTERM; returns the exit status (None when it did not exit in 5 s)."""
-        self.process.send_signal(signal.SIGTERM)
+    def stop(self, number=signal.SIGTERM):
+        """Sends the signal; returns the exit status (None when it did not exit in 5 s)."""
+        self.process.send_signal(number)
         try:
             return self.process.wait(timeout=5)
         except subprocess.TimeoutExpired:
@@ -401,12 +401,12 @@ def main():
         check(png != first, "frame 18 differs from frame 0")
         check("0.600 s" in driver.find_element(By.ID, "time").text, f"the time of frame 18 is shown: {driver.find_element(By.ID, 'time').text}")
 
-        # 12. SIGTERM ends each server with status 0.
+        # 12. Ctrl-C (SIGINT) and SIGTERM end a server with status 0.
         driver.quit()
         driver = None
-        for s in servers:
-            status = s.stop()
-            check(status == 0, f"render serve exits with status 0 on SIGTERM, found {status}: {''.join(s.stderr)[-300:]}")
+        for s, number in zip(servers, (signal.SIGINT, signal.SIGTERM)):
+            status = s.stop(number)
+            check(status == 0, f"render serve exits with status 0 on {number.name}, found {status}: {''.join(s.stderr)[-300:]}")
         servers = []
     finally:
         if driver is not None:

@@ -8,7 +8,8 @@ import Raster
 /// Invariants: `status` changes only in `reload()`, under `condition`, which wakes every
 /// long poll waiting on it; a frame is rendered from the scene of the version it is
 /// filed under, one at a time (under `renderLock`); the served files are the scene file
-/// and the files its last good load named, nothing else.
+/// and the files its last good load named, nothing else. `reloadIfChanged()` is called
+/// from one thread at a time (the watcher), the only one that touches `signatures`.
 final class ScenePreview: @unchecked Sendable {
     /// What one load gave.
     struct Status {
@@ -129,9 +130,9 @@ final class ScenePreview: @unchecked Sendable {
     }
 
     /// Frame `index` of the current scene: its PNG (the standard encoder, as `render` and
-    /// `render frames --compact` write) and its layout as JSON.
-    /// - Throws: `CommandFailure` with the command line's text when the scene is broken,
-    ///   the index is out of range (`notFound` true) or the frame cannot be drawn.
+    /// `render frames --compact` write) and its layout as JSON; or a `CommandFailure` with
+    /// the command line's line when the scene is broken or the frame cannot be drawn (or
+    /// the index is out of range).
     func frame(_ index: Int) -> Result<Frame, CommandFailure> {
         let s = current
         guard let scene = s.scene, let inspection = s.inspection else {
