@@ -80,7 +80,7 @@ struct ServeCommand: ParsableCommand {
 
     private static func report(_ status: ScenePreview.Status?) {
         guard let status else { return }
-        let time = Date().formatted(.dateTime.hour(.twoDigits(amPM: .omitted)).minute(.twoDigits).second(.twoDigits))
+        let time = WatchCommand.clock()
         if let error = status.error {
             writeStandardError("\(time) \(error)\n")
         } else {
