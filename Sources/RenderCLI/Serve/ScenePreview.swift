@@ -31,8 +31,10 @@ final class ScenePreview: @unchecked Sendable {
         var layout: String
     }
 
-    /// The most frames kept for the current version.
+    /// The most frames, and bytes of them, kept for the current version (beyond either,
+    /// the cache starts over).
     static let maxCachedFrames = 120
+    static let maxCachedBytes = 256 << 20
 
     let sceneFile: String
     private let load: () throws -> Scene
@@ -42,7 +44,7 @@ final class ScenePreview: @unchecked Sendable {
     /// What each watched file looked like at the last load (inode, size, modification time).
     private var signatures: [String: String] = [:]
     private let renderLock = NSLock()
-    private var frames: (version: Int, byIndex: [Int: Result<Frame, CommandFailure>]) = (0, [:])
+    private var frames: (version: Int, bytes: Int, byIndex: [Int: Result<Frame, CommandFailure>]) = (0, 0, [:])
 
     /// `load` reads the scene as the command line does (options applied) and throws what
     /// the command line would report.
@@ -143,7 +145,9 @@ final class ScenePreview: @unchecked Sendable {
         }
         renderLock.lock()
         defer { renderLock.unlock() }
-        if frames.version != s.version || frames.byIndex.count >= Self.maxCachedFrames { frames = (s.version, [:]) }
+        if frames.version != s.version || frames.byIndex.count >= Self.maxCachedFrames || frames.bytes >= Self.maxCachedBytes {
+            frames = (s.version, 0, [:])
+        }
         if let done = frames.byIndex[index] { return done }
         let result: Result<Frame, CommandFailure>
         do {
@@ -154,6 +158,7 @@ final class ScenePreview: @unchecked Sendable {
             result = .failure(CommandFailure(description: oneLine(RenderCommand.fullMessage(for: error))))
         }
         frames.byIndex[index] = result
+        if case .success(let frame) = result { frames.bytes += frame.png.count + frame.layout.utf8.count }
         return result
     }
 
