@@ -9,7 +9,9 @@
 #   SVG libraries' own tools), and from PyPI the Python binding of Taffy (flexbox),
 #   uharfbuzz 0.33.0 (HarfBuzz 6.0.0, the version Debian 12 links) and PyICU (built
 #   against the system's ICU), tinycss2 1.4.0 (CSS colours) and jsonschema 4.26.0 (the
-#   scene schema).
+#   scene schema);
+# - for the browser test of `render serve` (scripts/serve_test.py): Debian's chromium and
+#   chromium-driver, and selenium 4.51.0 from PyPI to drive them.
 # Needs root to install the system packages; without root it only reports what is missing.
 set -euo pipefail
 missing=()
@@ -23,6 +25,8 @@ command -v rsvg-convert >/dev/null 2>&1 || missing+=(librsvg2-bin)
 command -v djpeg >/dev/null 2>&1 || missing+=(libjpeg-turbo-progs)
 command -v dwebp >/dev/null 2>&1 || missing+=(webp)
 command -v ffmpeg >/dev/null 2>&1 || missing+=(ffmpeg)
+command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+command -v chromedriver >/dev/null 2>&1 || missing+=(chromium-driver)
 [ -f /usr/include/zlib.h ] || missing+=(zlib1g-dev)
 [ -f /usr/include/libdeflate.h ] || missing+=(libdeflate-dev)
 [ -d /usr/include/freetype2 ] || missing+=(libfreetype-dev)
@@ -54,5 +58,6 @@ if command -v python3 >/dev/null 2>&1; then
   pin "import uharfbuzz; assert uharfbuzz.version_string() == '6.0.0'" uharfbuzz==0.33.0
   pin "import tinycss2; assert tinycss2.__version__ == '1.4.0'" tinycss2==1.4.0
   pin "import importlib.metadata as m; assert m.version('jsonschema') == '4.26.0'" jsonschema==4.26.0
+  pin "import selenium; assert selenium.__version__ == '4.51.0'" selenium==4.51.0
   pin "import icu" PyICU==2.17  # built against the system's ICU; needs libicu-dev and g++
 fi

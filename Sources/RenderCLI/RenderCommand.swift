@@ -15,7 +15,7 @@ struct RenderCommand: ParsableCommand {
         """,
         version: RenderVersion.description,
         subcommands: [DrawCommand.self, FramesCommand.self, LayoutCommand.self, ValidateCommand.self, ComponentsCommand.self,
-                      SchemaCommand.self, DiffCommand.self, WatchCommand.self, GoldenCommand.self, BenchCommand.self,
+                      SchemaCommand.self, DiffCommand.self, WatchCommand.self, ServeCommand.self, GoldenCommand.self, BenchCommand.self,
                       DocsCommand.self],
         defaultSubcommand: DrawCommand.self
     )

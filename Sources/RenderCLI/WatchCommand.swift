@@ -11,7 +11,8 @@ struct WatchCommand: ParsableCommand {
         discussion: """
         Every option of `render draw` applies (formats, limits, fonts). Each render prints \
         one line with the time it took, or the error; a broken scene does not stop the \
-        watch, and OUT keeps its last good image. Stop with Ctrl-C.
+        watch, and OUT keeps its last good image. Stop with Ctrl-C (or SIGTERM): the render \
+        under way finishes, and the watch exits with status 0.
         """
     )
 
@@ -31,7 +32,9 @@ struct WatchCommand: ParsableCommand {
         let scene = draw.input.scene ?? ""
         let output = draw.output
         var seen: [String: Date] = [:]
-        while true {
+        let stop = Interruption()
+        defer { stop.end() }
+        while !stop.requested {
             let now = Self.modificationTimes(around: scene, except: output)
             if now != seen {
                 seen = now
@@ -43,7 +46,9 @@ struct WatchCommand: ParsableCommand {
                     Self.report(oneLine(RenderCommand.fullMessage(for: error)))
                 }
             }
-            Thread.sleep(forTimeInterval: interval)
+            // Sleeps in short steps so a stop is seen within 0.1 s.
+            let wake = Date().addingTimeInterval(interval)
+            while !stop.requested, Date() < wake { Thread.sleep(forTimeInterval: min(0.1, interval)) }
         }
     }
 
@@ -77,7 +82,14 @@ struct WatchCommand: ParsableCommand {
     }
 
     private static func report(_ line: String) {
-        let time = Date().formatted(.dateTime.hour(.twoDigits(amPM: .omitted)).minute(.twoDigits).second(.twoDigits))
-        writeStandardError("\(time) \(line)\n")
+        writeStandardError("\(clock()) \(line)\n")
+    }
+
+    /// The local time of day on a 24-hour clock, `HH:mm:ss`, for lines of a running watch.
+    static func clock(_ date: Date = Date()) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "HH:mm:ss"
+        return formatter.string(from: date)
     }
 }

@@ -63,4 +63,20 @@ final class SceneFileRootTests: XCTestCase {
         XCTAssertNoThrow(try decode(src: "../outside/secret.png", root: false))
         XCTAssertNoThrow(try decode(src: "link.png", root: false))
     }
+
+    /// `Scene.files` names every file the scene reads (what `render serve` watches and
+    /// serves), including an image only a timeline event inserts, and nothing else.
+    func testFiles_ListsEveryFileTheSceneNames() throws {
+        let folder = base.appendingPathComponent("root").path
+        let font = TestFixtures.directory.deletingLastPathComponent().appendingPathComponent("Sources/Raster/Resources/Fonts/DejaVuSans.ttf").path
+        let json = #"""
+        {"fonts": {"Brand": "\#(font)"}, "canvas": {"width": 4, "height": 4},
+         "root": {"type": "ZStack", "id": "z", "children": [{"type": "Image", "src": "img.png"}, {"type": "Rectangle", "fill": "red"}]},
+         "animation": {"duration": 1, "events": [{"at": 0.5, "insert": {"parent": "z", "node": {"type": "Image", "src": "sub/img.png"}}}]}}
+        """#
+        let scene = try SceneDecoder().decode(Data(json.utf8), baseDirectory: folder)
+        XCTAssertEqual(scene.files, [font, folder + "/img.png", folder + "/sub/img.png"].sorted())
+        let plain = try decode(src: "inner.png")
+        XCTAssertEqual(plain.files, [folder + "/inner.png"])
+    }
 }

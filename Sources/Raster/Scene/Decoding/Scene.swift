@@ -25,6 +25,10 @@ public struct Scene {
     public var limits: SceneLimits = .default
     /// The folder the scene's files are confined to (the decoder's `fileRoot`).
     public var fileRoot: String?
+    /// Every file the scene names (images, fonts, also those only a timeline event
+    /// inserts), as paths relative to the working folder or absolute, sorted. Empty for a
+    /// scene decoded `reusing` another (its fonts are not read again).
+    public var files: [String] = []
 
     /// The bundled fonts plus the scene's `fonts` map.
     public var fonts: FontRegistry { environment.fonts }

@@ -116,10 +116,12 @@ public struct SceneDecoder: Sendable {
         if let first = context.texts.first, let problem = BundledResources.problem {
             throw SceneError(path: first.path, message: problem)
         }
-        return Scene(canvas: canvas, root: rootNode.component, environment: environment, timeline: timeline,
-                     baseDirectory: baseDirectory, nodeTypes: context.nodes.mapValues(\.type), document: json,
-                     registry: registry, images: context.images, texts: context.texts, limits: limits,
-                     fileRoot: fileRoot)
+        var scene = Scene(canvas: canvas, root: rootNode.component, environment: environment, timeline: timeline,
+                          baseDirectory: baseDirectory, nodeTypes: context.nodes.mapValues(\.type), document: json,
+                          registry: registry, images: context.images, texts: context.texts, limits: limits,
+                          fileRoot: fileRoot)
+        scene.files = earlier == nil ? context.files.sorted() : []
+        return scene
     }
 
     // MARK: - Top level

@@ -65,6 +65,8 @@ public final class SceneDecodingContext {
 
     /// The folder every file the scene names must stay inside (nil: anywhere).
     var fileRoot: String?
+    /// Every file named so far (images, fonts), as `resolve` returned it.
+    var files: Set<String> = []
 
     /// `file`, read at `r`, relative to the scene's folder (absolute paths stay).
     ///
@@ -72,7 +74,9 @@ public final class SceneDecodingContext {
     /// and must not be (or lie under) a symbolic link that leads out of the root.
     func resolve(_ file: String, at r: SceneReader) throws -> String {
         guard let root = fileRoot else {
-            return file.hasPrefix("/") ? file : (baseDirectory as NSString).appendingPathComponent(file)
+            let path = file.hasPrefix("/") ? file : (baseDirectory as NSString).appendingPathComponent(file)
+            files.insert(path)
+            return path
         }
         let shown = r.shortened(file)
         guard !file.hasPrefix("/") else {
@@ -93,6 +97,7 @@ public final class SceneDecodingContext {
         guard real == realRoot || real.hasPrefix(realRoot.hasSuffix("/") ? realRoot : realRoot + "/") else {
             throw r.error("'\(shown)' leads outside \(root)")
         }
+        files.insert(path)
         return path
     }
 

@@ -23,14 +23,19 @@ public struct FrameExport {
     /// Renders `range` in order, handing each frame to `body`; stops early when `body`
     /// returns false.
     public func render(_ range: ClosedRange<Int>, _ body: (Int, Bitmap) throws -> Bool) throws {
-        let own = try SceneDecoder(registry: scene.registry, limits: scene.limits, fileRoot: scene.fileRoot).decode(scene.document, baseDirectory: scene.baseDirectory,
-                                                                    reusing: scene)
-        var decoded = own
-        decoded.canvas = scene.canvas
-        let player = ScenePlayer(scene: decoded)
+        let player = try makePlayer()
         for index in range {
             guard try body(index, try player.frame(at: time(of: index))) else { return }
         }
+    }
+
+    /// A player at time 0 on a tree decoded for it alone (with the scene's canvas as
+    /// overridden), as each rendered range uses: its `frame(at: time(of: N))` is frame N.
+    public func makePlayer() throws -> ScenePlayer {
+        var decoded = try SceneDecoder(registry: scene.registry, limits: scene.limits, fileRoot: scene.fileRoot)
+            .decode(scene.document, baseDirectory: scene.baseDirectory, reusing: scene)
+        decoded.canvas = scene.canvas
+        return ScenePlayer(scene: decoded)
     }
 
     /// A SHA-256 of everything the frames' pixels depend on: the scene document, the
