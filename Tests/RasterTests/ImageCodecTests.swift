@@ -196,6 +196,42 @@ final class ImageCodecTests: XCTestCase {
         }
     }
 
+    /// Only the part of an SVG that the canvas shows is rendered: a 3,000-pixel badge seen
+    /// through a 120-pixel canvas has rsvg-convert's pixels of the full 3,000-pixel render
+    /// there, and a document of 40,000 x 40,000 points (1.6 billion pixels, far past the
+    /// raster limit) still draws its visible part: the edge between its red and blue
+    /// halves falls exactly where the geometry puts it.
+    func testSVG_OnlyTheVisiblePartIsRendered_HoweverLargeTheDocument() throws {
+        let svg = TestFixtures.path("svg/badge.svg")
+        let json = #"{"canvas": {"width": 120, "height": 120, "alignment": "topLeading"}, "root": {"type": "Image", "src": "\#(svg)", "width": 3000, "height": 3000, "offset": [-1400, -1300]}}"#
+        let ours = try SceneRenderer(scene: try SceneDecoder(fontSet: .bundled).decode(Data(json.utf8))).render()
+        let png = folder.appendingPathComponent("rsvg-3000.png")
+        _ = try tool(["rsvg-convert", "-w", "3000", "-h", "3000", svg, "-o", png.path])
+        let reference = try ImageDecoder.decode(contentsOf: png.path)
+        var worst = 0, covered = 0
+        for y in 0..<120 {
+            for x in 0..<120 {
+                let a = ours[x, y], b = reference[x + 1400, y + 1300]
+                worst = max(worst, abs(Int(a.r) - Int(b.r)), abs(Int(a.g) - Int(b.g)), abs(Int(a.b) - Int(b.b)), abs(Int(a.a) - Int(b.a)))
+                if b.a > 0 { covered += 1 }
+            }
+        }
+        XCTAssertGreaterThan(covered, 120 * 60, "the window shows the badge")
+        XCTAssertLessThanOrEqual(worst, 1)
+
+        let halves = folder.appendingPathComponent("halves.svg")
+        try Data("""
+        <svg xmlns='http://www.w3.org/2000/svg' width='100' height='100' viewBox='0 0 100 100'>
+        <rect x='0' y='0' width='50' height='100' fill='#ff0000'/><rect x='50' y='0' width='50' height='100' fill='#0000ff'/></svg>
+        """.utf8).write(to: halves)
+        let huge = #"{"canvas": {"width": 200, "height": 100, "alignment": "topLeading"}, "root": {"type": "Image", "src": "\#(halves.path)", "width": 40000, "height": 40000, "offset": [-19900, -20000]}}"#
+        let big = try SceneRenderer(scene: try SceneDecoder(fontSet: .bundled).decode(Data(huge.utf8))).render()
+        for y in [0, 50, 99] {
+            for x in [0, 99] { XCTAssertEqual(big[x, y], PremultipliedColor(r: 255, g: 0, b: 0, a: 255), "(\(x), \(y))") }
+            for x in [100, 199] { XCTAssertEqual(big[x, y], PremultipliedColor(r: 0, g: 0, b: 255, a: 255), "(\(x), \(y))") }
+        }
+    }
+
     /// Headers are read before pixel memory is taken; bad data is an error, not a crash.
     func testLimitsAndCorruptData() throws {
         let bitmap = try sample()

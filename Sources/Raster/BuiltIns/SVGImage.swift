@@ -57,16 +57,36 @@ struct SVGDrawing: LayerDrawing {
         return Rect(x: (size.width - w) / 2, y: (size.height - h) / 2, width: w, height: h)
     }
 
+    /// Renders the document at the device scale, but only the part that can reach the
+    /// canvas's clip (with two pixels to spare for smooth sampling), so a document far
+    /// larger than the canvas costs what the canvas shows.
     func draw(in canvas: Canvas, size: Size) {
         let box = placement(in: size)
         let t = canvas.transform
         let scale = max(t.maxScale, 1e-3)
-        let width = Int((box.width * scale).rounded(.up)), height = Int((box.height * scale).rounded(.up))
-        guard width > 0, height > 0, Double(width) * Double(height) <= Double(Compositor.maxRasterPixels),
-              let bitmap = document.render(width: width, height: height) else { return }
+        let fullWidth = (box.width * scale).rounded(.up), fullHeight = (box.height * scale).rounded(.up)
+        let limit = Double(SVGDocument.maxViewportSide)
+        guard fullWidth >= 1, fullHeight >= 1, fullWidth <= limit, fullHeight <= limit else { return }
+        let width = Int(fullWidth), height = Int(fullHeight)
         let image = Transform(scaleX: box.width / Double(width), y: box.height / Double(height))
             .concatenating(Transform(translationX: box.minX, y: box.minY))
-        canvas.drawImage(ImageSource(bitmap), transform: image, filter: .smooth)
+        var window = PixelRect(x: 0, y: 0, width: width, height: height)
+        if let toImage = image.concatenating(t).inverted() {
+            let clip = canvas.clipBounds
+            let seen = toImage.apply(Rect(x: Double(clip.x0), y: Double(clip.y0), width: Double(clip.width),
+                                          height: Double(clip.height)))
+            let margin = 2.0
+            window = window.intersection(PixelRect(
+                x0: Int(max(-1, min(limit, (seen.minX - margin).rounded(.down)))),
+                y0: Int(max(-1, min(limit, (seen.minY - margin).rounded(.down)))),
+                x1: Int(max(-1, min(limit, (seen.maxX + margin).rounded(.up)))),
+                y1: Int(max(-1, min(limit, (seen.maxY + margin).rounded(.up))))))
+        }
+        guard !window.isEmpty, Double(window.width) * Double(window.height) <= Double(Compositor.maxRasterPixels),
+              let bitmap = document.render(width: width, height: height, window: window) else { return }
+        canvas.drawImage(ImageSource(bitmap),
+                         transform: Transform(translationX: Double(window.x0), y: Double(window.y0)).concatenating(image),
+                         filter: .smooth)
     }
 
     func visualBounds(size: Size) -> Rect {

@@ -49,8 +49,26 @@ public final class SVGDocument: Sendable, Hashable {
     /// The document fitted to a `width` × `height` pixel viewport (its aspect ratio kept,
     /// as the SVG's preserveAspectRatio says), premultiplied; nil when it cannot be drawn.
     public func render(width: Int, height: Int) -> Bitmap? {
-        guard width > 0, height > 0, width <= 16_384, height <= 16_384,
-              let handle = try? Self.handle(bytes), let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else {
+        guard width <= 16_384, height <= 16_384 else { return nil }
+        return render(width: width, height: height, window: PixelRect(x: 0, y: 0, width: width, height: height))
+    }
+
+    /// The largest side, in pixels, of the viewport `render(width:height:window:)` takes
+    /// (well inside cairo's fixed-point coordinates).
+    public static let maxViewportSide = 1 << 22
+
+    /// Only the pixels in `window` of the document fitted to a `width` × `height` viewport:
+    /// a bitmap of the window's size whose pixel (0, 0) is the viewport's pixel
+    /// (window.x0, window.y0). The window must lie inside the viewport and hold at most
+    /// 16,384 pixels a side; the viewport may be far larger (a huge image of which a
+    /// canvas shows a part).
+    public func render(width: Int, height: Int, window: PixelRect) -> Bitmap? {
+        guard width > 0, height > 0, width <= Self.maxViewportSide, height <= Self.maxViewportSide,
+              !window.isEmpty, window.x0 >= 0, window.y0 >= 0, window.x1 <= width, window.y1 <= height,
+              window.width <= 16_384, window.height <= 16_384 else { return nil }
+        let surfaceWidth = window.width, surfaceHeight = window.height
+        guard let handle = try? Self.handle(bytes),
+              let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(surfaceWidth), Int32(surfaceHeight)) else {
             return nil
         }
         defer {
@@ -59,19 +77,20 @@ public final class SVGDocument: Sendable, Hashable {
         }
         guard let cr = cairo_create(surface) else { return nil }
         defer { cairo_destroy(cr) }
-        var viewport = RsvgRectangle(x: 0, y: 0, width: Double(width), height: Double(height))
+        var viewport = RsvgRectangle(x: Double(-window.x0), y: Double(-window.y0), width: Double(width), height: Double(height))
         var error: UnsafeMutablePointer<GError>?
         let drawn = rsvg_handle_render_document(handle, cr, &viewport, &error)
         if let error { g_error_free(error) }
         guard drawn != 0 else { return nil }
         cairo_surface_flush(surface)
-        guard let data = cairo_image_surface_get_data(surface), let bitmap = try? Bitmap(width: width, height: height) else { return nil }
+        guard let data = cairo_image_surface_get_data(surface),
+              let bitmap = try? Bitmap(width: surfaceWidth, height: surfaceHeight) else { return nil }
         let stride = Int(cairo_image_surface_get_stride(surface))
         // cairo's ARGB32 is premultiplied 0xAARRGGBB in native order; ours is 0xAABBGGRR.
-        for y in 0..<height {
+        for y in 0..<surfaceHeight {
             let source = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
             let row = bitmap.row(y)
-            for x in 0..<width {
+            for x in 0..<surfaceWidth {
                 let p = source[x]
                 row[x] = (p & 0xFF00_FF00) | (p >> 16 & 0xFF) | (p & 0xFF) << 16
             }
