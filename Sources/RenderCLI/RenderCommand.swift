@@ -113,7 +113,7 @@ struct SceneInput: ParsableArguments {
     @Option(help: ArgumentHelp("The deepest a scene's nodes may nest (default \(SceneLimits.default.depth)).", valueName: "levels"))
     var maxDepth: Int?
 
-    @Option(help: ArgumentHelp("The pixel memory drawing may need, e.g. 4G or 512M (default \(SceneLimits.describe(bytes: SceneLimits.default.memory)).",
+    @Option(help: ArgumentHelp("The pixel memory drawing may need, e.g. 4G or 512M (default \(SceneLimits.describe(bytes: SceneLimits.default.memory))).",
                                valueName: "size"))
     var maxMemory: String?
 
