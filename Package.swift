@@ -126,9 +126,14 @@ let package = Package(
             name: "Fuzz",
             dependencies: ["RasterFuzzing"]
         ),
+        // The code of the four seed articles as written: one alias file maps the
+        // UIKit/CoreGraphics names (SeedSupport), one module per article.
+        .target(name: "SeedSupport", dependencies: ["Raster"], path: "Examples/Seeds/Support"),
+        .target(name: "SeedComponentFlow", dependencies: ["SeedSupport"], path: "Examples/Seeds/ComponentFlow"),
         .testTarget(
             name: "RasterTests",
-            dependencies: ["Raster", "CKernels", "RasterBench", "RasterFuzzing", "GoldenArtifacts", "GoldenTesting", "GoldenSnapshotTesting"]
+            dependencies: ["Raster", "CKernels", "RasterBench", "RasterFuzzing", "GoldenArtifacts", "GoldenTesting", "GoldenSnapshotTesting",
+                           "SeedComponentFlow"]
         ),
     ]
 )

@@ -1,9 +1,10 @@
-/// The label alone, in the accent colour (text that reads `primary` shows `accent`).
+/// The label alone, in its own colours (text that reads `primary` stays `primary`;
+/// give the content `.accent` for a tinted plain button).
 public struct PlainButtonStyle: ComponentStyle {
     public typealias Target = Button
     public init() {}
     public func makeBody(configuration: Button.Configuration, base: AnyComponent<Empty>) -> AnyComponent<Empty> {
-        AnyComponent(EnvironmentOverride(content: configuration.label, changes: [.colorAliases(["primary": "accent"])]))
+        configuration.label
     }
 }
 

@@ -80,6 +80,21 @@ open class ComponentView {
         layer.setSublayers(views.map(\.layer))
     }
 
+    // MARK: - Tags
+
+    /// The tag of the component that made this view (a `Button`'s `tag`), compared by
+    /// identity.
+    open var tag: AnyObject? { nil }
+
+    /// The first view in this subtree (depth first, this view first) whose tag is `tag`.
+    public func findTaggedView(tag: AnyObject) -> ComponentView? {
+        if let own = self.tag, own === tag { return self }
+        for sub in subviews {
+            if let found = sub.findTaggedView(tag: tag) { return found }
+        }
+        return nil
+    }
+
     // MARK: - Hit testing
 
     /// Whether `point` (bounds coordinates) is inside the view.
