@@ -10,7 +10,7 @@
 /// again (`ComponentView.findTaggedView(tag:)`). `isExclusive` is kept for code written
 /// against ComponentFlow: with one pointer, every press is exclusive. Closures do not take
 /// part in `==` (only whether there is a hold action); `tag` compares by identity.
-public struct Button: CombinedComponent, StylableComponent {
+public struct Button: CombinedComponent, ComposableStyling {
     public typealias View = ButtonView
     public typealias State = ButtonState
 
@@ -20,6 +20,16 @@ public struct Button: CombinedComponent, StylableComponent {
         public let label: AnyComponent<Empty>
         public let isPressed: Bool
         public let isEnabled: Bool
+        /// What the styles inside the current one made (shown by `Button(configuration)`).
+        public internal(set) var base: AnyComponent<Empty>?
+
+        public init(label: AnyComponent<Empty>, isPressed: Bool = false, isEnabled: Bool = true,
+                    base: AnyComponent<Empty>? = nil) {
+            self.label = label
+            self.isPressed = isPressed
+            self.isEnabled = isEnabled
+            self.base = base
+        }
     }
 
     public let content: AnyComponent<Empty>
@@ -34,6 +44,8 @@ public struct Button: CombinedComponent, StylableComponent {
     public var highlightedAction: ActionSlot<Bool>?
     public var holdAction: ((ComponentView) -> Void)?
     public let action: (() -> Void)?
+    /// Set by `init(_ configuration:)`: shown as it is, unstyled and not pressable.
+    var resolvedBody: AnyComponent<Empty>?
 
     /// ComponentFlow's name for `insets`.
     public var contentInsets: EdgeInsets {
@@ -71,6 +83,20 @@ public struct Button: CombinedComponent, StylableComponent {
         self.holdAction = holdAction
     }
 
+    /// What the styles inside the current style made for `configuration` (the plain
+    /// label when there are none): a style composes by showing it. Not pressable
+    /// itself; the button being styled takes the presses.
+    public init(_ configuration: Configuration) {
+        self.init(content: configuration.label)
+        resolvedBody = configuration.base ?? configuration.label
+    }
+
+    public static func configuration(_ configuration: Configuration, base: AnyComponent<Empty>) -> Configuration {
+        var c = configuration
+        c.base = base._componentType == EmptyComponent.self ? nil : base
+        return c
+    }
+
     // MARK: - Builders (ComponentFlow's)
 
     public func minSize(_ minSize: Size?) -> Button { var b = self; b.minSize = minSize; return b }
@@ -89,6 +115,7 @@ public struct Button: CombinedComponent, StylableComponent {
             && lhs.isEnabled == rhs.isEnabled && lhs.automaticHighlight == rhs.automaticHighlight
             && lhs.isExclusive == rhs.isExclusive && (lhs.holdAction == nil) == (rhs.holdAction == nil)
             && lhs.actionSlot == rhs.actionSlot && lhs.highlightedAction == rhs.highlightedAction
+            && lhs.resolvedBody == rhs.resolvedBody
     }
 
     public func makeState() -> ButtonState { ButtonState() }
@@ -98,6 +125,7 @@ public struct Button: CombinedComponent, StylableComponent {
     /// What the button shows: its content padded and made at least `minSize`, drawn by
     /// the style stack. Made once per layout node, so measuring and updating share it.
     func styledLabel(in node: LayoutNode, pressed: Bool, environment: Environment<Empty>) -> AnyComponent<Empty> {
+        if let resolvedBody { return resolvedBody }
         if let (memoPressed, label) = node.memo as? (Bool, AnyComponent<Empty>), memoPressed == pressed { return label }
         var padded = content.padding(insets)
         if let min = minSize {
@@ -143,6 +171,9 @@ public final class ButtonView: ControlView {
     private var didHold = false
 
     public override var isEnabled: Bool { button?.isEnabled ?? false }
+    /// A button made from a style's configuration shows a body; the styled button takes
+    /// the presses.
+    public override var isInteractive: Bool { button?.resolvedBody == nil }
 
     private var buttonState: ButtonState? { node?.state as? ButtonState }
 

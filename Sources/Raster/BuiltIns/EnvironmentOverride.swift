@@ -26,8 +26,8 @@ public struct EnvironmentOverride: CombinedComponent, LayoutTransparent {
 
         /// Wraps the styles of `C` in `style`.
         public static func style<S: ComponentStyle>(_ style: S) -> Change {
-            let erased = AnyComponentStyle<S.Target>(style)
-            return .pushStyle(ObjectIdentifier(S.Target.self), AnyEquatable(erased)) { $0.push(erased) }
+            let erased = AnyComponentStyle<S.Component>(style)
+            return .pushStyle(ObjectIdentifier(S.Component.self), AnyEquatable(erased)) { $0.push(erased) }
         }
 
         /// Replaces the styles of `C` with `stack` (innermost first).
@@ -74,6 +74,10 @@ public struct EnvironmentOverride: CombinedComponent, LayoutTransparent {
     public static var body: Body {
         let child = Child(AnyComponent<Empty>.self)
         return { context in
+            // Aliased colours follow their sources in the environment given here.
+            for case .colorAliases(let aliases) in context.component.changes {
+                for source in aliases.values { _ = context.environment.color(.semantic(SemanticColor(source))) }
+            }
             context.overrideEnvironment { values in
                 for change in context.component.changes { change.apply(to: &values) }
             }
@@ -92,5 +96,22 @@ public extension AnyComponent where EnvironmentType == Empty {
     /// This component with `style` wrapped around the styles of its type for the subtree.
     func style<S: ComponentStyle>(_ style: S) -> AnyComponent<Empty> {
         AnyComponent(EnvironmentOverride(content: self, changes: [.style(style)]))
+    }
+
+    /// This component with a grouped style (`.style(.button(FilledButtonStyle()))`).
+    func style<C, S>(_ grouped: GroupedComponentStyle<C, S>) -> AnyComponent<Empty> {
+        style(grouped.style)
+    }
+}
+
+public extension Component where EnvironmentType == Empty {
+    /// This component with `style` wrapped around the styles of its type for the subtree.
+    func style<S: ComponentStyle>(_ style: S) -> AnyComponent<Empty> {
+        AnyComponent(self).style(style)
+    }
+
+    /// This component with a grouped style (`.style(.button(FilledButtonStyle()))`).
+    func style<C, S>(_ grouped: GroupedComponentStyle<C, S>) -> AnyComponent<Empty> {
+        AnyComponent(self).style(grouped.style)
     }
 }
