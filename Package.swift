@@ -130,10 +130,11 @@ let package = Package(
         // UIKit/CoreGraphics names (SeedSupport), one module per article.
         .target(name: "SeedSupport", dependencies: ["Raster"], path: "Examples/Seeds/Support"),
         .target(name: "SeedComponentFlow", dependencies: ["SeedSupport"], path: "Examples/Seeds/ComponentFlow"),
+        .target(name: "SeedWorkflow", dependencies: ["SeedSupport"], path: "Examples/Seeds/Workflow"),
         .testTarget(
             name: "RasterTests",
             dependencies: ["Raster", "CKernels", "RasterBench", "RasterFuzzing", "GoldenArtifacts", "GoldenTesting", "GoldenSnapshotTesting",
-                           "SeedComponentFlow"]
+                           "SeedComponentFlow", "SeedWorkflow"]
         ),
     ]
 )

@@ -289,7 +289,7 @@ final class ComponentTests: XCTestCase {
     }
 
     func testWorkflowHandlesEventsAndEmitsOutput() throws {
-        struct Stepper: Workflow {
+        struct Stepper: StateWorkflow {
             let limit: Int
             func makeInitialState() -> Int { 0 }
             func update(state: inout Int, event: Bool, output: (String) -> Void) {
