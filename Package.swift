@@ -131,10 +131,11 @@ let package = Package(
         .target(name: "SeedSupport", dependencies: ["Raster"], path: "Examples/Seeds/Support"),
         .target(name: "SeedComponentFlow", dependencies: ["SeedSupport"], path: "Examples/Seeds/ComponentFlow"),
         .target(name: "SeedWorkflow", dependencies: ["SeedSupport"], path: "Examples/Seeds/Workflow"),
+        .target(name: "SeedDCFlight", dependencies: ["SeedSupport"], path: "Examples/Seeds/DCFlight"),
         .testTarget(
             name: "RasterTests",
             dependencies: ["Raster", "CKernels", "RasterBench", "RasterFuzzing", "GoldenArtifacts", "GoldenTesting", "GoldenSnapshotTesting",
-                           "SeedComponentFlow", "SeedWorkflow"]
+                           "SeedComponentFlow", "SeedWorkflow", "SeedDCFlight"]
         ),
     ]
 )

@@ -7,6 +7,7 @@ public typealias CGSize = Size
 public typealias CGPoint = Point
 public typealias CGRect = Rect
 public typealias UIView = ComponentView
+public typealias UIButton = DCFButtonView
 public typealias UIColor = Color
 public typealias UIFont = Font
 public typealias UIEdgeInsets = EdgeInsets

@@ -20,6 +20,8 @@ open class ComponentView {
     public var disappearTransition: ChildTransition?
     /// The disappear transition in effect, recorded when the view was last placed.
     var placedDisappear: ChildTransition?
+    /// Bookkeeping of other view systems (DCFlight's props and node id).
+    var dcfStorage: AnyObject?
     /// True while the view animates out after its parent dropped it.
     public internal(set) var isDisappearing = false
 
