@@ -12,6 +12,12 @@ public struct EnvironmentOverride: CombinedComponent, LayoutTransparent {
         case pushStyle(ObjectIdentifier, AnyEquatable, (inout EnvironmentValues) -> Void)
         /// Replaces the style stack of a component type.
         case setStyles(ObjectIdentifier, AnyEquatable, (inout EnvironmentValues) -> Void)
+        /// Any change (a view's `.environment` or `.transformEnvironment`); never equal
+        /// to another, so the override always updates.
+        case custom((inout EnvironmentValues) -> Void)
+
+        /// Any change to the values.
+        public static func apply(_ change: @escaping (inout EnvironmentValues) -> Void) -> Change { .custom(change) }
 
         public static func == (lhs: Change, rhs: Change) -> Bool {
             switch (lhs, rhs) {
@@ -42,7 +48,7 @@ public struct EnvironmentOverride: CombinedComponent, LayoutTransparent {
             case .colorAliases(let aliases):
                 let colors = values.theme.colors
                 for (name, source) in aliases { values.theme.colors[name] = colors[source] ?? .clear }
-            case .pushStyle(_, _, let f), .setStyles(_, _, let f): f(&values)
+            case .pushStyle(_, _, let f), .setStyles(_, _, let f), .custom(let f): f(&values)
             }
         }
     }
