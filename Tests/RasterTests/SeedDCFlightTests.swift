@@ -108,6 +108,19 @@ final class SeedDCFlightTests: XCTestCase {
         XCTAssertEqual((tree.view(forNodeId: "0.2") as? DCFButtonView)?.title(for: .normal), "Explained")
     }
 
+    func testMergingComponentInATreeKeepsItsTitleWhenOnlyTheColourChanges() throws {
+        let tree = DCFTree(registry: registry(), fonts: .bundledShared)
+        try tree.update(DCFNode("View", props: ["padding": 10], children: [
+            DCFNode("MergingButton", props: ["title": "Merged", "primaryColor": "#FF3B30"]),
+        ]), size: Size(120, 50))
+        let button = try XCTUnwrap(tree.view(forNodeId: "0.0") as? DCFButtonView)
+        XCTAssertEqual(button.titleColor(for: .normal), Color(r: 0xFF, g: 0x3B, b: 0x30))
+        _ = MergingButtonComponent().updateView(button, withProps: ["primaryColor": "#34C759"])
+        XCTAssertEqual(button.title(for: .normal), "Merged")
+        XCTAssertEqual(button.titleColor(for: .normal), Color(r: 0x34, g: 0xC7, b: 0x59))
+        assertGolden(of: try tree.render(scale: 2, background: .white), named: "seeds/dcflight-merging@2x")
+    }
+
     func testMergingHelperKeepsPropsNotPassedAgain() throws {
         let component = MergingButtonComponent()
         let view = component.createView(props: ["title": "Save", "primaryColor": "#FF0000"])
@@ -118,6 +131,38 @@ final class SeedDCFlightTests: XCTestCase {
         XCTAssertEqual(component.getStoredProps(view)["primaryColor"] as? String, "#00FF00")
         XCTAssertTrue(component.hasPropChanged("title", ["title": "A"], ["title": "B"]))
         XCTAssertFalse(component.hasPropChanged("title", ["title": "A"], ["title": "A"]))
+    }
+
+    func testSemanticColourPatternInAComponent() throws {
+        final class PatternButton: DCFComponent {
+            init() {}
+            func createView(props: [String: Any]) -> ComponentView {
+                let button = UIButton(type: .system)
+                button.setTitle(props["title"] as? String, for: .normal)
+                applySemanticColorsPattern(props: props, button: button)
+                return button
+            }
+            func updateView(_ view: ComponentView, withProps props: [String: Any]) -> Bool {
+                guard let button = view as? UIButton else { return false }
+                applySemanticColorsPattern(props: props, button: button)
+                return true
+            }
+            func getIntrinsicSize(_ view: ComponentView, forProps props: [String: Any]) -> Size {
+                (view as? UIButton)?.intrinsicContentSize ?? Size(width: 1, height: 1)
+            }
+        }
+        var registry = DCFComponentRegistry()
+        registry.register("View", DCFViewComponent.self)
+        registry.register("PatternButton", PatternButton.self)
+        let tree = DCFTree(registry: registry, theme: .dark, fonts: .bundledShared)
+        let node = DCFNode("View", props: ["padding": 8, "gap": 4, "backgroundColor": "#000000"], children: [
+            DCFNode("PatternButton", props: ["title": "Themed"]),
+            DCFNode("PatternButton", props: ["title": "Own colour", "primaryColor": "#FF9500"]),
+        ])
+        try tree.update(node, size: Size(140, 90))
+        XCTAssertEqual((tree.view(forNodeId: "0.0") as? UIButton)?.titleColor(for: .normal), Theme.dark[.primary])
+        XCTAssertEqual((tree.view(forNodeId: "0.1") as? UIButton)?.titleColor(for: .normal), Color(r: 0xFF, g: 0x95, b: 0))
+        assertGolden(of: try tree.render(scale: 2, background: .black), named: "seeds/dcflight-semantic-colors@2x")
     }
 
     func testSemanticColourPatternAppliesHexAndIgnoresBadStrings() {

@@ -81,4 +81,12 @@ final class SeedStylingComposableTests: XCTestCase {
         XCTAssertTrue(host.tap(at: Point(20, 20)))
         XCTAssertEqual(taps, 1, "the styled button acts; the inner Button(configuration) does not")
     }
+
+    func testBadgeWithInferredBodyShowsItsDefaultStyle() throws {
+        let canvas = Color(r: 0xD1, g: 0xD1, b: 0xD6)
+        let badge = ViewComponent(Badge(text: "Inferred", image: nil))
+        let image = try ComponentHost.render(badge, size: Size(140, 60), background: canvas)
+        XCTAssertGreaterThan(StylingPixels.count(.white, in: image), 500, "the default style's capsule, through DefaultComponentBody")
+        assertGolden(of: badge, size: Size(140, 60), scale: 2, background: canvas, named: "seeds/styling-inferred-badge@2x")
+    }
 }
