@@ -37,4 +37,19 @@ final class SeedStylingBadgeTests: XCTestCase {
         assertGolden(of: installed, size: Size(140, 60), scale: 2, theme: .dark, background: canvas,
                      named: "seeds/styling-color-scheme-dark@2x")
     }
+
+    func testDefaultingStateReadsItsStateOrTheDefaultFromTheEnvironment() throws {
+        func shown<V: View>(_ view: V, _ environment: EnvironmentValues = EnvironmentValues()) -> String? {
+            (resolveView(view, environment: environment)._unwrapped as? Text)?.text
+        }
+        let view = MyView()
+        XCTAssertEqual(shown(view), "1", "the state's initial value")
+        view.state = 5
+        XCTAssertEqual(shown(view), "5", "set through the wrapper's nonmutating setter")
+        var defaulted = EnvironmentValues()
+        defaulted.useDefaultValue = true
+        XCTAssertEqual(shown(view, defaulted), "0", "the environment asks for the default")
+        assertGolden(of: AnyComponent(ViewComponent(view)).padding(4), size: Size(30, 30), scale: 2, background: .white,
+                     named: "seeds/styling-defaulting-state@2x")
+    }
 }
