@@ -82,29 +82,3 @@ public extension Component where EnvironmentType == Empty {
         ComponentAsView(self).transformEnvironment(keyPath, transform: transform)
     }
 }
-
-/// SwiftUI's `DynamicProperty`: a property (such as `@Environment`) that takes its
-/// value from where the view holding it is installed. Here every dynamic property reads
-/// the environment of the body being evaluated (`ViewEnvironment.current`).
-public protocol DynamicProperty {
-    mutating func update()
-}
-
-public extension DynamicProperty {
-    mutating func update() {}
-}
-
-/// SwiftUI's colour scheme, the theme's other name: `dark` when the theme is called
-/// "dark", else `light`; setting it sets the built-in theme.
-public enum ColorScheme: Hashable, Sendable {
-    case light, dark
-}
-
-public extension EnvironmentValues {
-    var colorScheme: ColorScheme {
-        get { theme.name == "dark" ? .dark : .light }
-        set { theme = newValue == .dark ? .dark : .light }
-    }
-}
-
-extension Environment: DynamicProperty {}

@@ -39,36 +39,3 @@ public extension Workflow {
 public extension Workflow where Command == Never {
     static func run(command: Command, properties: Properties) -> SignalProducer<Event, NoError> {}
 }
-
-/// Refers to a workflow without containing one: its type and a properties value (the
-/// runtime makes or reuses the workflow itself).
-public struct ComponentDescription<W: Workflow> {
-    public var properties: W.Properties
-
-    public init(properties: W.Properties) {
-        self.properties = properties
-    }
-
-    /// The same workflow type with properties transformed.
-    public func mapProperties(_ transform: (W.Properties) -> W.Properties) -> ComponentDescription<W> {
-        ComponentDescription(properties: transform(properties))
-    }
-}
-
-/// What `update(event:context:)` works with: the current properties, the output to
-/// emit and the commands to run.
-public struct UpdateContext<W: Workflow> {
-    public let properties: W.Properties
-    /// Set to emit an output to the parent once the update returns.
-    public var output: W.Output?
-    public private(set) var commands: [W.Command] = []
-
-    init(properties: W.Properties) {
-        self.properties = properties
-    }
-
-    /// Runs `command` (through `W.run`) once the update returns.
-    public mutating func send(command: W.Command) {
-        commands.append(command)
-    }
-}
