@@ -73,6 +73,21 @@ final class SeedComponentFlowTests: XCTestCase {
         XCTAssertEqual(swatch.layer.backgroundPaint, .solid(.blue))
     }
 
+    func testLibraryStacksAreGenericOverTheirChildrensEnvironment() throws {
+        let swatches = [AnyComponent(PaletteSwatch(width: 10)), AnyComponent(PaletteSwatch(width: 20))]
+        let row = HStack<Palette>(swatches, spacing: 2, alignment: .top)
+        let column = Raster.VStack<Palette>(swatches, spacing: 2, alignment: .right)
+        let host = ComponentHost<Palette>()
+        XCTAssertEqual(host.update(component: AnyComponent(row), environment: { Palette(color: .red) },
+                                   containerSize: Size(100, 100)), Size(32, 12))
+        XCTAssertEqual(host.view.subviews.first?.subviews.map(\.layer.backgroundPaint), [.solid(.red), .solid(.red)])
+        XCTAssertEqual(host.update(component: AnyComponent(column), environment: { Palette(color: .blue) },
+                                   containerSize: Size(100, 100)), Size(20, 26))
+        let views = try XCTUnwrap(host.view.subviews.first?.subviews)
+        XCTAssertEqual(views.map(\.frame.minX), [10, 0], "right alignment")
+        XCTAssertEqual(views.map(\.layer.backgroundPaint), [.solid(.blue), .solid(.blue)])
+    }
+
     func testArticleVStackSkipsEqualChildrenAndKeepsIdentityByKey() throws {
         let host = ComponentHost<Empty>()
         host.update(component: AnyComponent(articleStack(.left)), containerSize: Size(100, 100))

@@ -91,23 +91,30 @@ public struct VStack<ChildEnvironment: Equatable>: CombinedComponent {
     }
 }
 
-/// Children leading to trailing (SwiftUI's `HStack`).
-public struct HStack: CombinedComponent {
-    public enum VerticalAlignment: Double, Equatable { case top = 0, center = 0.5, bottom = 1 }
-    public let items: [AnyComponentWithIdentity<Empty>]
+/// `HStack`'s alignment across its axis.
+public enum HStackAlignment: Double, Equatable, Sendable {
+    case top = 0, center = 0.5, bottom = 1
+}
+
+/// Children leading to trailing (SwiftUI's `HStack`; generic over the children's
+/// environment like `VStack`).
+public struct HStack<ChildEnvironment: Equatable>: CombinedComponent {
+    public typealias EnvironmentType = ChildEnvironment
+    public typealias VerticalAlignment = HStackAlignment
+    public let items: [AnyComponentWithIdentity<ChildEnvironment>]
     public let spacing: Double
-    public let alignment: VerticalAlignment
+    public let alignment: HStackAlignment
     public let fill: Bool
 
-    public init(_ items: [AnyComponentWithIdentity<Empty>], spacing: Double = 0, alignment: VerticalAlignment = .center,
-                fill: Bool = false) {
+    public init(_ items: [AnyComponentWithIdentity<ChildEnvironment>], spacing: Double = 0,
+                alignment: HStackAlignment = .center, fill: Bool = false) {
         self.items = items
         self.spacing = spacing
         self.alignment = alignment
         self.fill = fill
     }
 
-    public init(_ children: [AnyComponent<Empty>], spacing: Double = 0, alignment: VerticalAlignment = .center,
+    public init(_ children: [AnyComponent<ChildEnvironment>], spacing: Double = 0, alignment: HStackAlignment = .center,
                 fill: Bool = false) {
         self.init(children.enumerated().map { AnyComponentWithIdentity(id: $0.offset, component: $0.element) },
                   spacing: spacing, alignment: alignment, fill: fill)
@@ -120,7 +127,7 @@ public struct HStack: CombinedComponent {
     }
 
     public static var body: Body {
-        let children = ChildMap(environment: Empty.self, keyedBy: AnyHashable.self)
+        let children = ChildMap(environment: ChildEnvironment.self, keyedBy: AnyHashable.self)
         return { context in context.component.stack.update(context.component.items, children: children, context: context) }
     }
 }

@@ -131,7 +131,7 @@ public enum DCFProps {
         case let (x as [Any], y as [Any]): return x.count == y.count && zip(x, y).allSatisfy { equal($0, $1) }
         case let (x as [String: Any], y as [String: Any]):
             return Set(x.keys) == Set(y.keys) && x.allSatisfy { equal($0.value, y[$0.key]) }
-        default: return type(of: a!) == type(of: b!)
+        case let (x?, y?): return type(of: x) == type(of: y)
         }
     }
 

@@ -136,8 +136,8 @@ public final class DCFTree {
                 existing.props = props
             }
         } else {
-            // Checked by `check` before anything is mounted.
-            let type = registry.type(named: node.type)!
+            // Never the fallback: `check` refused unknown types before anything was mounted.
+            let type = registry.type(named: node.type) ?? DCFViewComponent.self
             let component = type.init()
             createCount += 1
             let view = component.createView(props: props)

@@ -40,9 +40,9 @@ public extension Button {
     }
 }
 
-public extension HStack {
+public extension HStack where ChildEnvironment == Empty {
     /// SwiftUI's `HStack { ... }`: the views of the block side by side.
-    init<Content: Raster.View>(alignment: VerticalAlignment = .center, spacing: Double? = nil,
+    init<Content: Raster.View>(alignment: HStackAlignment = .center, spacing: Double? = nil,
                         @ViewBuilder content: () -> Content) {
         self.init(ViewList.children(of: content()), spacing: spacing ?? 8, alignment: alignment)
     }
