@@ -113,9 +113,22 @@ let package = Package(
             name: "Fuzz",
             dependencies: ["RasterFuzzing"]
         ),
+        // The code of the four seed articles as written: one alias file maps the
+        // UIKit/CoreGraphics names (SeedSupport), one module per article.
+        .target(name: "SeedSupport", dependencies: ["Raster"], path: "Examples/Seeds/Support"),
+        .target(name: "SeedComponentFlow", dependencies: ["SeedSupport"], path: "Examples/Seeds/ComponentFlow"),
+        .target(name: "SeedWorkflow", dependencies: ["SeedSupport"], path: "Examples/Seeds/Workflow"),
+        .target(name: "SeedDCFlight", dependencies: ["SeedSupport"], path: "Examples/Seeds/DCFlight"),
+        // The styling article's code in its four stages (each redeclares the last's types).
+        .target(name: "SeedStylingBadge", dependencies: ["SeedSupport"], path: "Examples/Seeds/StylingBadge"),
+        .target(name: "SeedStylingInstalled", dependencies: ["SeedSupport"], path: "Examples/Seeds/StylingInstalled"),
+        .target(name: "SeedStylingGeneric", dependencies: ["SeedSupport"], path: "Examples/Seeds/StylingGeneric"),
+        .target(name: "SeedStylingComposable", dependencies: ["SeedSupport"], path: "Examples/Seeds/StylingComposable"),
         .testTarget(
             name: "RasterTests",
-            dependencies: ["Raster", "CKernels", "RasterBench", "RasterFuzzing", "GoldenArtifacts", "GoldenTesting", "GoldenSnapshotTesting"]
+            dependencies: ["Raster", "CKernels", "RasterBench", "RasterFuzzing", "GoldenArtifacts", "GoldenTesting", "GoldenSnapshotTesting",
+                           "SeedComponentFlow", "SeedWorkflow", "SeedDCFlight", "SeedStylingBadge", "SeedStylingInstalled",
+                           "SeedStylingGeneric", "SeedStylingComposable"]
         ),
     ]
 )

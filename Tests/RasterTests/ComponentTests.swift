@@ -272,7 +272,7 @@ final class ComponentTests: XCTestCase {
             try ComponentHost<Empty>.render(c, size: Size(40, 30))
         }
         let plain = try render(AnyComponent(Button(content: label, insets: EdgeInsets(all: 10))))
-        XCTAssertEqual(plain[20, 15], Theme.light[.accent].premultiplied, "plain tints primary content with accent")
+        XCTAssertEqual(plain[20, 15], Theme.light[.primary].premultiplied, "plain keeps primary content primary")
         XCTAssertEqual(plain[2, 2].a, 0)
         let filled = try render(AnyComponent(Button(content: label, insets: EdgeInsets(all: 10))).style(FilledButtonStyle()))
         XCTAssertEqual(filled[20, 15], Color.white.premultiplied, "filled shows content in onAccent")
@@ -289,7 +289,7 @@ final class ComponentTests: XCTestCase {
     }
 
     func testWorkflowHandlesEventsAndEmitsOutput() throws {
-        struct Stepper: Workflow {
+        struct Stepper: StateWorkflow {
             let limit: Int
             func makeInitialState() -> Int { 0 }
             func update(state: inout Int, event: Bool, output: (String) -> Void) {

@@ -1,11 +1,16 @@
 /// A pressable control around any content (ComponentFlow's `Button`).
 ///
-/// The content is padded by `insets` and made at least `minSize`; the style stack for
-/// `Button` (default `PlainButtonStyle`) draws it. While pressed, the content is shown
-/// at 0.6 opacity (`automaticHighlight`); a disabled button is shown at 0.3 and ignores
-/// presses. Taps arrive through `action` and `actionSlot`; `highlightedAction` hears
-/// presses begin and end. The `action` closure does not take part in `==`.
-public struct Button: CombinedComponent, StylableComponent {
+/// The content is padded by `contentInsets` and made at least `minSize`; the style stack
+/// for `Button` (default `PlainButtonStyle`) draws it. While pressed, the content is
+/// shown at 0.6 opacity (`automaticHighlight`); a disabled button is shown at 0.3 and
+/// ignores presses. Taps arrive through `action` and `actionSlot`; `highlightedAction`
+/// hears presses begin and end; `holdAction` is called with the button's view for each
+/// repeat of a long press (and the tap action is then not called). `hitTestEdgeInsets`
+/// grows (negative insets) or shrinks the area that takes presses; `tag` finds the view
+/// again (`ComponentView.findTaggedView(tag:)`). `isExclusive` is kept for code written
+/// against ComponentFlow: with one pointer, every press is exclusive. Closures do not take
+/// part in `==` (only whether there is a hold action); `tag` compares by identity.
+public struct Button: CombinedComponent, ComposableStyling {
     public typealias View = ButtonView
     public typealias State = ButtonState
 
@@ -15,16 +20,38 @@ public struct Button: CombinedComponent, StylableComponent {
         public let label: AnyComponent<Empty>
         public let isPressed: Bool
         public let isEnabled: Bool
+        /// What the styles inside the current one made (shown by `Button(configuration)`).
+        public internal(set) var base: AnyComponent<Empty>?
+
+        public init(label: AnyComponent<Empty>, isPressed: Bool = false, isEnabled: Bool = true,
+                    base: AnyComponent<Empty>? = nil) {
+            self.label = label
+            self.isPressed = isPressed
+            self.isEnabled = isEnabled
+            self.base = base
+        }
     }
 
     public let content: AnyComponent<Empty>
     public var insets: EdgeInsets
     public var minSize: Size?
+    public var hitTestEdgeInsets: EdgeInsets?
+    public var tag: AnyObject?
     public var isEnabled: Bool
     public var automaticHighlight: Bool
+    public var isExclusive: Bool
     public var actionSlot: ActionSlot<Void>?
     public var highlightedAction: ActionSlot<Bool>?
+    public var holdAction: ((ComponentView) -> Void)?
     public let action: (() -> Void)?
+    /// Set by `init(_ configuration:)`: shown as it is, unstyled and not pressable.
+    var resolvedBody: AnyComponent<Empty>?
+
+    /// ComponentFlow's name for `insets`.
+    public var contentInsets: EdgeInsets {
+        get { insets }
+        set { insets = newValue }
+    }
 
     public init(content: AnyComponent<Empty>, insets: EdgeInsets = .zero, minSize: Size? = nil, isEnabled: Bool = true,
                 automaticHighlight: Bool = true, actionSlot: ActionSlot<Void>? = nil,
@@ -32,17 +59,63 @@ public struct Button: CombinedComponent, StylableComponent {
         self.content = content
         self.insets = insets
         self.minSize = minSize
+        self.hitTestEdgeInsets = nil
+        self.tag = nil
         self.isEnabled = isEnabled
         self.automaticHighlight = automaticHighlight
+        self.isExclusive = true
         self.actionSlot = actionSlot
         self.highlightedAction = highlightedAction
+        self.holdAction = nil
         self.action = action
     }
 
+    /// ComponentFlow's initializer: its arguments in its order.
+    public init(content: AnyComponent<Empty>, contentInsets: EdgeInsets = .zero, minSize: Size? = nil,
+                hitTestEdgeInsets: EdgeInsets? = nil, tag: AnyObject? = nil, automaticHighlight: Bool = true,
+                isEnabled: Bool = true, isExclusive: Bool = true, action: @escaping () -> Void,
+                holdAction: ((ComponentView) -> Void)? = nil, highlightedAction: ActionSlot<Bool>? = nil) {
+        self.init(content: content, insets: contentInsets, minSize: minSize, isEnabled: isEnabled,
+                  automaticHighlight: automaticHighlight, highlightedAction: highlightedAction, action: action)
+        self.hitTestEdgeInsets = hitTestEdgeInsets
+        self.tag = tag
+        self.isExclusive = isExclusive
+        self.holdAction = holdAction
+    }
+
+    /// What the styles inside the current style made for `configuration` (the plain
+    /// label when there are none): a style composes by showing it. Not pressable
+    /// itself; the button being styled takes the presses.
+    public init(_ configuration: Configuration) {
+        self.init(content: configuration.label)
+        resolvedBody = configuration.base ?? configuration.label
+    }
+
+    public static func configuration(_ configuration: Configuration, base: AnyComponent<Empty>) -> Configuration {
+        var c = configuration
+        c.base = base._componentType == EmptyComponent.self ? nil : base
+        return c
+    }
+
+    // MARK: - Builders (ComponentFlow's)
+
+    public func minSize(_ minSize: Size?) -> Button { var b = self; b.minSize = minSize; return b }
+    public func withIsExclusive(_ isExclusive: Bool) -> Button { var b = self; b.isExclusive = isExclusive; return b }
+    public func withHoldAction(_ holdAction: ((ComponentView) -> Void)?) -> Button {
+        var b = self
+        b.holdAction = holdAction
+        return b
+    }
+    public func tagged(_ tag: AnyObject) -> Button { var b = self; b.tag = tag; return b }
+    public func withHitTestEdgeInsets(_ insets: EdgeInsets?) -> Button { var b = self; b.hitTestEdgeInsets = insets; return b }
+
     public static func == (lhs: Button, rhs: Button) -> Bool {
         lhs.content == rhs.content && lhs.insets == rhs.insets && lhs.minSize == rhs.minSize
+            && lhs.hitTestEdgeInsets == rhs.hitTestEdgeInsets && lhs.tag === rhs.tag
             && lhs.isEnabled == rhs.isEnabled && lhs.automaticHighlight == rhs.automaticHighlight
+            && lhs.isExclusive == rhs.isExclusive && (lhs.holdAction == nil) == (rhs.holdAction == nil)
             && lhs.actionSlot == rhs.actionSlot && lhs.highlightedAction == rhs.highlightedAction
+            && lhs.resolvedBody == rhs.resolvedBody
     }
 
     public func makeState() -> ButtonState { ButtonState() }
@@ -52,6 +125,7 @@ public struct Button: CombinedComponent, StylableComponent {
     /// What the button shows: its content padded and made at least `minSize`, drawn by
     /// the style stack. Made once per layout node, so measuring and updating share it.
     func styledLabel(in node: LayoutNode, pressed: Bool, environment: Environment<Empty>) -> AnyComponent<Empty> {
+        if let resolvedBody { return resolvedBody }
         if let (memoPressed, label) = node.memo as? (Bool, AnyComponent<Empty>), memoPressed == pressed { return label }
         var padded = content.padding(insets)
         if let min = minSize {
@@ -94,16 +168,45 @@ public final class ButtonState: ComponentState {
 /// The view of a `Button`: interactive while enabled; presses update its state.
 public final class ButtonView: ControlView {
     var button: Button?
+    private var didHold = false
 
     public override var isEnabled: Bool { button?.isEnabled ?? false }
+    /// A button made from a style's configuration shows a body; the styled button takes
+    /// the presses.
+    public override var isInteractive: Bool { button?.resolvedBody == nil }
 
     private var buttonState: ButtonState? { node?.state as? ButtonState }
 
+    /// The bounds grown or shrunk by the button's `hitTestEdgeInsets` (UIKit's
+    /// `bounds.inset(by:)`: negative insets grow the area).
+    public override func point(inside point: Point) -> Bool {
+        guard let e = button?.hitTestEdgeInsets else { return super.point(inside: point) }
+        let b = layer.bounds
+        let area = Rect(x: b.minX + e.left, y: b.minY + e.top, width: b.width - e.left - e.right,
+                        height: b.height - e.top - e.bottom)
+        return area.contains(point)
+    }
+
+    public override var tag: AnyObject? { button?.tag }
+
     public override func press() {
         guard let button, button.isEnabled, let state = buttonState, !state.isPressed else { return }
+        didHold = false
         state.isPressed = true
         button.highlightedAction?.invoke(true)
         state.updated()
+    }
+
+    /// One repeat of a long press: calls the hold action (a press in progress only).
+    /// - Returns: whether the button has a hold action that ran.
+    @discardableResult
+    public func hold() -> Bool {
+        guard let button, button.isEnabled, let holdAction = button.holdAction, buttonState?.isPressed == true else {
+            return false
+        }
+        didHold = true
+        holdAction(self)
+        return true
     }
 
     public override func release(inside: Bool) {
@@ -111,7 +214,7 @@ public final class ButtonView: ControlView {
         state.isPressed = false
         button?.highlightedAction?.invoke(false)
         state.updated()
-        guard inside, let button, button.isEnabled else { return }
+        guard inside, !didHold, let button, button.isEnabled else { return }
         button.action?()
         button.actionSlot?.invoke()
     }

@@ -1,15 +1,16 @@
-/// The label alone, in the accent colour (text that reads `primary` shows `accent`).
+/// The label alone, in its own colours (text that reads `primary` stays `primary`;
+/// give the content `.accent` for a tinted plain button).
 public struct PlainButtonStyle: ComponentStyle {
-    public typealias Target = Button
+    public typealias Component = Button
     public init() {}
     public func makeBody(configuration: Button.Configuration, base: AnyComponent<Empty>) -> AnyComponent<Empty> {
-        AnyComponent(EnvironmentOverride(content: configuration.label, changes: [.colorAliases(["primary": "accent"])]))
+        configuration.label
     }
 }
 
 /// The label on a rounded accent fill, in `onAccent`. Replaces the styles inside it.
 public struct FilledButtonStyle: ComponentStyle {
-    public typealias Target = Button
+    public typealias Component = Button
     public var cornerRadius: Double
     public var fill: Fill
 
@@ -28,7 +29,7 @@ public struct FilledButtonStyle: ComponentStyle {
 /// A rounded outline in the accent colour drawn over the styles inside it (by default,
 /// the plain label): composable, so `[filled, bordered]` is a filled button with a ring.
 public struct BorderedButtonStyle: ComponentStyle {
-    public typealias Target = Button
+    public typealias Component = Button
     public var cornerRadius: Double
     public var lineWidth: Double
     public var color: ColorValue

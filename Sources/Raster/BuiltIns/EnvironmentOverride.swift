@@ -12,6 +12,12 @@ public struct EnvironmentOverride: CombinedComponent, LayoutTransparent {
         case pushStyle(ObjectIdentifier, AnyEquatable, (inout EnvironmentValues) -> Void)
         /// Replaces the style stack of a component type.
         case setStyles(ObjectIdentifier, AnyEquatable, (inout EnvironmentValues) -> Void)
+        /// Any change (a view's `.environment` or `.transformEnvironment`); never equal
+        /// to another, so the override always updates.
+        case custom((inout EnvironmentValues) -> Void)
+
+        /// Any change to the values.
+        public static func apply(_ change: @escaping (inout EnvironmentValues) -> Void) -> Change { .custom(change) }
 
         public static func == (lhs: Change, rhs: Change) -> Bool {
             switch (lhs, rhs) {
@@ -26,8 +32,8 @@ public struct EnvironmentOverride: CombinedComponent, LayoutTransparent {
 
         /// Wraps the styles of `C` in `style`.
         public static func style<S: ComponentStyle>(_ style: S) -> Change {
-            let erased = AnyComponentStyle<S.Target>(style)
-            return .pushStyle(ObjectIdentifier(S.Target.self), AnyEquatable(erased)) { $0.push(erased) }
+            let erased = AnyComponentStyle<S.Component>(style)
+            return .pushStyle(ObjectIdentifier(S.Component.self), AnyEquatable(erased)) { $0.push(erased) }
         }
 
         /// Replaces the styles of `C` with `stack` (innermost first).
@@ -42,7 +48,7 @@ public struct EnvironmentOverride: CombinedComponent, LayoutTransparent {
             case .colorAliases(let aliases):
                 let colors = values.theme.colors
                 for (name, source) in aliases { values.theme.colors[name] = colors[source] ?? .clear }
-            case .pushStyle(_, _, let f), .setStyles(_, _, let f): f(&values)
+            case .pushStyle(_, _, let f), .setStyles(_, _, let f), .custom(let f): f(&values)
             }
         }
     }
@@ -74,6 +80,10 @@ public struct EnvironmentOverride: CombinedComponent, LayoutTransparent {
     public static var body: Body {
         let child = Child(AnyComponent<Empty>.self)
         return { context in
+            // Aliased colours follow their sources in the environment given here.
+            for case .colorAliases(let aliases) in context.component.changes {
+                for source in aliases.values { _ = context.environment.color(.semantic(SemanticColor(source))) }
+            }
             context.overrideEnvironment { values in
                 for change in context.component.changes { change.apply(to: &values) }
             }
@@ -92,5 +102,22 @@ public extension AnyComponent where EnvironmentType == Empty {
     /// This component with `style` wrapped around the styles of its type for the subtree.
     func style<S: ComponentStyle>(_ style: S) -> AnyComponent<Empty> {
         AnyComponent(EnvironmentOverride(content: self, changes: [.style(style)]))
+    }
+
+    /// This component with a grouped style (`.style(.button(FilledButtonStyle()))`).
+    func style<C, S>(_ grouped: GroupedComponentStyle<C, S>) -> AnyComponent<Empty> {
+        style(grouped.style)
+    }
+}
+
+public extension Component where EnvironmentType == Empty {
+    /// This component with `style` wrapped around the styles of its type for the subtree.
+    func style<S: ComponentStyle>(_ style: S) -> AnyComponent<Empty> {
+        AnyComponent(self).style(style)
+    }
+
+    /// This component with a grouped style (`.style(.button(FilledButtonStyle()))`).
+    func style<C, S>(_ grouped: GroupedComponentStyle<C, S>) -> AnyComponent<Empty> {
+        AnyComponent(self).style(grouped.style)
     }
 }

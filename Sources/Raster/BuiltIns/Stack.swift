@@ -9,7 +9,7 @@ struct StackBody {
     let fill: Bool
 
     /// The children's layout nodes under `node` (each knows the stack's axis).
-    func childNodes(_ items: [AnyComponentWithIdentity<Empty>], of node: LayoutNode) -> [LayoutNode] {
+    func childNodes<E>(_ items: [AnyComponentWithIdentity<E>], of node: LayoutNode) -> [LayoutNode] {
         items.enumerated().map { index, item in
             node.child(index, item.component, stackAxis: axis, retained: node.retained?.childNode(forKey: item.id))
         }
@@ -27,13 +27,14 @@ struct StackBody {
         return result
     }
 
-    func update<C>(_ items: [AnyComponentWithIdentity<Empty>], children: ChildMap<Empty, AnyHashable>,
-                   context: CombinedComponentContext<C>) -> Size {
+    func update<C, E>(_ items: [AnyComponentWithIdentity<E>], children: ChildMap<E, AnyHashable>,
+                      context: CombinedComponentContext<C>) -> Size {
         let nodes = childNodes(items, of: context.layoutNode)
         let result = layout(nodes, proposal: context.proposal)
         let positions = StackAlgorithm(axis: axis, spacing: spacing).positions(result, alignment: alignment)
         for (i, item) in items.enumerated() {
-            var c = children[item.id].update(component: item.component, proposal: result.proposals[i], layout: nodes[i],
+            var c = children[item.id].update(component: item.component, typed: context.environment.typed,
+                                             proposal: result.proposals[i], layout: nodes[i],
                                              origin: context.childOrigin(positions[i]), transition: context.transition)
             if fill { c = c.resized(result.sizes[i]) }
             context.add(c, at: positions[i])
@@ -42,16 +43,26 @@ struct StackBody {
     }
 }
 
-/// Children top to bottom (SwiftUI's `VStack`).
-public struct VStack: CombinedComponent {
-    public enum HorizontalAlignment: Double, Equatable { case leading = 0, center = 0.5, trailing = 1 }
-    public let items: [AnyComponentWithIdentity<Empty>]
+/// ComponentFlow's `VStack` alignment, with SwiftUI's names as synonyms (`leading` is
+/// `left`, `trailing` is `right`).
+public enum VStackAlignment: Double, Equatable, Sendable {
+    case left = 0, center = 0.5, right = 1
+    public static var leading: VStackAlignment { .left }
+    public static var trailing: VStackAlignment { .right }
+}
+
+/// Children top to bottom (SwiftUI's `VStack`, ComponentFlow's `VStack<ChildEnvironment>`):
+/// the children take the stack's typed environment.
+public struct VStack<ChildEnvironment: Equatable>: CombinedComponent {
+    public typealias EnvironmentType = ChildEnvironment
+    public typealias HorizontalAlignment = VStackAlignment
+    public let items: [AnyComponentWithIdentity<ChildEnvironment>]
     public let spacing: Double
-    public let alignment: HorizontalAlignment
+    public let alignment: VStackAlignment
     public let fill: Bool
 
-    public init(_ items: [AnyComponentWithIdentity<Empty>], spacing: Double = 0, alignment: HorizontalAlignment = .center,
-                fill: Bool = false) {
+    public init(_ items: [AnyComponentWithIdentity<ChildEnvironment>], spacing: Double = 0,
+                alignment: VStackAlignment = .center, fill: Bool = false) {
         self.items = items
         self.spacing = spacing
         self.alignment = alignment
@@ -59,11 +70,14 @@ public struct VStack: CombinedComponent {
     }
 
     /// Children identified by their position.
-    public init(_ children: [AnyComponent<Empty>], spacing: Double = 0, alignment: HorizontalAlignment = .center,
+    public init(_ children: [AnyComponent<ChildEnvironment>], spacing: Double = 0, alignment: VStackAlignment = .center,
                 fill: Bool = false) {
         self.init(children.enumerated().map { AnyComponentWithIdentity(id: $0.offset, component: $0.element) },
                   spacing: spacing, alignment: alignment, fill: fill)
     }
+
+    /// ComponentFlow's name for `fill`.
+    public var fillWidth: Bool { fill }
 
     var stack: StackBody { StackBody(axis: .vertical, spacing: spacing, alignment: alignment.rawValue, fill: fill) }
 
@@ -72,28 +86,35 @@ public struct VStack: CombinedComponent {
     }
 
     public static var body: Body {
-        let children = ChildMap(environment: Empty.self, keyedBy: AnyHashable.self)
+        let children = ChildMap(environment: ChildEnvironment.self, keyedBy: AnyHashable.self)
         return { context in context.component.stack.update(context.component.items, children: children, context: context) }
     }
 }
 
-/// Children leading to trailing (SwiftUI's `HStack`).
-public struct HStack: CombinedComponent {
-    public enum VerticalAlignment: Double, Equatable { case top = 0, center = 0.5, bottom = 1 }
-    public let items: [AnyComponentWithIdentity<Empty>]
+/// `HStack`'s alignment across its axis.
+public enum HStackAlignment: Double, Equatable, Sendable {
+    case top = 0, center = 0.5, bottom = 1
+}
+
+/// Children leading to trailing (SwiftUI's `HStack`; generic over the children's
+/// environment like `VStack`).
+public struct HStack<ChildEnvironment: Equatable>: CombinedComponent {
+    public typealias EnvironmentType = ChildEnvironment
+    public typealias VerticalAlignment = HStackAlignment
+    public let items: [AnyComponentWithIdentity<ChildEnvironment>]
     public let spacing: Double
-    public let alignment: VerticalAlignment
+    public let alignment: HStackAlignment
     public let fill: Bool
 
-    public init(_ items: [AnyComponentWithIdentity<Empty>], spacing: Double = 0, alignment: VerticalAlignment = .center,
-                fill: Bool = false) {
+    public init(_ items: [AnyComponentWithIdentity<ChildEnvironment>], spacing: Double = 0,
+                alignment: HStackAlignment = .center, fill: Bool = false) {
         self.items = items
         self.spacing = spacing
         self.alignment = alignment
         self.fill = fill
     }
 
-    public init(_ children: [AnyComponent<Empty>], spacing: Double = 0, alignment: VerticalAlignment = .center,
+    public init(_ children: [AnyComponent<ChildEnvironment>], spacing: Double = 0, alignment: HStackAlignment = .center,
                 fill: Bool = false) {
         self.init(children.enumerated().map { AnyComponentWithIdentity(id: $0.offset, component: $0.element) },
                   spacing: spacing, alignment: alignment, fill: fill)
@@ -106,7 +127,7 @@ public struct HStack: CombinedComponent {
     }
 
     public static var body: Body {
-        let children = ChildMap(environment: Empty.self, keyedBy: AnyHashable.self)
+        let children = ChildMap(environment: ChildEnvironment.self, keyedBy: AnyHashable.self)
         return { context in context.component.stack.update(context.component.items, children: children, context: context) }
     }
 }

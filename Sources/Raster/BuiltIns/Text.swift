@@ -38,6 +38,15 @@ public struct Text: Component {
         self.init(spans: [Span(text)], font: font, color: color, style: style)
     }
 
+    /// ComponentFlow's initializer: one run in a fixed colour. `tintColor`, when given,
+    /// is the colour instead (ComponentFlow tints template text with it).
+    public init(text: String, font: Font, color: Color, tintColor: Color? = nil) {
+        self.init(spans: [Span(text)], font: font, color: .fixed(tintColor ?? color))
+    }
+
+    /// The text of all spans (ComponentFlow's `text`).
+    public var text: String { spans.map(\.text).joined() }
+
     public init(spans: [Span], font: Font = .system(size: 17), color: ColorValue = .primary,
                 style: ParagraphStyle = ParagraphStyle()) {
         self.spans = spans

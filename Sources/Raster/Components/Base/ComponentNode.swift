@@ -91,9 +91,15 @@ final class ComponentNode {
         }.finite
         self.layout = nil
         size = result
+        // A read below is kept at its value in this node's own environment: where an
+        // override between here and the reader changed the value, what the reader saw
+        // is decided by that override (its component, and the reads it records itself).
         var reads = recorder.reads
         for child in placedChildren {
-            if let node = child.node { reads.merge(node.subtreeReads) { mine, _ in mine } }
+            guard let node = child.node else { continue }
+            for read in node.subtreeReads.keys where reads[read] == nil {
+                reads[read] = read.value(in: environment.shared)
+            }
         }
         subtreeReads = reads
         return result

@@ -7,15 +7,39 @@
 /// values are tracked per read. Each read through `values`, `theme`, `color(_:)` or
 /// `style(for:)` is recorded with the value seen, so a component (and the chain of
 /// parents above it) is updated again only when a value it actually read changed.
+///
+/// The same type is SwiftUI's `@Environment(\.keyPath)` property wrapper for views
+/// (the styling article's spelling): made with a key path, its `wrappedValue` reads the
+/// shared values of the view body being evaluated (`ViewEnvironment.current`).
+@propertyWrapper
 public struct Environment<T> {
     let typed: [AnyEquatable]
     let shared: EnvironmentValues
     let recorder: EnvironmentReadRecorder?
+    let keyPath: KeyPath<EnvironmentValues, T>?
 
     init(typed: [AnyEquatable], shared: EnvironmentValues = EnvironmentValues(), recorder: EnvironmentReadRecorder? = nil) {
         self.typed = typed
         self.shared = shared
         self.recorder = recorder
+        keyPath = nil
+    }
+
+    /// `@Environment(\.colorScheme) var colorScheme`: a view's dynamic property.
+    public init(_ keyPath: KeyPath<EnvironmentValues, T>) {
+        typed = []
+        shared = EnvironmentValues()
+        recorder = nil
+        self.keyPath = keyPath
+    }
+
+    /// The value at the property's key path in the environment of the body being
+    /// evaluated. Only an environment made with a key path has one.
+    public var wrappedValue: T {
+        guard let keyPath else {
+            preconditionFailure("Environment<\(T.self)> is a component's environment; only @Environment(\\.keyPath) has a wrappedValue")
+        }
+        return ViewEnvironment.current[keyPath: keyPath]
     }
 
     init(erased: _ErasedEnvironment) {

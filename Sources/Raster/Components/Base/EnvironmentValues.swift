@@ -1,7 +1,14 @@
-/// A key for a value shared down the component tree, with its default.
+/// A key for a value shared down the component tree, with its default. Values that are
+/// not `Equatable` count as changed whenever they are set again.
 public protocol EnvironmentKey {
-    associatedtype Value: Equatable
+    associatedtype Value
     static var defaultValue: Value { get }
+}
+
+/// A stored value without equality: never equal to another (so readers update).
+struct OpaqueEnvironmentValue: Equatable {
+    let value: Any
+    static func == (lhs: OpaqueEnvironmentValue, rhs: OpaqueEnvironmentValue) -> Bool { false }
 }
 
 /// The values every component can read, whatever its `EnvironmentType`: the theme
@@ -17,8 +24,19 @@ public struct EnvironmentValues: Equatable {
     public init() {}
 
     public subscript<K: EnvironmentKey>(_ key: K.Type) -> K.Value {
-        get { storage[ObjectIdentifier(K.self)]?.base as? K.Value ?? K.defaultValue }
-        set { storage[ObjectIdentifier(K.self)] = AnyEquatable(newValue) }
+        get {
+            guard let stored = storage[ObjectIdentifier(K.self)]?.base else { return K.defaultValue }
+            if let value = stored as? K.Value { return value }
+            if let opaque = stored as? OpaqueEnvironmentValue, let value = opaque.value as? K.Value { return value }
+            return K.defaultValue
+        }
+        set {
+            if let equatable = newValue as? any Equatable {
+                storage[ObjectIdentifier(K.self)] = AnyEquatable(equatable)
+            } else {
+                storage[ObjectIdentifier(K.self)] = AnyEquatable(OpaqueEnvironmentValue(value: newValue))
+            }
+        }
     }
 
     /// The fonts text components lay out with.

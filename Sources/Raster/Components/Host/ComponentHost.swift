@@ -170,6 +170,21 @@ public final class ComponentHost<EnvironmentType> {
         return control
     }
 
+    /// A long press at `point`: presses, runs the hold action of the button found there
+    /// `repeats` times, and releases (a button whose hold action ran does not act).
+    /// - Returns: how many times a hold action ran.
+    @discardableResult
+    public func hold(at point: Point, repeats: Int = 1) -> Int {
+        guard let control = hitTest(point) as? ControlView else { return 0 }
+        control.press()
+        var count = 0
+        if let button = control as? ButtonView {
+            for _ in 0..<max(0, repeats) where button.hold() { count += 1 }
+        }
+        control.release(inside: true)
+        return count
+    }
+
     public func endPress(_ view: ComponentView?, inside: Bool = true) {
         (view as? ControlView)?.release(inside: inside)
     }

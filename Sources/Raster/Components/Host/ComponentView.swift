@@ -20,6 +20,8 @@ open class ComponentView {
     public var disappearTransition: ChildTransition?
     /// The disappear transition in effect, recorded when the view was last placed.
     var placedDisappear: ChildTransition?
+    /// Bookkeeping of other view systems (DCFlight's props and node id).
+    var dcfStorage: AnyObject?
     /// True while the view animates out after its parent dropped it.
     public internal(set) var isDisappearing = false
 
@@ -78,6 +80,21 @@ open class ComponentView {
         subviews = views
         for view in views { view.superview = self }
         layer.setSublayers(views.map(\.layer))
+    }
+
+    // MARK: - Tags
+
+    /// The tag of the component that made this view (a `Button`'s `tag`), compared by
+    /// identity.
+    open var tag: AnyObject? { nil }
+
+    /// The first view in this subtree (depth first, this view first) whose tag is `tag`.
+    public func findTaggedView(tag: AnyObject) -> ComponentView? {
+        if let own = self.tag, own === tag { return self }
+        for sub in subviews {
+            if let found = sub.findTaggedView(tag: tag) { return found }
+        }
+        return nil
     }
 
     // MARK: - Hit testing

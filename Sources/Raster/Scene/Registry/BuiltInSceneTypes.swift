@@ -27,7 +27,7 @@ enum BuiltInSceneTypes {
         PropSpec("alignment", .choice(["leading", "center", "trailing"]), default: "center", "Horizontal alignment of narrower children."),
         PropSpec("fill", .bool, default: false, "Stretch every child to the stack's width."),
     ]) { p in
-        let alignment: VStack.HorizontalAlignment = switch try p.choice("alignment") {
+        let alignment: VStackAlignment = switch try p.choice("alignment") {
         case "leading": .leading
         case "trailing": .trailing
         default: .center
@@ -42,7 +42,7 @@ enum BuiltInSceneTypes {
         PropSpec("alignment", .choice(["top", "center", "bottom"]), default: "center", "Vertical alignment of shorter children."),
         PropSpec("fill", .bool, default: false, "Stretch every child to the stack's height."),
     ]) { p in
-        let alignment: HStack.VerticalAlignment = switch try p.choice("alignment") {
+        let alignment: HStackAlignment = switch try p.choice("alignment") {
         case "top": .top
         case "bottom": .bottom
         default: .center

@@ -1,7 +1,8 @@
-/// A component that keeps a state machine (the Workflow seed's events, state and
-/// output): every event goes through `update`, which changes the state and may emit
-/// output to the parent; the UI is rendered from the state.
-public protocol Workflow: Equatable {
+/// A state machine rendered as a component: every event goes through `update`, which
+/// changes the state and may emit output to the parent; the UI is rendered from the
+/// state. (The Workflow article's own shape, with properties, child workflows and
+/// commands, is `Workflow`.)
+public protocol StateWorkflow: Equatable {
     associatedtype State
     associatedtype Event
     associatedtype Output = Never
@@ -13,23 +14,9 @@ public protocol Workflow: Equatable {
     func render(state: State, sink: Sink<Event>) -> AnyComponent<Empty>
 }
 
-/// Where a rendering sends its events.
-public struct Sink<Event> {
-    private let receive: (Event) -> Void
-
-    public init(_ receive: @escaping (Event) -> Void) { self.receive = receive }
-
-    public func send(_ event: Event) { receive(event) }
-
-    /// A sink for another event type, mapped into this one (a child's output as a parent's event).
-    public func contramap<Other>(_ transform: @escaping (Other) -> Event) -> Sink<Other> {
-        Sink<Other> { self.send(transform($0)) }
-    }
-}
-
-/// Hosts a `Workflow` as a component: it keeps the workflow's state in its
+/// Hosts a `StateWorkflow` as a component: it keeps the workflow's state in its
 /// `ComponentState`, re-renders after each event and hands outputs to `onOutput`.
-public struct WorkflowComponent<W: Workflow>: CombinedComponent {
+public struct WorkflowComponent<W: StateWorkflow>: CombinedComponent {
     public let workflow: W
     public let onOutput: ActionSlot<W.Output>?
 

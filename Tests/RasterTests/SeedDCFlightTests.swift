@@ -1,0 +1,183 @@
+import GoldenTesting
+import Raster
+@testable import SeedDCFlight
+import XCTest
+
+/// The DCFlight article's iOS code (Examples/Seeds/DCFlight) on the library's
+/// `DCFComponent` protocol, registry and tree.
+final class SeedDCFlightTests: XCTestCase {
+    private func registry() -> DCFComponentRegistry {
+        var registry = DCFComponentRegistry.standard
+        registry.register("ExplainedButton", ExplainedButtonComponent.self)
+        registry.register("MergingButton", MergingButtonComponent.self)
+        return registry
+    }
+
+    private func screen(title: String = "Explained", onPress: (([String: Any]) -> Void)? = nil) -> DCFNode {
+        var press: [String: Any] = ["title": "Continue", "filled": true, "fontSize": 15, "primaryColor": "#FFFFFF"]
+        if let onPress { press["onPress"] = onPress }
+        return DCFNode("View", props: ["padding": 12, "gap": 8, "backgroundColor": "#F2F2F7", "cornerRadius": 12], children: [
+            DCFNode("Text", props: ["content": "Component protocol", "fontSize": 17, "fontWeight": "semibold"]),
+            DCFNode("Text", props: ["content": "Props in, a native view out", "fontSize": 13, "secondary": true]),
+            DCFNode("ExplainedButton", props: ["title": title]),
+            DCFNode("Button", props: press),
+        ])
+    }
+
+    func testTreeBuildsViewsFromPropsByTypeNameAndLaysThemOut() throws {
+        let tree = DCFTree(registry: registry(), fonts: .bundledShared)
+        try tree.update(screen(), size: Size(240, 160))
+        XCTAssertEqual(tree.createCount, 5)
+        let explained = try XCTUnwrap(tree.view(forNodeId: "0.2") as? DCFButtonView)
+        XCTAssertEqual(explained.title(for: .normal), "Explained")
+        XCTAssertEqual(explained.titleColor(for: .normal), Theme.light[.primary], "primaryColor comes from the theme")
+        let size = explained.intrinsicContentSize
+        XCTAssertEqual(explained.frame, Rect(x: 12, y: explained.frame.minY, width: size.width, height: size.height),
+                       "applyLayout set the frame from the layout: left = padding, intrinsic size")
+        let title = try XCTUnwrap(tree.view(forNodeId: "0.0"))
+        let subtitle = try XCTUnwrap(tree.view(forNodeId: "0.1"))
+        XCTAssertEqual(title.frame.minY, 12)
+        XCTAssertEqual(subtitle.frame.minY, title.frame.maxY + 8, "gap between children")
+        XCTAssertEqual(explained.frame.minY, subtitle.frame.maxY + 8)
+        let image = try tree.render(scale: 2, background: .white)
+        assertGolden(of: image, named: "seeds/dcflight-tree@2x")
+    }
+
+    func testUnchangedPropsSkipUpdateViewAndChangedOnesKeepTheView() throws {
+        let tree = DCFTree(registry: registry(), fonts: .bundledShared)
+        try tree.update(screen(), size: Size(240, 160))
+        let explained = try XCTUnwrap(tree.view(forNodeId: "0.2"))
+        try tree.update(screen(), size: Size(240, 160))
+        XCTAssertEqual(tree.updateCount, 0, "equal props: updateView is not called")
+        try tree.update(screen(title: "Renamed"), size: Size(240, 160))
+        XCTAssertEqual(tree.updateCount, 1, "only the changed node updates")
+        XCTAssertEqual(tree.createCount, 5, "and keeps its view")
+        XCTAssertTrue(tree.view(forNodeId: "0.2") === explained)
+        XCTAssertEqual((explained as? DCFButtonView)?.title(for: .normal), "Renamed")
+    }
+
+    func testThemeChangeReachesEveryNodeAsSemanticColours() throws {
+        let tree = DCFTree(registry: registry(), fonts: .bundledShared)
+        try tree.update(screen(), size: Size(240, 160))
+        let explained = try XCTUnwrap(tree.view(forNodeId: "0.2") as? DCFButtonView)
+        let before = explained.dcfProps
+        tree.theme = .dark
+        try tree.update(DCFNode("View", props: ["padding": 12, "gap": 8, "backgroundColor": "#1C1C1E", "cornerRadius": 12],
+                                children: screen().children), size: Size(240, 160))
+        XCTAssertEqual(tree.updateCount, 5)
+        XCTAssertEqual(explained.titleColor(for: .normal), Theme.dark[.primary])
+        XCTAssertTrue(ExplainedButtonComponent().onlySemanticColorsChanged(before, explained.dcfProps))
+        assertGolden(of: try tree.render(scale: 2, background: .black), named: "seeds/dcflight-tree-dark@2x")
+    }
+
+    func testEventsPropagateByNameToTheTreeAndTheNodesHandler() throws {
+        var handled: [[String: Any]] = []
+        var heard: [(String, String)] = []
+        let tree = DCFTree(registry: registry(), fonts: .bundledShared)
+        tree.onEvent = { node, name, _ in heard.append((node, name)) }
+        try tree.update(screen(onPress: { handled.append($0) }), size: Size(240, 160))
+        let button = try XCTUnwrap(tree.view(forNodeId: "0.3"))
+        XCTAssertTrue(tree.tap(at: Point(button.frame.midX, button.frame.midY)))
+        XCTAssertEqual(heard.map(\.0), ["0.3"])
+        XCTAssertEqual(heard.map(\.1), ["onPress"])
+        XCTAssertEqual(handled.count, 1)
+        XCTAssertEqual(handled.first?["pressed"] as? Bool, true)
+        let explained = try XCTUnwrap(tree.view(forNodeId: "0.2"))
+        XCTAssertTrue(tree.tap(at: Point(explained.frame.midX, explained.frame.midY)),
+                      "the article's button is a control, but without addTarget it propagates nothing")
+        XCTAssertEqual(heard.count, 1)
+    }
+
+    func testTunnelMethodsAreStaticCallsByTypeName() {
+        let registry = registry()
+        XCTAssertEqual(registry.callTunnel("ExplainedButton", method: "focus", params: [:]) as? Bool, true)
+        XCTAssertEqual(registry.callTunnel("ExplainedButton", method: "blur", params: [:]) as? Bool, true)
+        XCTAssertNil(registry.callTunnel("ExplainedButton", method: "scroll", params: [:]))
+        XCTAssertNil(registry.callTunnel("Nope", method: "focus", params: [:]))
+        XCTAssertEqual(registry.callTunnel("Button", method: "press", params: [:]) as? Bool, true)
+    }
+
+    func testUnknownTypesAreRefusedWithTheirPathAndNothingChanges() throws {
+        let tree = DCFTree(registry: registry(), fonts: .bundledShared)
+        try tree.update(screen(), size: Size(240, 160))
+        let bad = DCFNode("View", children: [DCFNode("Text"), DCFNode("Slider")])
+        XCTAssertThrowsError(try tree.update(bad, size: Size(240, 160))) { error in
+            XCTAssertEqual(error as? DCFError, .unknownType("Slider", path: "root.children[1]"))
+            XCTAssertEqual("\(error)", "root.children[1]: unknown component type 'Slider'")
+        }
+        XCTAssertEqual((tree.view(forNodeId: "0.2") as? DCFButtonView)?.title(for: .normal), "Explained")
+    }
+
+    func testMergingComponentInATreeKeepsItsTitleWhenOnlyTheColourChanges() throws {
+        let tree = DCFTree(registry: registry(), fonts: .bundledShared)
+        try tree.update(DCFNode("View", props: ["padding": 10], children: [
+            DCFNode("MergingButton", props: ["title": "Merged", "primaryColor": "#FF3B30"]),
+        ]), size: Size(120, 50))
+        let button = try XCTUnwrap(tree.view(forNodeId: "0.0") as? DCFButtonView)
+        XCTAssertEqual(button.titleColor(for: .normal), Color(r: 0xFF, g: 0x3B, b: 0x30))
+        _ = MergingButtonComponent().updateView(button, withProps: ["primaryColor": "#34C759"])
+        XCTAssertEqual(button.title(for: .normal), "Merged")
+        XCTAssertEqual(button.titleColor(for: .normal), Color(r: 0x34, g: 0xC7, b: 0x59))
+        assertGolden(of: try tree.render(scale: 2, background: .white), named: "seeds/dcflight-merging@2x")
+    }
+
+    func testMergingHelperKeepsPropsNotPassedAgain() throws {
+        let component = MergingButtonComponent()
+        let view = component.createView(props: ["title": "Save", "primaryColor": "#FF0000"])
+        let button = try XCTUnwrap(view as? DCFButtonView)
+        XCTAssertTrue(component.updateView(view, withProps: ["primaryColor": "#00FF00"]))
+        XCTAssertEqual(button.title(for: .normal), "Save", "the stored title is merged in")
+        XCTAssertEqual(button.titleColor(for: .normal), .green)
+        XCTAssertEqual(component.getStoredProps(view)["primaryColor"] as? String, "#00FF00")
+        XCTAssertTrue(component.hasPropChanged("title", ["title": "A"], ["title": "B"]))
+        XCTAssertFalse(component.hasPropChanged("title", ["title": "A"], ["title": "A"]))
+    }
+
+    func testSemanticColourPatternInAComponent() throws {
+        final class PatternButton: DCFComponent {
+            init() {}
+            func createView(props: [String: Any]) -> ComponentView {
+                let button = UIButton(type: .system)
+                button.setTitle(props["title"] as? String, for: .normal)
+                applySemanticColorsPattern(props: props, button: button)
+                return button
+            }
+            func updateView(_ view: ComponentView, withProps props: [String: Any]) -> Bool {
+                guard let button = view as? UIButton else { return false }
+                applySemanticColorsPattern(props: props, button: button)
+                return true
+            }
+            func getIntrinsicSize(_ view: ComponentView, forProps props: [String: Any]) -> Size {
+                (view as? UIButton)?.intrinsicContentSize ?? Size(width: 1, height: 1)
+            }
+        }
+        var registry = DCFComponentRegistry()
+        registry.register("View", DCFViewComponent.self)
+        registry.register("PatternButton", PatternButton.self)
+        let tree = DCFTree(registry: registry, theme: .dark, fonts: .bundledShared)
+        let node = DCFNode("View", props: ["padding": 8, "gap": 4, "backgroundColor": "#000000"], children: [
+            DCFNode("PatternButton", props: ["title": "Themed"]),
+            DCFNode("PatternButton", props: ["title": "Own colour", "primaryColor": "#FF9500"]),
+        ])
+        try tree.update(node, size: Size(140, 90))
+        XCTAssertEqual((tree.view(forNodeId: "0.0") as? UIButton)?.titleColor(for: .normal), Theme.dark[.primary])
+        XCTAssertEqual((tree.view(forNodeId: "0.1") as? UIButton)?.titleColor(for: .normal), Color(r: 0xFF, g: 0x95, b: 0))
+        assertGolden(of: try tree.render(scale: 2, background: .black), named: "seeds/dcflight-semantic-colors@2x")
+    }
+
+    func testSemanticColourPatternAppliesHexAndIgnoresBadStrings() {
+        let button = UIButton(type: .system)
+        applySemanticColorsPattern(props: ["primaryColor": "#112233"], button: button)
+        XCTAssertEqual(button.titleColor(for: .normal), Color(r: 0x11, g: 0x22, b: 0x33))
+        applySemanticColorsPattern(props: ["primaryColor": "not a colour"], button: button)
+        XCTAssertEqual(button.titleColor(for: .normal), Color(r: 0x11, g: 0x22, b: 0x33), "no crash, no change")
+        XCTAssertEqual(ColorUtilities.hexString(Color(r: 0x11, g: 0x22, b: 0x33)), "#112233FF")
+    }
+
+    func testIntrinsicSizeIsNeverBelowOneByOne() {
+        let component = ExplainedButtonComponent()
+        XCTAssertEqual(component.getIntrinsicSize(ComponentView(), forProps: [:]), .zero, "not a button: the article returns zero")
+        let empty = DCFTextComponent()
+        XCTAssertEqual(empty.getIntrinsicSize(ComponentView(), forProps: ["content": ""]), Size(width: 1, height: 1))
+    }
+}

@@ -1,0 +1,73 @@
+import GoldenTesting
+import Raster
+@testable import SeedStylingGeneric
+import XCTest
+
+/// A badge style of the test's own: the text in a red frame.
+private struct FramedBadgeStyle: SeedStylingGeneric.ComponentStyle {
+    typealias Component = Badge
+    var color = Color.red
+
+    func makeBody(configuration: Badge.Configuration) -> some View {
+        Text(configuration.text)
+            .padding(6)
+            .border(color, width: 2)
+    }
+}
+
+/// A regular design-system button style: the label on a green capsule.
+private struct CapsuleDSButtonStyle: DSButtonStyle {
+    func makeBody(configuration: Configuration) -> some View {
+        configuration.label
+            .padding(8)
+            .background { Capsule().fill(Color.green) }
+    }
+}
+
+/// The styling article's generic stage (Examples/Seeds/StylingGeneric): one style
+/// protocol for every stylable component, styles in the environment by component type.
+final class SeedStylingGenericTests: XCTestCase {
+    private let canvas = Color(r: 0xD1, g: 0xD1, b: 0xD6)
+
+    func testDefaultStyleAndStylesInstalledByTypeOrGrouped() throws {
+        let plain = try ComponentHost.render(ViewComponent(Badge(text: "New")), size: Size(120, 60), background: canvas)
+        XCTAssertGreaterThan(StylingPixels.count(.white, in: plain), 500, "the default style's capsule")
+        XCTAssertEqual(StylingPixels.count(.red, in: plain), 0)
+
+        let framed = ViewComponent(Badge(text: "New").style(FramedBadgeStyle()))
+        let image = try ComponentHost.render(framed, size: Size(120, 60), background: canvas)
+        XCTAssertGreaterThan(StylingPixels.count(.red, in: image), 60, "the installed style's frame")
+        XCTAssertLessThan(StylingPixels.count(.white, in: image), 10, "instead of the default")
+        let grouped = ViewComponent(Badge(text: "New").style(.badge(FramedBadgeStyle(color: .blue))))
+        XCTAssertGreaterThan(StylingPixels.count(.blue, in: try ComponentHost.render(grouped, size: Size(120, 60))), 60)
+        let defaulted = ViewComponent(Badge(text: "New").style(.badge(.default)))
+        XCTAssertGreaterThan(StylingPixels.count(.white, in: try ComponentHost.render(defaulted, size: Size(120, 60),
+                                                                                     background: canvas)), 500)
+        assertGolden(of: framed, size: Size(80, 40), scale: 2, background: canvas, named: "seeds/styling-generic-framed@2x")
+    }
+
+    func testTypeErasedStylesCompareTheirPropertiesThroughMirror() {
+        XCTAssertEqual(SeedStylingGeneric.AnyComponentStyle<Badge>(base: FramedBadgeStyle()),
+                       SeedStylingGeneric.AnyComponentStyle<Badge>(base: FramedBadgeStyle()))
+        XCTAssertNotEqual(SeedStylingGeneric.AnyComponentStyle<Badge>(base: FramedBadgeStyle()),
+                          SeedStylingGeneric.AnyComponentStyle<Badge>(base: FramedBadgeStyle(color: .blue)))
+        XCTAssertNotEqual(SeedStylingGeneric.AnyComponentStyle<Badge>(base: FramedBadgeStyle()),
+                          SeedStylingGeneric.AnyComponentStyle<Badge>(base: DefaultBadgeStyle()))
+    }
+
+    func testDesignSystemButtonTriggersThroughEitherStyleProtocol() throws {
+        var taps = 0
+        let button = DSButton(action: { taps += 1 }, label: Text("Go"))
+        let host = ComponentHost<Empty>()
+        host.update(component: AnyComponent(ViewComponent(button)), containerSize: Size(100, 50))
+        XCTAssertTrue(host.tap(at: Point(8, 8)), "the default style's tap gesture")
+        XCTAssertEqual(taps, 1)
+
+        let styled = ViewComponent(button.style(.button(CapsuleDSButtonStyle())))
+        host.update(component: AnyComponent(styled), containerSize: Size(100, 50))
+        XCTAssertTrue(host.tap(at: Point(15, 15)), "the wrapper adds the tap to the regular style")
+        XCTAssertEqual(taps, 2)
+        XCTAssertGreaterThan(StylingPixels.count(.green, in: try host.render()), 200)
+        assertGolden(of: styled, size: Size(60, 40), scale: 2, background: canvas, named: "seeds/styling-ds-button@2x")
+    }
+}
