@@ -118,6 +118,13 @@ final class KernelTests: XCTestCase {
             let cost = ck_png_filter_cost(row, count)
             XCTAssertEqual(Int(cost), row.reduce(0) { $0 + abs(Int(Int8(bitPattern: $1))) }, "\(count) bytes")
         }
+        // Long rows of the largest magnitude (−128) and of random bytes: the partial sums
+        // must not overflow.
+        for count in [4096, 8199, 70_001] {
+            let worst = [UInt8](repeating: 0x80, count: count), random = bytes(count)
+            XCTAssertEqual(Int(ck_png_filter_cost(worst, count)), 128 * count, "\(count) bytes of 0x80")
+            XCTAssertEqual(Int(ck_png_filter_cost(random, count)), random.reduce(0) { $0 + abs(Int(Int8(bitPattern: $1))) })
+        }
     }
 
     /// Each output element is the window sum around it (lines outside count as zero),

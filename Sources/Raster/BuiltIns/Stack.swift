@@ -9,6 +9,9 @@ struct StackBody {
     let fill: Bool
 
     /// The children's layout nodes under `node` (each knows the stack's axis).
+    /// Specialised for the usual untyped environment: stacks are generic over their
+    /// children's environment, and the generic code pays a type-metadata lookup per call.
+    @_specialize(where E == Empty)
     func childNodes<E>(_ items: [AnyComponentWithIdentity<E>], of node: LayoutNode) -> [LayoutNode] {
         items.enumerated().map { index, item in
             node.child(index, item.component, stackAxis: axis, retained: node.retained?.childNode(forKey: item.id))
@@ -27,6 +30,8 @@ struct StackBody {
         return result
     }
 
+    @_specialize(where C == VStack<Empty>, E == Empty)
+    @_specialize(where C == HStack<Empty>, E == Empty)
     func update<C, E>(_ items: [AnyComponentWithIdentity<E>], children: ChildMap<E, AnyHashable>,
                       context: CombinedComponentContext<C>) -> Size {
         let nodes = childNodes(items, of: context.layoutNode)
@@ -81,6 +86,7 @@ public struct VStack<ChildEnvironment: Equatable>: CombinedComponent {
 
     var stack: StackBody { StackBody(axis: .vertical, spacing: spacing, alignment: alignment.rawValue, fill: fill) }
 
+    @_specialize(where ChildEnvironment == Empty)
     public func sizeThatFits(_ proposal: ProposedSize, context: MeasureContext<VStack>) -> Size {
         stack.layout(stack.childNodes(items, of: context.node), proposal: proposal).size
     }
@@ -122,6 +128,7 @@ public struct HStack<ChildEnvironment: Equatable>: CombinedComponent {
 
     var stack: StackBody { StackBody(axis: .horizontal, spacing: spacing, alignment: alignment.rawValue, fill: fill) }
 
+    @_specialize(where ChildEnvironment == Empty)
     public func sizeThatFits(_ proposal: ProposedSize, context: MeasureContext<HStack>) -> Size {
         stack.layout(stack.childNodes(items, of: context.node), proposal: proposal).size
     }
