@@ -1,5 +1,5 @@
 import Foundation
-import Raster
+@testable import Raster
 import XCTest
 
 /// Coverage of `path` in a `width`×`height` mask at the origin.
@@ -132,5 +132,23 @@ final class RasterizerTests: XCTestCase {
         // Balanced: the largest error outside is about twice the largest inside.
         XCTAssertGreaterThan(outside, inside)
         XCTAssertGreaterThan(inside, 0)
+    }
+
+    /// Fixed-point coordinates round as `rounded()` does (half away from zero) without
+    /// calling it: on exact halves, on the doubles either side of them, on large and
+    /// negative values, and where the clamp applies.
+    func testFixedPointCoordinates_RoundAsRoundedDoes() {
+        var values: [Double] = [0, -0.0, 0.5, -0.5, 1.5, -1.5, 2.5, 1e9, -1e9, .infinity, -.infinity, 4_194_304.5]
+        for k in stride(from: -3000, through: 3000, by: 1) {
+            let half = (Double(k) + 0.5) / 256
+            values += [half, half.nextUp, half.nextDown, Double(k) / 256, Double(k) * 1.37 / 256]
+        }
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<20_000 { values.append(Double.random(in: -5_000_000...5_000_000, using: &generator)) }
+        for v in values {
+            let expected = Int32(min(max((v * 256).rounded(), -1_073_741_824), 1_073_741_824))
+            XCTAssertEqual(Rasterizer.fixed(v), expected, "\(v)")
+        }
+        XCTAssertEqual(Rasterizer.fixed(.nan), 0)
     }
 }
