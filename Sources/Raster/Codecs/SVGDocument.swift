@@ -46,23 +46,18 @@ public final class SVGDocument: Sendable, Hashable {
         return handle
     }
 
-    /// The document fitted to a `width` × `height` pixel viewport (its aspect ratio kept,
-    /// as the SVG's preserveAspectRatio says), premultiplied; nil when it cannot be drawn.
-    public func render(width: Int, height: Int) -> Bitmap? {
-        guard width <= 16_384, height <= 16_384 else { return nil }
-        return render(width: width, height: height, window: PixelRect(x: 0, y: 0, width: width, height: height))
-    }
-
-    /// The largest side, in pixels, of the viewport `render(width:height:window:)` takes
-    /// (well inside cairo's fixed-point coordinates).
+    /// The largest side, in pixels, of the viewport `render` takes (well inside cairo's
+    /// fixed-point coordinates).
     public static let maxViewportSide = 1 << 22
 
-    /// Only the pixels in `window` of the document fitted to a `width` × `height` viewport:
-    /// a bitmap of the window's size whose pixel (0, 0) is the viewport's pixel
-    /// (window.x0, window.y0). The window must lie inside the viewport and hold at most
-    /// 16,384 pixels a side; the viewport may be far larger (a huge image of which a
-    /// canvas shows a part).
-    public func render(width: Int, height: Int, window: PixelRect) -> Bitmap? {
+    /// The document fitted to a `width` × `height` pixel viewport (its aspect ratio kept,
+    /// as the SVG's preserveAspectRatio says), premultiplied; nil when it cannot be drawn.
+    /// With `window`, only those pixels of the viewport: a bitmap of the window's size
+    /// whose pixel (0, 0) is the viewport's pixel (window.x0, window.y0), so a canvas
+    /// showing part of a huge document pays for that part only. The window (by default
+    /// the whole viewport) must lie inside the viewport and be at most 16,384 pixels a side.
+    public func render(width: Int, height: Int, window: PixelRect? = nil) -> Bitmap? {
+        let window = window ?? PixelRect(x: 0, y: 0, width: width, height: height)
         guard width > 0, height > 0, width <= Self.maxViewportSide, height <= Self.maxViewportSide,
               !window.isEmpty, window.x0 >= 0, window.y0 >= 0, window.x1 <= width, window.y1 <= height,
               window.width <= 16_384, window.height <= 16_384 else { return nil }
