@@ -108,6 +108,28 @@ final class SeedDCFlightTests: XCTestCase {
         XCTAssertEqual((tree.view(forNodeId: "0.2") as? DCFButtonView)?.title(for: .normal), "Explained")
     }
 
+    /// Keys give children an identity apart from their position: a keyed child moved to
+    /// another position keeps its view, a key spelled like a position does not take the
+    /// view of the unkeyed child there, and two siblings with one key are refused.
+    func testKeyedChildrenKeepTheirViewsAndDuplicateKeysAreRefused() throws {
+        let tree = DCFTree(registry: registry(), fonts: .bundledShared)
+        func list(_ order: [(String?, String)]) -> DCFNode {
+            DCFNode("View", children: order.map { DCFNode("Text", props: ["content": $0.1], key: $0.0) })
+        }
+        try tree.update(list([("1", "keyed"), (nil, "second"), (nil, "third")]), size: Size(200, 120))
+        XCTAssertEqual(tree.createCount, 4)
+        let unkeyedAtOne = try XCTUnwrap(tree.view(forNodeId: "0.1"), "position 1 is not taken by key '1'")
+        let keyed = try XCTUnwrap(tree.view(forNodeId: "0.key:1"))
+        XCTAssertFalse(unkeyedAtOne === keyed)
+        try tree.update(list([(nil, "second"), ("1", "keyed"), (nil, "third")]), size: Size(200, 120))
+        XCTAssertTrue(tree.view(forNodeId: "0.key:1") === keyed, "the keyed child keeps its view at a new position")
+        let twice = list([("a", "one"), ("a", "two")])
+        XCTAssertThrowsError(try tree.update(twice, size: Size(200, 120))) { error in
+            XCTAssertEqual(error as? DCFError, .duplicateKey("a", path: "root.children[1]"))
+            XCTAssertEqual("\(error)", "root.children[1]: key 'a' is used by an earlier sibling")
+        }
+    }
+
     func testMergingComponentInATreeKeepsItsTitleWhenOnlyTheColourChanges() throws {
         let tree = DCFTree(registry: registry(), fonts: .bundledShared)
         try tree.update(DCFNode("View", props: ["padding": 10], children: [

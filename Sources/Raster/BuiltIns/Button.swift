@@ -181,10 +181,7 @@ public final class ButtonView: ControlView {
     /// `bounds.inset(by:)`: negative insets grow the area).
     public override func point(inside point: Point) -> Bool {
         guard let e = button?.hitTestEdgeInsets else { return super.point(inside: point) }
-        let b = layer.bounds
-        let area = Rect(x: b.minX + e.left, y: b.minY + e.top, width: b.width - e.left - e.right,
-                        height: b.height - e.top - e.bottom)
-        return area.contains(point)
+        return layer.bounds.inset(by: e).contains(point)
     }
 
     public override var tag: AnyObject? { button?.tag }

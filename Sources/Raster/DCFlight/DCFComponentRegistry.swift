@@ -53,10 +53,13 @@ public struct DCFNode {
 public enum DCFError: Error, Equatable, CustomStringConvertible {
     /// A node names a type nobody registered.
     case unknownType(String, path: String)
+    /// Two children of one node have the same key.
+    case duplicateKey(String, path: String)
 
     public var description: String {
         switch self {
         case .unknownType(let name, let path): return "\(path): unknown component type '\(name)'"
+        case .duplicateKey(let key, let path): return "\(path): key '\(key)' is used by an earlier sibling"
         }
     }
 }

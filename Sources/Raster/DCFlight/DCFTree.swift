@@ -111,7 +111,13 @@ public final class DCFTree {
 
     private func check(_ node: DCFNode, path: String) throws {
         guard registry.type(named: node.type) != nil else { throw DCFError.unknownType(node.type, path: path) }
-        for (i, child) in node.children.enumerated() { try check(child, path: "\(path).children[\(i)]") }
+        var keys: Set<String> = []
+        for (i, child) in node.children.enumerated() {
+            if let key = child.key, !keys.insert(key).inserted {
+                throw DCFError.duplicateKey(key, path: "\(path).children[\(i)]")
+            }
+            try check(child, path: "\(path).children[\(i)]")
+        }
     }
 
     /// The node's props with the theme's semantic colours where it sets none.
@@ -151,7 +157,8 @@ public final class DCFTree {
         var previous: [String: Mounted] = [:]
         for child in mounted.children { previous[child.identity] = child }
         mounted.children = node.children.enumerated().map { index, child in
-            let childId = child.key.map { "\(id).\($0)" } ?? "\(id).\(index)"
+            // Keyed and positional identities never meet: a key "1" is not position 1.
+            let childId = child.key.map { "\(id).key:\($0)" } ?? "\(id).\(index)"
             return mount(child, existing: previous[childId], id: childId)
         }
         mounted.view.setSubviews(mounted.children.map(\.view))
