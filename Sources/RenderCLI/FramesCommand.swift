@@ -209,6 +209,9 @@ extension FramesCommand {
         let progress = ProgressBar(total: range.count, visible: !quiet && isatty(STDERR_FILENO) == 1)
         let stop = Interruption()
         defer { stop.end() }
+        func interrupted() -> CommandFailure {
+            CommandFailure(description: "interrupted after \(progress.done) of \(range.count) frames; \(output) was not written")
+        }
         do {
             try export.render(range) { _, bitmap in
                 guard !stop.requested else { return false }
@@ -221,11 +224,13 @@ extension FramesCommand {
             throw CommandFailure(description: "\(input.name): \(error)")
         } catch {
             video.cancel()
-            throw error
+            // Ctrl-C reaches ffmpeg too (one process group): when it quits first, the
+            // failed write is the interruption, not a fault of ffmpeg's.
+            throw stop.requested ? interrupted() : error
         }
         if stop.requested {
             video.cancel()
-            throw CommandFailure(description: "interrupted after \(progress.done) of \(range.count) frames; \(output) was not written")
+            throw interrupted()
         }
         try video.finish()
         progress.finish()

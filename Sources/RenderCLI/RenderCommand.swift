@@ -291,7 +291,7 @@ struct DrawCommand: ParsableCommand {
 
     func run() throws {
         guard !output.isEmpty else { throw CommandFailure(description: "-o: expected a file path or '-', found an empty string") }
-        _ = try outputEncoder()
+        let encoder = try outputEncoder()   // checked before the scene is read
         var scene = try input.load()
         try SceneInput.apply(scale: scale, to: &scene)
         if let background {
@@ -303,7 +303,6 @@ struct DrawCommand: ParsableCommand {
         do {
             let renderer = SceneRenderer(scene: scene)
             ProcessLifetime.keep(renderer)
-            let encoder = try outputEncoder()
             let bitmap = try renderer.render()
             let bytes = try encoder.encode(bitmap)
             if output == "-" {
@@ -473,12 +472,13 @@ struct DiffCommand: ParsableCommand {
     }
 }
 
-/// Objects kept alive until the process exits. Tearing down a large laid-out tree object
-/// by object costs as much as a tenth of the render; the system reclaims the memory at
-/// exit at once.
+/// The last render's objects, kept alive until the process exits or the next render
+/// replaces them. Tearing down a large laid-out tree object by object costs as much as a
+/// tenth of the render; the system reclaims the memory at exit at once. Only the latest
+/// is held, so a long-running `render watch` does not keep every render it made.
 enum ProcessLifetime {
-    nonisolated(unsafe) private static var kept: [AnyObject] = []
+    nonisolated(unsafe) private static var kept: AnyObject?
 
-    /// Keeps `object` until exit (call from the main thread only).
-    static func keep(_ object: AnyObject) { kept.append(object) }
+    /// Keeps `object` (and releases the one kept before) until exit; main thread only.
+    static func keep(_ object: AnyObject) { kept = object }
 }

@@ -642,6 +642,32 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains("partial") }, [])
     }
 
+    /// Ctrl-C during a video export, delivered as a terminal does to the whole process
+    /// group (render and its ffmpeg): one line saying it was interrupted and how far it
+    /// got, status 1, and no video and no temporary file left, whichever of the two
+    /// processes stops first.
+    func testFrames_VideoExportInterruptedByCtrlC() throws {
+        let scene = scenes.appendingPathComponent("timeline.json").path
+        let video = folder.appendingPathComponent("stopped.mp4").path
+        let script = """
+        import os, signal, subprocess, sys, time
+        p = subprocess.Popen(sys.argv[1:], start_new_session=True, stderr=subprocess.PIPE, text=True)
+        time.sleep(0.6)
+        os.killpg(p.pid, signal.SIGINT)
+        err = p.communicate(timeout=60)[1]
+        print(p.returncode)
+        print(err, end="")
+        """
+        let out = String(decoding: try TestProcess.tool(["python3", "-c", script, binary.path, "frames", scene, "-o", video,
+                                                         "--fps", "1000", "--quiet"]), as: UTF8.self)
+        let lines = out.split(separator: "\n", omittingEmptySubsequences: false)
+        XCTAssertEqual(lines.first, "1", out)
+        XCTAssertTrue(out.contains("Error: interrupted after ") && out.contains("frames; \(video) was not written"), out)
+        XCTAssertFalse(out.contains("ffmpeg stopped"), out)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: video))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains("stopped") }, [])
+    }
+
     /// `render watch` renders, renders again on each save of the scene or a file beside
     /// it, reports a broken scene in one line and keeps the last good image.
     func testWatch_RendersAgainOnSave() throws {
