@@ -67,7 +67,7 @@ struct WatchCommand: ParsableCommand {
         var queue = [(root, 0)]
         while let (dir, depth) = queue.first, times.count < 2_000 {
             queue.removeFirst()
-            for name in (try? fm.contentsOfDirectory(atPath: dir)) ?? [] where !name.hasPrefix(".") {
+            for name in (try? fm.contentsOfDirectory(atPath: dir)) ?? [] where !name.hasPrefix(".") && times.count < 2_000 {
                 let path = (dir as NSString).appendingPathComponent(name)
                 var isDirectory: ObjCBool = false
                 guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }

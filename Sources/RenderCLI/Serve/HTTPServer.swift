@@ -38,7 +38,7 @@ final class HTTPServer: @unchecked Sendable {
         defer { freeaddrinfo(list) }
         let info = first.pointee
         let fd = socket(info.ai_family, info.ai_socktype | Int32(SOCK_CLOEXEC.rawValue), info.ai_protocol)
-        guard fd >= 0 else { throw CommandFailure(description: "cannot open a socket (\(String(cString: strerror(errno))))") }
+        guard fd >= 0 else { throw CommandFailure(description: "cannot open a socket for \(host.prefix(80)) port \(port) (\(String(cString: strerror(errno))))") }
         var one: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
         guard bind(fd, info.ai_addr, info.ai_addrlen) == 0, listen(fd, 64) == 0 else {
@@ -59,7 +59,7 @@ final class HTTPServer: @unchecked Sendable {
         }
         guard named, let boundPort = Int(String(decoding: portBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)) else {
             close(fd)
-            throw CommandFailure(description: "cannot read the address the server listens on")
+            throw CommandFailure(description: "cannot read the address of the socket for \(host.prefix(80)) port \(port)")
         }
         socketDescriptor = fd
         address = String(decoding: hostBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
