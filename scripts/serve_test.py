@@ -15,8 +15,9 @@ reference for pixels and error text:
 - hovering a node shows its id, type and props;
 - the server listens on 127.0.0.1 only, answers 404 outside the page, its images and
   JSON and the scene's files (other files beside the scene, traversal), survives malformed
-  and oversized requests, refuses connections beyond 32 at once with 503, and exits with
-  status 0 on Ctrl-C (SIGINT) and SIGTERM.
+  and oversized requests, refuses connections beyond 32 at once with 503, waits without
+  spinning when it runs out of file descriptors, and exits with status 0 on Ctrl-C
+  (SIGINT) and SIGTERM.
 
 Usage: scripts/serve_test.py [--render PATH]   (default: .build/debug/render, built
 when missing). Prints one line per failed check and ends with 'N passed, N failed';
@@ -27,6 +28,7 @@ import argparse
 import http.client
 import json
 import os
+import resource
 import shutil
 import signal
 import socket
@@ -99,9 +101,12 @@ def write_scene(path, scene):
 class Server:
     """`render serve SCENE --port 0`, its URL read from the first line it prints."""
 
-    def __init__(self, render, scene):
+    def __init__(self, render, scene, max_files=None):
+        def limit():
+            if max_files is not None:
+                resource.setrlimit(resource.RLIMIT_NOFILE, (max_files, max_files))
         self.process = subprocess.Popen([render, "serve", scene, "--port", "0", "--interval", "0.05"],
-                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=limit)
         self.stderr = []
         threading.Thread(target=lambda: self.stderr.extend(self.process.stderr), daemon=True).start()
         line = self.process.stdout.readline()
@@ -174,6 +179,12 @@ def local_sockets(port, *states):
 
 def listening_addresses(port):
     return local_sockets(port, "0A")
+
+
+def process_seconds(pid):
+    """User and system CPU time of process `pid` so far, in seconds (from /proc/PID/stat)."""
+    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def cli(render, *arguments):
@@ -390,6 +401,23 @@ def main():
             s.close()
         check(answered == 40 - refused, f"a save answers every waiting long poll: {answered} of {40 - refused}")
         wait_for("the server to take requests again", lambda: server.get("/")[0] == 200)
+
+        # 10b. Out of file descriptors (a limit of 24, about 10 in use at rest), queued
+        # connections wait: the server does not spin on them, and serves again once
+        # connections end.
+        starved = Server(render, scene, max_files=24)
+        servers.append(starved)
+        idle = [socket.create_connection((starved.host, starved.port), timeout=10) for _ in range(40)]
+        time.sleep(0.3)
+        before = process_seconds(starved.process.pid)
+        time.sleep(1.5)
+        spent = process_seconds(starved.process.pid) - before
+        check(spent < 0.3, f"a server out of descriptors waits: {spent:.2f} s of CPU in 1.5 s")
+        for s in idle:
+            s.close()
+        wait_for("the server out of descriptors to serve again", lambda: starved.get("/")[0] == 200)
+        servers.remove(starved)
+        check(starved.stop() == 0, f"the server out of descriptors exits with status 0: {''.join(starved.stderr)[-300:]}")
 
         # 11. The timeline: frame N of an animated scene as `render frames` draws it.
         animated = os.path.join(folder, "timeline.json")

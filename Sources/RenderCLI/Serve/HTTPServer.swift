@@ -10,7 +10,8 @@ import Glibc
 /// Invariants: a request head is at most `maxHead` bytes and must arrive within
 /// `readTimeout`; bodies are never read; at most `maxConnections` connections are served
 /// at once (others get 503 at once). Nothing a client sends can stop the server: every
-/// malformed head gets a 4xx response and the connection is closed.
+/// malformed head gets a 4xx response and the connection is closed, and running out of
+/// file descriptors makes the server wait (it does not spin).
 final class HTTPServer: @unchecked Sendable {
     static let maxHead = 16 * 1024
     static let maxConnections = 32
@@ -83,7 +84,12 @@ final class HTTPServer: @unchecked Sendable {
             var ready = pollfd(fd: socketDescriptor, events: Int16(POLLIN), revents: 0)
             guard poll(&ready, 1, 200) > 0 else { continue }
             let client = accept(socketDescriptor, nil, nil)
-            guard client >= 0 else { continue }
+            guard client >= 0 else {
+                // Out of descriptors or memory, the connection stays queued and the socket
+                // stays readable: wait for a connection to end instead of polling at once.
+                if [EMFILE, ENFILE, ENOBUFS, ENOMEM].contains(errno) { usleep(100_000) }
+                continue
+            }
             _ = fcntl(client, F_SETFD, FD_CLOEXEC)
             Self.setTimeout(client, SO_RCVTIMEO, seconds: Self.readTimeout)
             Self.setTimeout(client, SO_SNDTIMEO, seconds: Self.writeTimeout)
