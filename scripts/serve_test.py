@@ -9,6 +9,7 @@ reference for pixels and error text:
 - saving the scene, and saving an image it names, updates the page to the new render;
 - a broken scene shows the command line's error line (with line and column) in the page,
   and the next good save recovers;
+- a frame of a version since replaced is refused with 409;
 - the timeline slider moved with the keyboard shows frame N as
   `render frames --compact --frames N` writes it;
 - the layout-bounds toggle draws one box per node of `render layout`, at its frame;
@@ -343,7 +344,15 @@ def main():
         check(driver.find_element(By.ID, "node-type").text == "Circle" and driver.find_element(By.ID, "node-id").text == "(none)",
               "a node without an id shows its type and no id")
 
-        # 8. Only the page, its images and JSON, and the scene's files are served.
+        # 8. Frames of a version since replaced are refused with 409 (the page drops them);
+        # the current version's are served.
+        now = state_version()
+        for path in ("/frame.png", "/layout.json"):
+            check(server.get(f"{path}?v={now}&frame=0")[0] == 200, f"{path} of the current version is served")
+            check(server.get(f"{path}?v={now - 1}&frame=0")[0] == 409, f"{path} of version {now - 1}, replaced, is 409")
+            check(server.get(f"{path}?v=x&frame=0")[0] == 404, f"{path} of version x is 404")
+
+        # 8b. Only the page, its images and JSON, and the scene's files are served.
         status, body = server.get("/files/1/logo.png")
         check(status == 200 and body == open(os.path.join(folder, "logo.png"), "rb").read(), "a file the scene names is served")
         check(server.get("/files/0/scene.json")[0] == 200, "the scene file is served")
@@ -417,7 +426,8 @@ def main():
             s.close()
         wait_for("the server out of descriptors to serve again", lambda: starved.get("/")[0] == 200)
         servers.remove(starved)
-        check(starved.stop() == 0, f"the server out of descriptors exits with status 0: {''.join(starved.stderr)[-300:]}")
+        status = starved.stop()
+        check(status == 0, f"the server out of descriptors exits with status 0, found {status}: {''.join(starved.stderr)[-300:]}")
 
         # 11. The timeline: frame N of an animated scene as `render frames` draws it.
         animated = os.path.join(folder, "timeline.json")

@@ -7,7 +7,8 @@ import Raster
 /// pointer and the error line of a broken scene.
 ///
 /// The server (`HTTPServer`) answers only: `/` (the page), `/state` (a long poll for the
-/// next load), `/frame.png` and `/layout.json` (frame N of the current load) and
+/// next load), `/frame.png` and `/layout.json` (frame N of the current load; 409 when
+/// their `v` names an earlier load) and
 /// `/files/I/NAME` (the scene file and the files it names); every other path is 404.
 struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -98,7 +99,14 @@ struct ServeCommand: ParsableCommand {
             return .json(stateJSON(preview.wait(after: after, timeout: 15), preview: preview))
         case "/frame.png", "/layout.json":
             guard let index = Int(request.query["frame"] ?? "0"), index >= 0, index < preview.current.frameCount else { return .notFound }
-            switch preview.frame(index) {
+            let wanted = request.query["v"]
+            if let wanted, Int(wanted) == nil { return .notFound }
+            let (version, result) = preview.frame(index)
+            if let wanted, Int(wanted) != version {
+                // The page asked for a version since replaced; its long poll brings the next.
+                return .text(409, "version \(wanted) is not the current one (\(version))")
+            }
+            switch result {
             case .success(let frame):
                 return request.path == "/frame.png"
                     ? HTTPResponse(status: 200, contentType: "image/png", body: frame.png) : .json(frame.layout)

@@ -78,7 +78,7 @@ enum PreviewPage {
     "use strict";
     const $ = (id) => document.getElementById(id);
     const svgNS = "http://www.w3.org/2000/svg";
-    let version = 0, state = null, frame = 0, nodes = [], canvas = null, ticket = 0;
+    let version = 0, state = null, frame = 0, nodes = [], canvas = null, loading = false, again = false;
 
     function showError(line) {
       $("error").textContent = line;
@@ -114,32 +114,54 @@ enum PreviewPage {
       show();
     }
 
+    // One frame in flight at a time: a frame wanted while one loads (a slider being
+    // dragged) is loaded when it ends, as the frame and version wanted by then, so the
+    // server draws no frame nobody waits for. Frames of a version since replaced are
+    // dropped (the server answers 409 for them once it has moved on).
     async function show() {
-      const mine = ++ticket, v = version, f = frame;
+      if (loading) { again = true; return; }
+      loading = true;
+      try {
+        await load(version, frame);
+      } finally {
+        loading = false;
+        if (again) { again = false; show(); }
+      }
+    }
+
+    async function load(v, f) {
       let body, response;
       try {
         response = await fetch("/layout.json?v=" + v + "&frame=" + f, { cache: "no-store" });
+        if (response.status === 409) return;
         body = await response.json();
       } catch (e) {
-        if (mine === ticket) showError("the preview server did not answer");
+        if (v === version) showError("the preview server did not answer");
         return;
       }
-      if (mine !== ticket) return;
+      if (v !== version) return;
       if (!response.ok) { showError(body.error); return; }
-      const img = $("frame");
-      img.onload = () => {
-        if (mine !== ticket) return;
-        nodes = body.nodes; canvas = body.canvas;
-        img.style.width = canvas.width + "px";
-        img.dataset.version = String(v);
-        img.dataset.frame = String(f);
-        clearError();
-        $("time").textContent = "frame " + f + " of " + (state.frameCount - 1) + " · " + body.time.toFixed(3) + " s";
-        drawBounds();
-        highlight(null);
-      };
-      img.onerror = () => { if (mine === ticket) showError("the frame did not load"); };
-      img.src = "/frame.png?v=" + v + "&frame=" + f;
+      const img = $("frame"), src = "/frame.png?v=" + v + "&frame=" + f;
+      const loaded = await new Promise((resolve) => {
+        img.onload = () => resolve(true);
+        img.onerror = () => resolve(false);
+        img.src = src;
+      });
+      if (v !== version) return;
+      if (!loaded) {
+        // A version replaced between the two requests is not an error to show.
+        const probe = await fetch(src, { method: "HEAD", cache: "no-store" }).catch(() => null);
+        if (probe === null || probe.status !== 409) showError("the frame did not load");
+        return;
+      }
+      nodes = body.nodes; canvas = body.canvas;
+      img.style.width = canvas.width + "px";
+      img.dataset.version = String(v);
+      img.dataset.frame = String(f);
+      clearError();
+      $("time").textContent = "frame " + f + " of " + (state.frameCount - 1) + " · " + body.time.toFixed(3) + " s";
+      drawBounds();
+      highlight(null);
     }
 
     function rect(n) {

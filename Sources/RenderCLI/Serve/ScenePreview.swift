@@ -131,20 +131,26 @@ final class ScenePreview: @unchecked Sendable {
         return result
     }
 
-    /// Frame `index` of the current scene: its PNG (the standard encoder, as `render` and
-    /// `render frames --compact` write) and its layout as JSON; or a `CommandFailure` with
-    /// the command line's line when the scene is broken or the frame cannot be drawn (or
-    /// the index is out of range).
-    func frame(_ index: Int) -> Result<Frame, CommandFailure> {
+    /// Frame `index` of the current scene, with the version it was drawn from: its PNG (the
+    /// standard encoder, as `render` and `render frames --compact` write) and its layout as
+    /// JSON; or a `CommandFailure` with the command line's line when the scene is broken or
+    /// the frame cannot be drawn (or the index is out of range).
+    func frame(_ index: Int) -> (version: Int, result: Result<Frame, CommandFailure>) {
+        renderLock.lock()
+        defer { renderLock.unlock() }
+        // Read under the lock: a request that waited for an earlier render is answered
+        // from the version current when its turn comes.
         let s = current
+        return (s.version, frame(index, of: s))
+    }
+
+    private func frame(_ index: Int, of s: Status) -> Result<Frame, CommandFailure> {
         guard let scene = s.scene, let inspection = s.inspection else {
             return .failure(CommandFailure(description: s.error ?? "the scene has not loaded"))
         }
         guard index >= 0, index < s.frameCount else {
             return .failure(CommandFailure(description: "frame \(index) is outside 0...\(s.frameCount - 1)"))
         }
-        renderLock.lock()
-        defer { renderLock.unlock() }
         if frames.version != s.version || frames.byIndex.count >= Self.maxCachedFrames || frames.bytes >= Self.maxCachedBytes {
             frames = (s.version, 0, [:])
         }
