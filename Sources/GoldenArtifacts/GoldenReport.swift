@@ -67,15 +67,26 @@ package enum GoldenReport {
         return try withLock(folder.appendingPathComponent(".lock")) {
             try clearEarlierRun(folder: folder, entries: entries, run: run)
             try fm.createDirectory(at: entries, withIntermediateDirectories: true)
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-            let file = entries.appendingPathComponent(entry.name.replacingOccurrences(of: "/", with: "~") + ".json")
-            try encoder.encode(entry).write(to: file, options: .atomic)
-            let all = try readEntries(entries).sorted { $0.name < $1.name }
-            let page = folder.appendingPathComponent(pageName)
-            try Data(html(all, folder: folder.path).utf8).write(to: page, options: .atomic)
-            return page
+            try write(entry, in: entries)
+            return try writePage(folder: folder, entries: entries)
         }
+    }
+
+    /// Writes `entry` to its file under `entries` (one file per name).
+    private static func write(_ entry: Entry, in entries: URL) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+        let file = entries.appendingPathComponent(entry.name.replacingOccurrences(of: "/", with: "~") + ".json")
+        try encoder.encode(entry).write(to: file, options: .atomic)
+    }
+
+    /// Rebuilds the page from every entry. - Returns: its location.
+    @discardableResult
+    private static func writePage(folder: URL, entries: URL) throws -> URL {
+        let all = try readEntries(entries).sorted { $0.name < $1.name }
+        let page = folder.appendingPathComponent(pageName)
+        try Data(html(all, folder: folder.path).utf8).write(to: page, options: .atomic)
+        return page
     }
 
     private static let begun = Locked<Set<String>>([])
@@ -144,16 +155,18 @@ package enum GoldenReport {
 
     package static func html(_ entries: [Entry], folder: String = folderPlaceholder) -> String {
         let failed = entries.filter { $0.status == "failed" }.count
-        let recorded = entries.count - failed
+        let accepted = entries.filter { $0.status == "accepted" }.count
+        let recorded = entries.count - failed - accepted
+        let counts = "\(failed) failed, " + (accepted > 0 ? "\(accepted) accepted, " : "") + "\(recorded) recorded"
         var out = """
         <!doctype html>
         <html lang="en"><head><meta charset="utf-8">
-        <title>Golden images: \(failed) failed, \(recorded) recorded</title>
+        <title>Golden images: \(counts)</title>
         <style>
         body { font: 14px/1.4 system-ui, sans-serif; margin: 24px; color: #1c1c1e; background: #f2f2f7; }
         h1 { font-size: 20px; } h2 { font-size: 16px; margin: 0 0 4px; font-family: ui-monospace, monospace; }
         section { background: #fff; border-radius: 10px; padding: 16px; margin: 0 0 20px; }
-        .failed h2 { color: #c62828; } .recorded h2 { color: #8a6d00; }
+        .failed h2 { color: #c62828; } .recorded h2 { color: #8a6d00; } .accepted h2 { color: #2e7d32; }
         .message { white-space: pre-wrap; font-family: ui-monospace, monospace; font-size: 12px; color: #3a3a3c; }
         table { border-collapse: collapse; margin: 8px 0; } td { padding: 2px 12px 2px 0; }
         td:first-child { color: #6e6e73; }
@@ -170,7 +183,7 @@ package enum GoldenReport {
         .controls label { margin-right: 16px; color: #6e6e73; }
         #command { background: #1c1c1e; color: #f2f2f7; padding: 8px 12px; border-radius: 6px; white-space: pre-wrap; }
         </style></head><body>
-        <h1>Golden images: \(failed) failed, \(recorded) recorded</h1>
+        <h1>Golden images: \(counts)</h1>
         <p>Red in a diff marks differing pixels, yellow anti-aliasing the tolerance ignored, over a faded copy of the expected image. Click an image for full size. Under each failure, the slider wipes from expected (left) to actual (right) and the onion skin fades actual over expected.</p>
         <p>Tick the failures whose actual image is right, then run:</p>
         <pre id="command">render golden accept --artifacts \(escape(folderPlaceholder)) (tick a failure)</pre>
@@ -212,10 +225,12 @@ package enum GoldenReport {
         """
     }
 
-    /// The wipe and onion-skin view and the accept box of a failure with both images.
+    /// The wipe and onion-skin view of a failure with both images (accepted or not), and
+    /// the accept box of one not accepted yet.
     private static func compare(_ e: Entry) -> String {
-        guard e.status == "failed" else { return "" }
-        let accept = "<label><input type=\"checkbox\" class=\"accept\" value=\"\(escape(e.name))\" onchange=\"command()\"> accept the actual image</label>"
+        guard e.status == "failed" || e.status == "accepted" else { return "" }
+        let accept = e.status == "accepted" ? "<span>accepted: the actual image is now the reference</span>"
+            : "<label><input type=\"checkbox\" class=\"accept\" value=\"\(escape(e.name))\" onchange=\"command()\"> accept the actual image</label>"
         guard let expected = e.expected else { return "<p class=\"controls\">\(accept)</p>" }
         func src(_ path: String) -> String { escape(path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path) }
         return """
@@ -249,8 +264,9 @@ package enum GoldenReport {
 
     // MARK: - Accepting
 
-    /// Copies the actual image of each failure named in `names` (or of every failure
-    /// when `names` is empty and `all` is true) over its reference.
+    /// Copies the actual image of each failure named in `names` (or of every failure not
+    /// accepted yet when `names` is empty and `all` is true) over its reference, and marks
+    /// it accepted in the report (naming an accepted failure again copies it again).
     /// - Returns: the names accepted and their references, in name order.
     /// - Throws: `GoldenAcceptError` for a name with no failure in the folder, or when
     ///   the folder holds no report.
@@ -260,10 +276,10 @@ package enum GoldenReport {
             throw GoldenAcceptError(description: "\(folder.path): no golden failures recorded here (run the tests first, or give --artifacts)")
         }
         return try withLock(folder.appendingPathComponent(".lock")) {
-            let failures = try readEntries(entries).filter { $0.status == "failed" }.sorted { $0.name < $1.name }
+            let failures = try readEntries(entries).filter { $0.status == "failed" || $0.status == "accepted" }.sorted { $0.name < $1.name }
             var chosen: [Entry] = []
             if all {
-                chosen = failures
+                chosen = failures.filter { $0.status == "failed" }
             } else {
                 for name in names {
                     guard let entry = failures.first(where: { $0.name == name }) else {
@@ -282,7 +298,11 @@ package enum GoldenReport {
                 try FileManager.default.createDirectory(at: URL(fileURLWithPath: entry.reference).deletingLastPathComponent(),
                                                         withIntermediateDirectories: true)
                 try FileOutput.writeAtomically([UInt8](bytes), to: entry.reference)
+                var accepted = entry
+                accepted.status = "accepted"
+                try write(accepted, in: entries)
             }
+            if !chosen.isEmpty { try writePage(folder: folder, entries: entries) }
             return chosen.map { ($0.name, $0.reference) }
         }
     }

@@ -17,13 +17,13 @@ struct GoldenAcceptCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "accept",
         abstract: "Copy the actual image of each named failure over its reference image.",
-        discussion: "Names are the golden names the failures and the report show (\"cards/profile\"). The report's boxes build this command."
+        discussion: "Names are the golden names the failures and the report show (\"cards/profile\"). The report's boxes build this command; the report then marks those failures accepted."
     )
 
     @Argument(help: "The failures to accept.")
     var names: [String] = []
 
-    @Flag(help: "Accept every failure in the report.")
+    @Flag(help: "Accept every failure in the report not accepted yet.")
     var all = false
 
     @Option(help: ArgumentHelp("The artifacts folder of the run (default .build/golden-artifacts, or GOLDEN_ARTIFACTS).", valueName: "dir"))

@@ -331,10 +331,54 @@ final class GoldenKitTests: XCTestCase {
             XCTAssertTrue("\(error)".hasPrefix("no failure named 'cards/zzz' in "), "\(error)")
         }
         XCTAssertThrowsError(try GoldenReport.accept([], all: true, in: folder.appendingPathComponent("nowhere")))
-        // --all takes every failure still in the report.
-        XCTAssertEqual(try GoldenReport.accept([], all: true, in: artifacts).map(\.name), ["cards/a", "cards/b"])
+        // The page marks the accepted failure; --all takes every failure not accepted yet,
+        // and naming an accepted one again copies it again.
+        let marked = try String(contentsOf: artifacts.appendingPathComponent("index.html"), encoding: .utf8)
+        XCTAssertTrue(marked.contains("<title>Golden images: 1 failed, 1 accepted, 0 recorded</title>"), marked)
+        XCTAssertTrue(marked.contains("<h2>cards/a (accepted)</h2>"))
+        XCTAssertEqual(marked.components(separatedBy: "class=\"accept\"").count - 1, 1, "only cards/b keeps its accept box")
+        XCTAssertEqual(try GoldenReport.accept([], all: true, in: artifacts).map(\.name), ["cards/b"])
+        XCTAssertEqual(try GoldenReport.accept(["cards/a"], in: artifacts).map(\.name), ["cards/a"])
+        XCTAssertEqual(try GoldenReport.accept([], all: true, in: artifacts).map(\.name), [])
         XCTAssertEqual(try bytes(references.appendingPathComponent("cards/b.png")),
                        try bytes(artifacts.appendingPathComponent(GoldenReport.imagePath("cards/b", "actual"))))
+    }
+
+    /// `render golden accept`, run as users run it: the named failure's actual becomes its
+    /// reference and nothing else changes; an unknown name or no name is an error (status
+    /// 1, a line naming it) that changes nothing; `--all` with `GOLDEN_ARTIFACTS` takes
+    /// the rest.
+    func testAcceptCommand_AsUsersRunIt() throws {
+        let render = TestProcess.renderExecutable
+        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: render.path), "the render executable is not built at \(render.path)")
+        XCTAssertEqual(verify(try card(), "cards/a", record: .missing).status, .recorded)
+        XCTAssertEqual(verify(try card(), "cards/b", record: .missing).status, .recorded)
+        XCTAssertEqual(verify(try card(.red), "cards/a", record: .never).status, .failed)
+        XCTAssertEqual(verify(try card(.green), "cards/b", record: .never).status, .failed)
+        let aReference = references.appendingPathComponent("cards/a.png"), bReference = references.appendingPathComponent("cards/b.png")
+        let before = try bytes(bReference)
+
+        let unknown = try TestProcess.run(["golden", "accept", "cards/zzz", "--artifacts", artifacts.path], executable: render)
+        XCTAssertEqual(unknown.status, 1)
+        XCTAssertTrue(unknown.stderr.contains("no failure named 'cards/zzz' in "), unknown.stderr)
+        let none = try TestProcess.run(["golden", "accept", "--artifacts", artifacts.path], executable: render)
+        XCTAssertEqual(none.status, 1)
+        XCTAssertTrue(none.stderr.contains("name the failures to accept, or give --all"), none.stderr)
+        XCTAssertEqual(verify(try card(.red), "cards/a", record: .never).status, .failed, "a refused command changes nothing")
+
+        let one = try TestProcess.run(["golden", "accept", "cards/a", "--artifacts", artifacts.path], executable: render)
+        XCTAssertEqual(one.status, 0, one.stderr)
+        XCTAssertEqual(one.text, "accepted cards/a: \(aReference.path)\n")
+        XCTAssertEqual(try bytes(aReference), try PNGEncoder.standard.encode(try card(.red)))
+        XCTAssertEqual(try bytes(bReference), before, "not named, not changed")
+        XCTAssertEqual(verify(try card(.red), "cards/a", record: .never).status, .matched)
+
+        var environment = ProcessInfo.processInfo.environment
+        environment["GOLDEN_ARTIFACTS"] = artifacts.path
+        let all = try TestProcess.run(["golden", "accept", "--all"], executable: render, environment: environment)
+        XCTAssertEqual(all.status, 0, all.stderr)
+        XCTAssertEqual(all.text, "accepted cards/b: \(bReference.path)\n")
+        XCTAssertEqual(verify(try card(.green), "cards/b", record: .never).status, .matched)
     }
 
     func testAssertions_ReportToXCTestAtTheCall() throws {

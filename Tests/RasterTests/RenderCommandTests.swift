@@ -12,13 +12,7 @@ final class RenderCommandTests: XCTestCase {
         var text: String { String(decoding: stdout, as: UTF8.self) }
     }
 
-    /// The executable beside the test bundle (in the build folder).
-    private var binary: URL {
-        let bundle = Bundle(for: Self.self).bundleURL
-        let candidates = [bundle.appendingPathComponent("render"),
-                          bundle.deletingLastPathComponent().appendingPathComponent("render")]
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
-    }
+    private var binary: URL { TestProcess.renderExecutable }
 
     private let scenes = TestFixtures.directory.appendingPathComponent("scenes")
     private var folder: URL!

@@ -8,9 +8,7 @@ import XCTest
 /// `scripts/deps.sh`; when one is missing the script fails, and so does this test.
 final class ServeTests: XCTestCase {
     func testServe_InAHeadlessBrowser() throws {
-        let bundle = Bundle(for: Self.self).bundleURL
-        let binary = [bundle.appendingPathComponent("render"), bundle.deletingLastPathComponent().appendingPathComponent("render")]
-            .first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? bundle.appendingPathComponent("render")
+        let binary = TestProcess.renderExecutable
         XCTAssertTrue(FileManager.default.isExecutableFile(atPath: binary.path), "the render executable is not built at \(binary.path)")
         let script = TestFixtures.directory.deletingLastPathComponent().appendingPathComponent("scripts/serve_test.py").path
         let run = try TestProcess.run(["python3", script, "--render", binary.path])

@@ -5,6 +5,14 @@ import Raster
 /// `render` binary. Standard error is read on its own thread, so a chatty program cannot
 /// block on a full pipe while its output is read.
 struct TestProcess {
+    /// The `render` executable beside the test bundle (in the build folder); the path it
+    /// would have when it is not built.
+    static var renderExecutable: URL {
+        let bundle = Bundle(for: BundleMarker.self).bundleURL
+        let candidates = [bundle.appendingPathComponent("render"), bundle.deletingLastPathComponent().appendingPathComponent("render")]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
+    }
+
     let status: Int32
     let stdout: Data
     let stderr: String
@@ -60,3 +68,6 @@ struct TestProcess {
         let description: String
     }
 }
+
+/// A class of the test bundle, to find the bundle by.
+private final class BundleMarker {}

@@ -8,11 +8,7 @@ import XCTest
 final class WatchCommandTests: XCTestCase {
     private var folder: URL!
 
-    private var binary: URL {
-        let bundle = Bundle(for: Self.self).bundleURL
-        return [bundle.appendingPathComponent("render"), bundle.deletingLastPathComponent().appendingPathComponent("render")]
-            .first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? bundle.appendingPathComponent("render")
-    }
+    private var binary: URL { TestProcess.renderExecutable }
 
     override func setUpWithError() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("render-watch-\(UUID().uuidString)")
