@@ -99,12 +99,15 @@ struct ServeCommand: ParsableCommand {
             return .json(stateJSON(preview.wait(after: after, timeout: 15), preview: preview))
         case "/frame.png", "/layout.json":
             guard let index = Int(request.query["frame"] ?? "0"), index >= 0, index < preview.current.frameCount else { return .notFound }
-            let wanted = request.query["v"]
-            if let wanted, Int(wanted) == nil { return .notFound }
-            let (version, result) = preview.frame(index)
-            if let wanted, Int(wanted) != version {
+            var wanted: Int?
+            if let v = request.query["v"] {
+                guard let number = Int(v) else { return .notFound }
+                wanted = number
+            }
+            let (version, drawn) = preview.frame(index, version: wanted)
+            guard let result = drawn else {
                 // The page asked for a version since replaced; its long poll brings the next.
-                return .text(409, "version \(wanted) is not the current one (\(version))")
+                return .text(409, "version \(wanted ?? -1) is not the current one (\(version))")
             }
             switch result {
             case .success(let frame):

@@ -134,13 +134,15 @@ final class ScenePreview: @unchecked Sendable {
     /// Frame `index` of the current scene, with the version it was drawn from: its PNG (the
     /// standard encoder, as `render` and `render frames --compact` write) and its layout as
     /// JSON; or a `CommandFailure` with the command line's line when the scene is broken or
-    /// the frame cannot be drawn (or the index is out of range).
-    func frame(_ index: Int) -> (version: Int, result: Result<Frame, CommandFailure>) {
+    /// the frame cannot be drawn (or the index is out of range). When `wanted` names a
+    /// version that is no longer current, nothing is drawn and the result is nil.
+    func frame(_ index: Int, version wanted: Int? = nil) -> (version: Int, result: Result<Frame, CommandFailure>?) {
         renderLock.lock()
         defer { renderLock.unlock() }
         // Read under the lock: a request that waited for an earlier render is answered
         // from the version current when its turn comes.
         let s = current
+        if let wanted, wanted != s.version { return (s.version, nil) }
         return (s.version, frame(index, of: s))
     }
 
