@@ -14,9 +14,11 @@ reference for pixels and error text:
   `render frames --compact --frames N` writes it;
 - the layout-bounds toggle draws one box per node of `render layout`, at its frame;
 - hovering a node shows its id, type and props;
+- `--fps` and `--scale` give `render frames`' frames; `--host ::1` serves on IPv6;
 - the server listens on 127.0.0.1 only, answers 404 outside the page, its images and
   JSON and the scene's files (other files beside the scene, traversal), survives malformed
-  and oversized requests, refuses connections beyond 32 at once with 503, waits without
+  and oversized requests (408 for a head that never ends), answers HEAD as GET without
+  the body, refuses connections beyond 32 at once with 503, waits without
   spinning when it runs out of file descriptors, and exits with status 0 on Ctrl-C
   (SIGINT) and SIGTERM.
 
@@ -102,11 +104,11 @@ def write_scene(path, scene):
 class Server:
     """`render serve SCENE --port 0`, its URL read from the first line it prints."""
 
-    def __init__(self, render, scene, max_files=None):
+    def __init__(self, render, scene, *options, max_files=None):
         def limit():
             if max_files is not None:
                 resource.setrlimit(resource.RLIMIT_NOFILE, (max_files, max_files))
-        self.process = subprocess.Popen([render, "serve", scene, "--port", "0", "--interval", "0.05"],
+        self.process = subprocess.Popen([render, "serve", scene, "--port", "0", "--interval", "0.05", *options],
                                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=limit)
         self.stderr = []
         threading.Thread(target=lambda: self.stderr.extend(self.process.stderr), daemon=True).start()
@@ -114,20 +116,39 @@ class Server:
         if not line.startswith("Serving "):
             fatal(f"render serve did not start: {line!r} {''.join(self.stderr)}")
         self.url = line.split(" at ", 1)[1].split(" ", 1)[0]
-        self.host, port = self.url[len("http://"):].rstrip("/").rsplit(":", 1)
+        host, port = self.url[len("http://"):].rstrip("/").rsplit(":", 1)
+        self.host = host.strip("[]")
         self.port = int(port)
 
-    def get(self, path, host_header=None):
-        """Status and body of GET `path`, sent as it is (no normalisation)."""
+    def get(self, path, host_header=None, method="GET"):
+        """Status and body of `method` `path`, sent as it is (no normalisation)."""
+        return self.request(path, host_header, method)[::2]
+
+    def request(self, path, host_header=None, method="GET"):
+        """Status, header fields (names lowercased) and body of `method` `path`."""
         connection = http.client.HTTPConnection(self.host, self.port, timeout=20)
-        connection.putrequest("GET", path, skip_host=host_header is not None, skip_accept_encoding=True)
+        connection.putrequest(method, path, skip_host=host_header is not None, skip_accept_encoding=True)
         if host_header is not None:
             connection.putheader("Host", host_header)
         connection.endheaders()
         response = connection.getresponse()
         body = response.read()
         connection.close()
-        return response.status, body
+        return response.status, {k.lower(): v for k, v in response.getheaders()}, body
+
+    def unfinished(self, data, wait):
+        """The status line the server answers `data` with while the connection stays open
+        (the head unfinished), and the seconds it took."""
+        started = time.monotonic()
+        with socket.create_connection((self.host, self.port), timeout=wait) as s:
+            s.sendall(data)
+            answer = b""
+            try:
+                while chunk := s.recv(65536):
+                    answer += chunk
+            except OSError:
+                pass
+        return answer.split(b"\r\n", 1)[0].decode("latin-1"), time.monotonic() - started
 
     def raw(self, data):
         """The status line the server answers `data` with ('' when it closed without one)."""
@@ -375,6 +396,17 @@ def main():
             check(line.split(" ")[1:2] == [expected] if expected else line == "",
                   f"{data[:40]!r} is answered {expected or 'with nothing'}, found {line!r}")
         check(server.get("/")[0] == 200, "the server still answers after malformed requests")
+        # A head that never ends is answered 408 after the 5 s read timeout.
+        line, took = server.unfinished(b"GET / HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n" % server.port, wait=12)
+        check(line.split(" ")[1:2] == ["408"] and 4.5 <= took <= 9, f"an unfinished head is answered 408 after 5 s: {line!r} after {took:.1f} s")
+        # HEAD: GET's status and header fields, no body.
+        for path in ("/", "/frame.png?frame=0", "/layout.json?frame=0", "/files/1/logo.png"):
+            get_status, get_fields, get_body = server.request(path)
+            head_status, head_fields, head_body = server.request(path, method="HEAD")
+            check(head_status == get_status == 200 and head_body == b""
+                  and head_fields.get("content-length") == str(len(get_body)) == get_fields.get("content-length")
+                  and head_fields.get("content-type") == get_fields.get("content-type"),
+                  f"HEAD {path} has GET's status and fields and no body: {head_status} {head_fields} {len(head_body)} bytes")
 
         # 10. At most 32 connections at once: the rest get 503 at once; a save answers every
         # long poll, and the server takes requests again. The browser holds its long poll
@@ -449,6 +481,44 @@ def main():
         check(png == expected, "the slider's frame 18 has the bytes of `render frames --compact --frames 18`")
         check(png != first, "frame 18 differs from frame 0")
         check("0.600 s" in driver.find_element(By.ID, "time").text, f"the time of frame 18 is shown: {driver.find_element(By.ID, 'time').text}")
+
+        # 11b. --fps and --scale: the timeline has `render frames --fps 10`'s frames, each
+        # with the bytes `render frames --fps 10 --scale 2` writes.
+        options = ("--fps", "10", "--scale", "2")
+        tuned = Server(render, animated, *options)
+        servers.append(tuned)
+        tuned_state = json.loads(tuned.get("/state?after=-1")[1])
+        exported = os.path.join(folder, "frames-10fps")
+        run = cli(render, "frames", animated, "-o", exported, "--compact", "--quiet", *options)
+        check(run.returncode == 0, f"render frames --fps 10 --scale 2 ran: {run.stderr}")
+        names = sorted(n for n in os.listdir(exported) if n.endswith(".png")) if run.returncode == 0 else []
+        check(tuned_state["frameCount"] == len(names) and len(names) > 1,
+              f"with --fps 10 the timeline has render frames' {len(names)} frames: {tuned_state['frameCount']}")
+        for index in (0, len(names) // 2, len(names) - 1):
+            status, png = tuned.get(f"/frame.png?frame={index}")
+            expected = open(os.path.join(exported, f"frame_{index:05d}.png"), "rb").read() if names else b""
+            check(status == 200 and png == expected, f"frame {index} with --fps 10 --scale 2 has render frames' bytes")
+        servers.remove(tuned)
+        tuned.stop()
+
+        # 11c. --host ::1 listens on the IPv6 loopback only, and the page answers there;
+        # without IPv6 the command says it cannot listen, with status 1.
+        has_ipv6_loopback = any(line.split()[0] == "0" * 31 + "1" for line in open("/proc/net/if_inet6")) \
+            if os.path.exists("/proc/net/if_inet6") else False
+        if has_ipv6_loopback:
+            six = Server(render, scene, "--host", "::1")
+            servers.append(six)
+            check(six.url == f"http://[::1]:{six.port}/", f"the IPv6 address is shown in brackets: {six.url}")
+            check(listening_addresses(six.port) == ["::1"], f"--host ::1 binds ::1 only: {listening_addresses(six.port)}")
+            check(six.get("/")[0] == 200, "the page is served on ::1")
+            check(six.get("/", host_header="localhost:%d" % six.port)[0] == 200, "localhost is an accepted Host on ::1")
+            check(six.get("/", host_header="evil.example:%d" % six.port)[0] == 403, "a foreign Host is refused on ::1")
+            servers.remove(six)
+            six.stop()
+        else:
+            run = cli(render, "serve", scene, "--host", "::1", "--port", "0")
+            check(run.returncode == 1 and "cannot listen on ::1 port 0" in run.stderr,
+                  f"without IPv6, --host ::1 fails with a line naming it: {run.returncode} {run.stderr!r}")
 
         # 12. Ctrl-C (SIGINT) and SIGTERM end a server with status 0.
         driver.quit()
