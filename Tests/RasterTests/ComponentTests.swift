@@ -13,6 +13,19 @@ private struct Swatch: Component {
     }
 }
 
+/// A value without equality, shared through the environment.
+private struct Formatter { let format: (Int) -> String }
+private enum FormatterKey: EnvironmentKey { static var defaultValue: Formatter { Formatter { "\($0)" } } }
+
+/// As wide as its number formatted by the environment's formatter.
+private struct Formatted: Component {
+    var number: Int
+    func update(view: ComponentView, availableSize: Size, state: EmptyComponentState,
+                environment: Environment<Empty>, transition: ComponentTransition) -> Size {
+        Size(width: Double(environment[key: FormatterKey.self].format(number).count), height: 1)
+    }
+}
+
 /// A counter whose state changes from outside.
 private struct Counter: Component {
     final class State: ComponentState { var count = 0 }
@@ -92,6 +105,27 @@ final class ComponentTests: XCTestCase {
         host.updateEnvironment()
         XCTAssertEqual(host.statistics.updates(of: "Swatch"), updates + 3, "dark changes accent and primary")
         XCTAssertEqual(try host.render()[5, 29], Theme.dark[.primary].premultiplied)
+    }
+
+    /// A value without equality counts as changed when it is set again, and only then.
+    func testNonEquatableEnvironmentValue_ChangesOnlyWhenSetAgain() throws {
+        let host = ComponentHost<Empty>()
+        host.environmentValues[FormatterKey.self] = Formatter { "#\($0)" }
+        let tree = AnyComponent(VStack([AnyComponent(Formatted(number: 7)), AnyComponent(Swatch(color: .accent))]))
+        host.update(component: tree, containerSize: Size(100, 100))
+        let formatted = try XCTUnwrap(host.view.subviews.first?.subviews.first)
+        XCTAssertEqual(formatted.frame.width, 2, "#7")
+        XCTAssertEqual(host.statistics.updates(of: "Formatted"), 1)
+        host.update(component: tree, containerSize: Size(100, 100))
+        XCTAssertEqual(host.statistics.updates(of: "Formatted"), 1, "nothing was set again: the reader skips")
+        host.environmentValues.theme.colors["accent"] = .green
+        host.updateEnvironment()
+        XCTAssertEqual(host.statistics.updates(of: "Swatch"), 2, "the accent reader updates")
+        XCTAssertEqual(host.statistics.updates(of: "Formatted"), 1, "another value changed: this reader skips")
+        host.environmentValues[FormatterKey.self] = Formatter { "No. \($0)" }
+        host.updateEnvironment()
+        XCTAssertEqual(host.statistics.updates(of: "Formatted"), 2, "set again: the reader updates")
+        XCTAssertEqual(formatted.frame.width, 5, "No. 7")
     }
 
     func testTextReadingTheFontRegistryIsSkippedWhenNothingChanged() {

@@ -5,10 +5,25 @@ public protocol EnvironmentKey {
     static var defaultValue: Value { get }
 }
 
-/// A stored value without equality: never equal to another (so readers update).
+/// A stored value without equality. Equal only to copies of the same assignment: a
+/// subtree whose environment was not set again skips as usual, and a value set again
+/// (even to the same value) counts as changed for its readers.
 struct OpaqueEnvironmentValue: Equatable {
     let value: Any
-    static func == (lhs: OpaqueEnvironmentValue, rhs: OpaqueEnvironmentValue) -> Bool { false }
+    /// Unique to the assignment that stored the value.
+    private let assignment: UInt64
+
+    init(value: Any) {
+        self.value = value
+        assignment = Self.assignments.withLock { count in
+            count += 1
+            return count
+        }
+    }
+
+    private static let assignments = Locked<UInt64>(0)
+
+    static func == (lhs: OpaqueEnvironmentValue, rhs: OpaqueEnvironmentValue) -> Bool { lhs.assignment == rhs.assignment }
 }
 
 /// The values every component can read, whatever its `EnvironmentType`: the theme
