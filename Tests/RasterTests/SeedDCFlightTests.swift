@@ -94,7 +94,28 @@ final class SeedDCFlightTests: XCTestCase {
         XCTAssertEqual(registry.callTunnel("ExplainedButton", method: "blur", params: [:]) as? Bool, true)
         XCTAssertNil(registry.callTunnel("ExplainedButton", method: "scroll", params: [:]))
         XCTAssertNil(registry.callTunnel("Nope", method: "focus", params: [:]))
-        XCTAssertEqual(registry.callTunnel("Button", method: "press", params: [:]) as? Bool, true)
+        XCTAssertEqual(registry.callTunnel("Button", method: "press", params: [:]) as? Bool, false, "no button to press")
+    }
+
+    /// A tunnel call through the tree reaches the node's type with its view: "press"
+    /// presses that button as a tap does, and a disabled one is not pressed.
+    func testTunnelPressThroughTheTreePressesThatButton() throws {
+        var handled: [[String: Any]] = []
+        var heard: [String] = []
+        let tree = DCFTree(registry: registry(), fonts: .bundledShared)
+        tree.onEvent = { node, name, _ in heard.append("\(node) \(name)") }
+        try tree.update(screen(onPress: { handled.append($0) }), size: Size(240, 160))
+        XCTAssertEqual(tree.callTunnel(nodeId: "0.3", method: "press") as? Bool, true)
+        XCTAssertEqual(heard, ["0.3 onPress"])
+        XCTAssertEqual(handled.first?["pressed"] as? Bool, true)
+        XCTAssertNil(tree.callTunnel(nodeId: "0.3", method: "scroll"), "not a method of Button")
+        XCTAssertNil(tree.callTunnel(nodeId: "0.9", method: "press"), "no such node")
+        XCTAssertEqual(tree.callTunnel(nodeId: "0.0", method: "press") as? Bool, nil, "Text has no tunnel methods")
+        var disabled = screen(onPress: { handled.append($0) })
+        disabled.children[3].props["disabled"] = true
+        try tree.update(disabled, size: Size(240, 160))
+        XCTAssertEqual(tree.callTunnel(nodeId: "0.3", method: "press") as? Bool, false)
+        XCTAssertEqual(heard.count, 1, "a disabled button is not pressed")
     }
 
     func testUnknownTypesAreRefusedWithTheirPathAndNothingChanges() throws {

@@ -60,8 +60,10 @@ public final class DCFTextComponent: DCFComponent {
 
 /// A button (`Button`): `title` in `primaryColor` over `accentColor` when `filled` is
 /// true (else no background); `tertiaryColor` is the disabled title (`disabled: true`).
-/// A tap propagates `onPress` with `["pressed": true]`. Tunnel methods: `"press"` is
-/// acknowledged with true.
+/// A tap propagates `onPress` with `["pressed": true]`. Tunnel method `"press"` presses
+/// the button in `params["view"]` (`DCFTree.callTunnel(nodeId:method:params:)` puts it
+/// there) as a tap does: true when it was pressed, false when it is disabled or no
+/// button was given.
 public final class DCFButtonComponent: DCFComponent {
     public init() {}
 
@@ -99,6 +101,10 @@ public final class DCFButtonComponent: DCFComponent {
     }
 
     public static func handleTunnelMethod(_ method: String, params: [String: Any]) -> Any? {
-        method == "press" ? true : nil
+        guard method == "press" else { return nil }
+        guard let button = params["view"] as? DCFButtonView, button.isButtonEnabled else { return false }
+        button.press()
+        button.release(inside: true)
+        return true
     }
 }

@@ -74,12 +74,23 @@ public final class DCFTree {
 
     /// The view of the node with `nodeId`.
     public func view(forNodeId nodeId: String) -> ComponentView? {
-        func find(_ m: Mounted) -> ComponentView? {
-            if m.identity == nodeId { return m.view }
-            for c in m.children { if let v = find(c) { return v } }
-            return nil
-        }
-        return root.flatMap(find)
+        root.flatMap { mounted(nodeId, in: $0) }?.view
+    }
+
+    private func mounted(_ nodeId: String, in m: Mounted) -> Mounted? {
+        if m.identity == nodeId { return m }
+        for c in m.children { if let found = mounted(nodeId, in: c) { return found } }
+        return nil
+    }
+
+    /// A tunnel call to the component type of the node with `nodeId`, with the node's
+    /// view in `params["view"]` (nil when there is no such node, or its type does not
+    /// handle `method`).
+    public func callTunnel(nodeId: String, method: String, params: [String: Any] = [:]) -> Any? {
+        guard let node = root.flatMap({ mounted(nodeId, in: $0) }) else { return nil }
+        var withView = params
+        withView["view"] = node.view
+        return registry.callTunnel(node.type, method: method, params: withView)
     }
 
     /// Presses and releases at `point`; whether a control was there.
