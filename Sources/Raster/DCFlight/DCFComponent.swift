@@ -157,12 +157,8 @@ public enum ColorUtilities {
         Color(hex: string)
     }
 
-    /// `#RRGGBBAA` for `color`.
+    /// `#RRGGBBAA` for `color` (alpha written even when opaque, unlike `Color.hexString`).
     public static func hexString(_ color: Color) -> String {
-        func hex(_ v: UInt8) -> String {
-            let digits = Array("0123456789ABCDEF")
-            return String([digits[Int(v >> 4)], digits[Int(v & 15)]])
-        }
-        return "#" + hex(color.r) + hex(color.g) + hex(color.b) + hex(color.a)
+        color.a == 255 ? color.hexString + "FF" : color.hexString
     }
 }
