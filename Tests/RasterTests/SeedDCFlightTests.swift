@@ -215,6 +215,7 @@ final class SeedDCFlightTests: XCTestCase {
         applySemanticColorsPattern(props: ["primaryColor": "not a colour"], button: button)
         XCTAssertEqual(button.titleColor(for: .normal), Color(r: 0x11, g: 0x22, b: 0x33), "no crash, no change")
         XCTAssertEqual(ColorUtilities.hexString(Color(r: 0x11, g: 0x22, b: 0x33)), "#112233FF")
+        XCTAssertEqual(ColorUtilities.hexString(Color(r: 0x01, g: 0xAB, b: 0x0F, a: 0x80)), "#01AB0F80")
     }
 
     func testIntrinsicSizeIsNeverBelowOneByOne() {
