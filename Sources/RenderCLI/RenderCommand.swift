@@ -290,6 +290,13 @@ struct DrawCommand: ParsableCommand {
     }
 
     func run() throws {
+        try render()
+    }
+
+    /// Renders and writes the output. - Returns: the scene as loaded (`render watch`
+    /// follows the files it names).
+    @discardableResult
+    func render() throws -> Scene {
         guard !output.isEmpty else { throw CommandFailure(description: "-o: expected a file path or '-', found an empty string") }
         let encoder = try outputEncoder()   // checked before the scene is read
         var scene = try input.load()
@@ -315,6 +322,7 @@ struct DrawCommand: ParsableCommand {
         } catch let error as PNGError {
             throw CommandFailure(description: "\(error)")
         }
+        return scene
     }
 }
 

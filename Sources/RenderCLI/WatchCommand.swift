@@ -2,12 +2,13 @@ import ArgumentParser
 import Foundation
 import Raster
 
-/// `render watch SCENE -o OUT`: renders, then renders again whenever the scene or a file
-/// beside it changes, printing one line per render (or the error, and keeps watching).
+/// `render watch SCENE -o OUT`: renders, then renders again whenever the scene, a file
+/// beside it or a file its last good render named (wherever it is) changes, printing one
+/// line per render (or the error, and keeps watching).
 struct WatchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "watch",
-        abstract: "Render a scene, and again each time it or a file in its folder is saved.",
+        abstract: "Render a scene, and again each time it, a file it names or a file in its folder is saved.",
         discussion: """
         Every option of `render draw` applies (formats, limits, fonts). Each render prints \
         one line with the time it took, or the error; a broken scene does not stop the \
@@ -32,19 +33,23 @@ struct WatchCommand: ParsableCommand {
         let scene = draw.input.scene ?? ""
         let output = draw.output
         var seen: [String: Date] = [:]
+        // The files the last good render named: images and fonts may live anywhere.
+        var named: [String] = []
         let stop = Interruption()
         defer { stop.end() }
         while !stop.requested {
-            let now = Self.modificationTimes(around: scene, except: output)
+            let now = Self.modificationTimes(around: scene, except: output, including: named)
             if now != seen {
-                seen = now
                 let start = Date()
                 do {
-                    try draw.run()
+                    named = try draw.render().files
                     Self.report("rendered \(output) in \(Int(Date().timeIntervalSince(start) * 1000)) ms")
                 } catch {
                     Self.report(oneLine(RenderCommand.fullMessage(for: error)))
                 }
+                // Taken after the render, so a file it named for the first time is seen
+                // as it was then; a save during the render shows at the next look.
+                seen = now.merging(Self.modificationTimes(around: scene, except: output, including: named)) { before, _ in before }
             }
             // Sleeps in short steps so a stop is seen within 0.1 s.
             let wake = Date().addingTimeInterval(interval)
@@ -52,9 +57,9 @@ struct WatchCommand: ParsableCommand {
         }
     }
 
-    /// The scene's and its folder's files (up to 2,000, two levels deep, not `output`)
-    /// and when each last changed.
-    static func modificationTimes(around scene: String, except output: String) -> [String: Date] {
+    /// The scene's and its folder's files (up to 2,000, two levels deep, not `output`),
+    /// and the files in `including`, and when each last changed.
+    static func modificationTimes(around scene: String, except output: String, including: [String] = []) -> [String: Date] {
         let skipped = URL(fileURLWithPath: output).standardizedFileURL.path
         var times: [String: Date] = [:]
         let fm = FileManager.default
@@ -62,6 +67,7 @@ struct WatchCommand: ParsableCommand {
             if let date = (try? fm.attributesOfItem(atPath: path))?[.modificationDate] as? Date { times[path] = date }
         }
         note(scene)
+        for path in including where URL(fileURLWithPath: path).standardizedFileURL.path != skipped { note(path) }
         let folder = (scene as NSString).deletingLastPathComponent
         let root = folder.isEmpty ? "." : folder
         var queue = [(root, 0)]

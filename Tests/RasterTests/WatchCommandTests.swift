@@ -50,6 +50,46 @@ final class WatchCommandTests: XCTestCase {
         XCTFail("timed out waiting for \(what)")
     }
 
+    /// An image the scene names outside its folder is watched too: saving it renders
+    /// again, with the bytes `render` writes.
+    func testWatch_FollowsAnImageOutsideTheScenesFolder() throws {
+        let scenes = folder.appendingPathComponent("scenes"), assets = folder.appendingPathComponent("assets")
+        try FileManager.default.createDirectory(at: scenes, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: assets, withIntermediateDirectories: true)
+        let image = assets.appendingPathComponent("logo.png").path
+        let fixtures = TestFixtures.directory.appendingPathComponent("scenes/assets")
+        let images = try ["avatar.png", "star-template.png"].map { try Data(contentsOf: fixtures.appendingPathComponent($0)) }
+        try images[0].write(to: URL(fileURLWithPath: image))
+        let path = scenes.appendingPathComponent("scene.json").path
+        let out = folder.appendingPathComponent("out.png").path
+        try save(##"{"canvas": {"width": 64, "height": 64}, "root": {"type": "Image", "src": "../assets/logo.png", "width": 64, "height": 64}}"##,
+                 to: path)
+        func reference() throws -> Data {
+            let expected = folder.appendingPathComponent("expected.png").path
+            let run = try TestProcess.run([path, "-o", expected], executable: binary)
+            XCTAssertEqual(run.status, 0, run.stderr)
+            return try Data(contentsOf: URL(fileURLWithPath: expected))
+        }
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["watch", path, "-o", out, "--interval", "0.05"]
+        process.standardError = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        let first = try reference()
+        waitFor("the first render") { FileManager.default.contents(atPath: out) == first }
+        let temporary = image + ".tmp"
+        try images[1].write(to: URL(fileURLWithPath: temporary))
+        XCTAssertEqual(rename(temporary, image), 0)
+        let second = try reference()
+        XCTAssertNotEqual(first, second)
+        waitFor("the render after the image outside the folder was saved") { FileManager.default.contents(atPath: out) == second }
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0)
+    }
+
     func testWatch_FollowsEverySaveAndKeepsTheLastGoodImage() throws {
         for stopSignal in [SIGINT, SIGTERM] {
             let path = folder.appendingPathComponent("scene-\(stopSignal).json").path
