@@ -1,3 +1,5 @@
+import Foundation
+
 /// A component whose look is made by a style from the environment (the styling seed's
 /// `StylableComponent`): the component gathers its `Configuration`, and the style
 /// stack for its type turns that into a body.
@@ -49,7 +51,11 @@ public extension ComponentStyle {
     typealias Target = Component
 
     func makeBody(configuration: Component.Configuration, base: AnyComponent<Empty>) -> AnyComponent<Empty> {
-        AnyComponent(makeBody(configuration: Component.configuration(configuration, base: base)))
+        // Called straight from the other default: the style implements neither form.
+        // Said here, at once, instead of as a stack overflow.
+        precondition(!DefaultStyleBody.takeCall(from: Self.self),
+                     "\(Self.self) implements neither makeBody(configuration:) nor makeBody(configuration:base:); a ComponentStyle implements one of them")
+        return AnyComponent(makeBody(configuration: Component.configuration(configuration, base: base)))
     }
 }
 
@@ -57,7 +63,38 @@ public extension ComponentStyle where Body == AnyComponent<Empty> {
     /// Styles written with `makeBody(configuration:base:)` get this form from it: the
     /// base is whatever `configuration` carries (nothing unless the component keeps it).
     func makeBody(configuration: Component.Configuration) -> AnyComponent<Empty> {
-        makeBody(configuration: configuration, base: AnyComponent(EmptyComponent()))
+        DefaultStyleBody.markCall(from: Self.self)
+        return makeBody(configuration: configuration, base: AnyComponent(EmptyComponent()))
+    }
+}
+
+/// How the two default `makeBody` forms notice that a style implements neither: the
+/// default `makeBody(configuration:)` marks the style type on its thread just before it
+/// calls `makeBody(configuration:base:)`; the default of that form takes the mark as it
+/// starts. Finding its own type there means it was called straight from the other
+/// default. A style's own `makeBody(configuration:base:)` never takes the mark, and the
+/// next default of any type clears it, so a stale mark names a type whose default
+/// `makeBody(configuration:base:)` cannot run.
+enum DefaultStyleBody {
+    /// The thread's mark: the marked type's identity as a pointer, or nil.
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
+
+    private static func mark(_ style: Any.Type) -> UnsafeRawPointer? {
+        UnsafeRawPointer(bitPattern: UInt(bitPattern: ObjectIdentifier(style)))
+    }
+
+    static func markCall(from style: Any.Type) {
+        pthread_setspecific(key, mark(style))
+    }
+
+    static func takeCall(from style: Any.Type) -> Bool {
+        guard let marked = pthread_getspecific(key) else { return false }
+        pthread_setspecific(key, nil)
+        return UnsafeRawPointer(marked) == mark(style)
     }
 }
 
