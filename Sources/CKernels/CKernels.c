@@ -5,7 +5,16 @@
 // Results must match the Swift formulas bit for bit: no fused multiply-add.
 #pragma STDC FP_CONTRACT OFF
 
-#if defined(__x86_64__) && defined(__GNUC__)
+#if defined(__has_feature)
+#if __has_feature(thread_sanitizer) || __has_feature(address_sanitizer) || __has_feature(memory_sanitizer)
+#define CK_SANITIZED 1
+#endif
+#endif
+
+// One clone per instruction set, chosen by an ifunc resolver when the program loads.
+// Not under a sanitizer: the resolver runs before the sanitizer's runtime is set up, and
+// its instrumented entry would crash the program there.
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(CK_SANITIZED)
 #define CK_MULTIVERSION __attribute__((target_clones("avx2", "default")))
 #else
 #define CK_MULTIVERSION
