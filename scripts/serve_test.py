@@ -136,26 +136,15 @@ class Server:
         connection.close()
         return response.status, {k.lower(): v for k, v in response.getheaders()}, body
 
-    def unfinished(self, data, wait):
-        """The status line the server answers `data` with while the connection stays open
-        (the head unfinished), and the seconds it took."""
-        started = time.monotonic()
+    def raw(self, data, finished=True, wait=10):
+        """The status line the server answers `data` with ('' when it closed without one).
+        With `finished` false the connection's sending side stays open, as a client that
+        stopped halfway through a head leaves it."""
         with socket.create_connection((self.host, self.port), timeout=wait) as s:
-            s.sendall(data)
-            answer = b""
-            try:
-                while chunk := s.recv(65536):
-                    answer += chunk
-            except OSError:
-                pass
-        return answer.split(b"\r\n", 1)[0].decode("latin-1"), time.monotonic() - started
-
-    def raw(self, data):
-        """The status line the server answers `data` with ('' when it closed without one)."""
-        with socket.create_connection((self.host, self.port), timeout=10) as s:
             try:
                 s.sendall(data)
-                s.shutdown(socket.SHUT_WR)
+                if finished:
+                    s.shutdown(socket.SHUT_WR)
             except OSError:
                 pass
             answer = b""
@@ -397,7 +386,9 @@ def main():
                   f"{data[:40]!r} is answered {expected or 'with nothing'}, found {line!r}")
         check(server.get("/")[0] == 200, "the server still answers after malformed requests")
         # A head that never ends is answered 408 after the 5 s read timeout.
-        line, took = server.unfinished(b"GET / HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n" % server.port, wait=12)
+        started_head = time.monotonic()
+        line = server.raw(b"GET / HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n" % server.port, finished=False, wait=12)
+        took = time.monotonic() - started_head
         check(line.split(" ")[1:2] == ["408"] and 4.5 <= took <= 9, f"an unfinished head is answered 408 after 5 s: {line!r} after {took:.1f} s")
         # HEAD: GET's status and header fields, no body.
         for path in ("/", "/frame.png?frame=0", "/layout.json?frame=0", "/files/1/logo.png"):
