@@ -47,9 +47,11 @@ struct WatchCommand: ParsableCommand {
                 } catch {
                     Self.report(oneLine(RenderCommand.fullMessage(for: error)))
                 }
-                // Taken after the render, so a file it named for the first time is seen
-                // as it was then; a save during the render shows at the next look.
-                seen = now.merging(Self.modificationTimes(around: scene, except: output, including: named)) { before, _ in before }
+                // The files to watch from now on, as they were before the render (so a
+                // save during it shows at the next look); a file named for the first time
+                // as it is after.
+                let after = Self.modificationTimes(around: scene, except: output, including: named)
+                seen = after.merging(now.filter { after[$0.key] != nil }) { _, before in before }
             }
             // Sleeps in short steps so a stop is seen within 0.1 s.
             let wake = Date().addingTimeInterval(interval)
