@@ -49,7 +49,7 @@ struct FramesCommand: ParsableCommand {
 
     func validate() throws {
         if output == nil, apng == nil { throw ValidationError("give -o DIR, --apng FILE or both") }
-        if let fps, !(fps > 0 && fps <= 1000) { throw ValidationError("--fps: expected a number above 0, at most 1000, found \(PropType.format(fps))") }
+        try OptionBounds.checkFPS(fps)
         if let jobs, jobs < 1 { throw ValidationError("--jobs: expected at least 1, found \(jobs)") }
     }
 

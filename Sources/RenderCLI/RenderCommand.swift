@@ -238,6 +238,23 @@ struct SceneInput: ParsableArguments {
 
 extension ImageFormat: ExpressibleByArgument {}
 
+/// Bounds of options several commands share, said the same way in each.
+enum OptionBounds {
+    /// `--fps`: above 0, at most 1000.
+    static func checkFPS(_ fps: Double?) throws {
+        if let fps, !(fps > 0 && fps <= 1000) {
+            throw ValidationError("--fps: expected a number above 0, at most 1000, found \(PropType.format(fps))")
+        }
+    }
+
+    /// `--interval` (seconds between looks at the files): 0.01 to 60.
+    static func checkInterval(_ interval: Double) throws {
+        guard interval >= 0.01, interval <= 60 else {
+            throw ValidationError("--interval: expected seconds from 0.01 to 60, found \(interval)")
+        }
+    }
+}
+
 struct DrawCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "draw",

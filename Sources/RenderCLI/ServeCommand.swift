@@ -44,8 +44,8 @@ struct ServeCommand: ParsableCommand {
     func validate() throws {
         guard input.scene != nil, !input.readsStandardInput else { throw ValidationError("serve needs a scene file") }
         guard (0...65535).contains(port) else { throw ValidationError("--port: expected 0 to 65535, found \(port)") }
-        guard interval >= 0.01, interval <= 60 else { throw ValidationError("--interval: expected seconds from 0.01 to 60, found \(interval)") }
-        if let fps, !(fps > 0 && fps <= 1000) { throw ValidationError("--fps: expected a number above 0, at most 1000, found \(PropType.format(fps))") }
+        try OptionBounds.checkInterval(interval)
+        try OptionBounds.checkFPS(fps)
     }
 
     func run() throws {

@@ -24,7 +24,7 @@ struct WatchCommand: ParsableCommand {
     var interval: Double = 0.25
 
     func validate() throws {
-        guard interval >= 0.01, interval <= 60 else { throw ValidationError("--interval: expected seconds from 0.01 to 60, found \(interval)") }
+        try OptionBounds.checkInterval(interval)
         guard draw.output != "-" else { throw ValidationError("-o: watch writes a file, not standard output") }
         guard draw.input.scene != nil, !draw.input.readsStandardInput else { throw ValidationError("watch needs a scene file") }
     }
