@@ -230,6 +230,14 @@ final class ImageCodecTests: XCTestCase {
             for x in [0, 99] { XCTAssertEqual(big[x, y], PremultipliedColor(r: 255, g: 0, b: 0, a: 255), "(\(x), \(y))") }
             for x in [100, 199] { XCTAssertEqual(big[x, y], PremultipliedColor(r: 0, g: 0, b: 255, a: 255), "(\(x), \(y))") }
         }
+
+        // A visible part wider than one render takes (20,000 pixels against 16,384) is
+        // drawn in tiles: red up to the middle, blue after it, nothing left out.
+        let wide = #"{"canvas": {"width": 20000, "height": 4, "alignment": "topLeading"}, "root": {"type": "Image", "src": "\#(halves.path)", "width": 20000, "height": 20000, "contentMode": "stretch", "offset": [0, -10000]}}"#
+        let strip = try SceneRenderer(scene: try SceneDecoder(fontSet: .bundled).decode(Data(wide.utf8))).render()
+        XCTAssertGreaterThan(20_000, SVGDocument.maxWindowSide)
+        for x in [0, 9_000, 9_999] { XCTAssertEqual(strip[x, 2], PremultipliedColor(r: 255, g: 0, b: 0, a: 255), "(\(x), 2)") }
+        for x in [10_000, 16_383, 16_384, 19_999] { XCTAssertEqual(strip[x, 2], PremultipliedColor(r: 0, g: 0, b: 255, a: 255), "(\(x), 2)") }
     }
 
     /// Headers are read before pixel memory is taken; bad data is an error, not a crash.

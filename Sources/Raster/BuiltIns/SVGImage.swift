@@ -82,11 +82,18 @@ struct SVGDrawing: LayerDrawing {
                 x1: Int(max(-1, min(limit, (seen.maxX + margin).rounded(.up)))),
                 y1: Int(max(-1, min(limit, (seen.maxY + margin).rounded(.up))))))
         }
-        guard !window.isEmpty, Double(window.width) * Double(window.height) <= Double(Compositor.maxRasterPixels),
-              let bitmap = document.render(width: width, height: height, window: window) else { return }
-        canvas.drawImage(ImageSource(bitmap),
-                         transform: Transform(translationX: Double(window.x0), y: Double(window.y0)).concatenating(image),
-                         filter: .smooth)
+        guard !window.isEmpty, Double(window.width) * Double(window.height) <= Double(Compositor.maxRasterPixels) else { return }
+        // A window wider or taller than one render takes is drawn in tiles.
+        let side = SVGDocument.maxWindowSide
+        for y0 in stride(from: window.y0, to: window.y1, by: side) {
+            for x0 in stride(from: window.x0, to: window.x1, by: side) {
+                let tile = PixelRect(x0: x0, y0: y0, x1: min(x0 + side, window.x1), y1: min(y0 + side, window.y1))
+                guard let bitmap = document.render(width: width, height: height, window: tile) else { continue }
+                canvas.drawImage(ImageSource(bitmap),
+                                 transform: Transform(translationX: Double(tile.x0), y: Double(tile.y0)).concatenating(image),
+                                 filter: .smooth)
+            }
+        }
     }
 
     func visualBounds(size: Size) -> Rect {

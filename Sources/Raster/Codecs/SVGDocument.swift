@@ -50,17 +50,22 @@ public final class SVGDocument: Sendable, Hashable {
     /// fixed-point coordinates).
     public static let maxViewportSide = 1 << 22
 
+    /// The largest side, in pixels, of the window one `render` draws (larger windows are
+    /// drawn in tiles of at most this side).
+    public static let maxWindowSide = 16_384
+
     /// The document fitted to a `width` × `height` pixel viewport (its aspect ratio kept,
     /// as the SVG's preserveAspectRatio says), premultiplied; nil when it cannot be drawn.
     /// With `window`, only those pixels of the viewport: a bitmap of the window's size
     /// whose pixel (0, 0) is the viewport's pixel (window.x0, window.y0), so a canvas
     /// showing part of a huge document pays for that part only. The window (by default
-    /// the whole viewport) must lie inside the viewport and be at most 16,384 pixels a side.
+    /// the whole viewport) must lie inside the viewport and be at most `maxWindowSide`
+    /// pixels a side.
     public func render(width: Int, height: Int, window: PixelRect? = nil) -> Bitmap? {
         let window = window ?? PixelRect(x: 0, y: 0, width: width, height: height)
         guard width > 0, height > 0, width <= Self.maxViewportSide, height <= Self.maxViewportSide,
               !window.isEmpty, window.x0 >= 0, window.y0 >= 0, window.x1 <= width, window.y1 <= height,
-              window.width <= 16_384, window.height <= 16_384 else { return nil }
+              window.width <= Self.maxWindowSide, window.height <= Self.maxWindowSide else { return nil }
         let surfaceWidth = window.width, surfaceHeight = window.height
         guard let handle = try? Self.handle(bytes),
               let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(surfaceWidth), Int32(surfaceHeight)) else {
