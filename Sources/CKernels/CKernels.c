@@ -276,7 +276,8 @@ void ck_convolve_across(const uint8_t *source, uint8_t *destination, size_t n, s
 }
 
 /// ⌊v⌋ & mask for 0 ≤ v < 2^23: 2^23 added to an integral single leaves the integer in
-/// the low mantissa bits (PaintShader.tableIndex). Any input, NaN included, stays in mask.
+/// the low mantissa bits (the single-precision form of PaintShader.tableIndex's 2^52
+/// trick). Any input, NaN included, stays in mask.
 static inline uint32_t ck_table_index(float v, uint32_t mask) {
     float shifted = __builtin_elementwise_floor(v) + 8388608.0f;
     uint32_t bits;

@@ -285,7 +285,7 @@ package enum GoldenReport {
                     guard let entry = failures.first(where: { $0.name == name }) else {
                         let known = failures.map(\.name)
                         throw GoldenAcceptError(description: "no failure named '\(name)' in \(folder.path)"
-                            + (known.isEmpty ? " (none failed)" : " (failed: \(known.prefix(8).joined(separator: ", "))\(known.count > 8 ? ", …" : ""))"))
+                            + (known.isEmpty ? " (none failed)" : " (failed or accepted: \(known.prefix(8).joined(separator: ", "))\(known.count > 8 ? ", …" : ""))"))
                     }
                     chosen.append(entry)
                 }

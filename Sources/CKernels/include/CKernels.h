@@ -7,7 +7,8 @@
 /// Hot pixel loops, compiled for AVX2 and for baseline x86-64 (and the default target
 /// elsewhere) and chosen once at load time by the CPU (function multiversioning), so the
 /// package needs no machine-specific build flags. Each gives exactly the integers (and
-/// the IEEE single-precision results) of the Swift formulas it replaces: pixels are
+/// the IEEE single-precision results) of PixelMath's formulas, which KernelTests checks
+/// pixel by pixel: pixels are
 /// premultiplied RGBA8 packed as 0xAABBGGRR, products of 8-bit values are divided by
 /// 255 with PixelMath's rounding, and no floating-point operations are fused.
 

@@ -1,6 +1,7 @@
 /// Runs a tree of `DCFComponent`s headless: makes each node's view through its
 /// registered component (`createView`), registers it (`viewRegisteredWithShadowTree`,
-/// ids "0", "0.1", ... by position, or by `key`), updates it only when its props changed
+/// ids "0", "0.1", ... by position, "0.key:K" for a child with key K), updates it only
+/// when its props changed
 /// (`updateView`), lays the tree out and hands every view its frame (`applyLayout`),
 /// routes taps and the events components propagate, and renders.
 ///
@@ -84,8 +85,8 @@ public final class DCFTree {
     }
 
     /// A tunnel call to the component type of the node with `nodeId`, with the node's
-    /// view in `params["view"]` (nil when there is no such node, or its type does not
-    /// handle `method`).
+    /// view in `params["view"]` (a key the tree reserves: a caller's "view" is replaced).
+    /// Nil when there is no such node, or its type does not handle `method`.
     public func callTunnel(nodeId: String, method: String, params: [String: Any] = [:]) -> Any? {
         guard let node = root.flatMap({ mounted(nodeId, in: $0) }) else { return nil }
         var withView = params
@@ -153,8 +154,9 @@ public final class DCFTree {
                 existing.props = props
             }
         } else {
-            // Never the fallback: `check` refused unknown types before anything was mounted.
-            let type = registry.type(named: node.type) ?? DCFViewComponent.self
+            guard let type = registry.type(named: node.type) else {
+                preconditionFailure("'\(node.type)' passed check(_:path:) but is not registered")
+            }
             let component = type.init()
             createCount += 1
             let view = component.createView(props: props)

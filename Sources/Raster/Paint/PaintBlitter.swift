@@ -87,8 +87,8 @@ struct PaintBlitter: Blitter {
     mutating func blitRun(y: Int, x: Int, alphas: UnsafeBufferPointer<UInt8>) {
         let count = alphas.count
         if isSimpleSolid {
-            // Branch-free so it vectorises: zero coverage scales the source to zero, and
-            // source-over of zero leaves the pixel exactly as it was.
+            // Zero coverage scales the source to zero, and source-over of zero leaves the
+            // pixel exactly as it was, so whole runs go through one kernel call.
             let dst = pixels + (y * pitch + x)
             let c = color, op = opacity
             if count < 8 && x + 8 <= width {

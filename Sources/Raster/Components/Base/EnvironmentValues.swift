@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A key for a value shared down the component tree, with its default. Values that are
 /// not `Equatable` count as changed whenever they are set again.
 public protocol EnvironmentKey {
@@ -15,13 +17,10 @@ struct OpaqueEnvironmentValue: Equatable {
 
     init(value: Any) {
         self.value = value
-        assignment = Self.assignments.withLock { count in
-            count += 1
-            return count
-        }
+        assignment = Self.assignments.wrappingAdd(1, ordering: .relaxed).newValue
     }
 
-    private static let assignments = Locked<UInt64>(0)
+    private static let assignments = Atomic<UInt64>(0)
 
     static func == (lhs: OpaqueEnvironmentValue, rhs: OpaqueEnvironmentValue) -> Bool { lhs.assignment == rhs.assignment }
 }
