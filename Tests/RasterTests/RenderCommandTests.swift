@@ -670,9 +670,13 @@ final class RenderCommandTests: XCTestCase {
     /// it, reports a broken scene in one line and keeps the last good image.
     func testWatch_RendersAgainOnSave() throws {
         let scene = folder.appendingPathComponent("watched.json")
+        // Written and dated aside, then renamed over the scene as editors save, so the
+        // watch never sees the new text with the write's own date (two looks, two renders).
         func save(_ fill: String, age: TimeInterval) throws {
-            try Data(#"{"canvas": {"width": 4, "height": 4}, "root": {"type": "Rectangle", "fill": "\#(fill)"}}"#.utf8).write(to: scene)
-            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: age)], ofItemAtPath: scene.path)
+            let aside = folder.appendingPathComponent(".watched.json.tmp")   // hidden: watch skips it
+            try Data(#"{"canvas": {"width": 4, "height": 4}, "root": {"type": "Rectangle", "fill": "\#(fill)"}}"#.utf8).write(to: aside)
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: age)], ofItemAtPath: aside.path)
+            guard rename(aside.path, scene.path) == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: scene.path]) }
         }
         try save("red", age: -10)
         let out = folder.appendingPathComponent("watched.png").path
