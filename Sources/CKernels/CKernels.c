@@ -388,3 +388,136 @@ uint64_t ck_png_filter_cost(const uint8_t *residuals, size_t count) {
     }
     return total;
 }
+
+// MARK: Image comparison
+
+/// The pixel composited over white (premultiplied c over white is c + 255 − a), as the
+/// Swift formulas compute it: (c + 255) − a in doubles.
+static inline double ck_over_white(uint32_t p, unsigned shift) {
+    return ((double)((p >> shift) & 0xFFu) + 255.0) - (double)(p >> 24);
+}
+
+static inline double ck_luma(uint32_t p) {
+    return (0.29889531 * ck_over_white(p, 0) + 0.58662247 * ck_over_white(p, 8)) + 0.11448223 * ck_over_white(p, 16);
+}
+
+/// Squared YIQ distance of the two pixels over white (PerceptualDistance).
+static inline double ck_yiq_squared(uint32_t p, uint32_t q) {
+    double dr = ck_over_white(p, 0) - ck_over_white(q, 0);
+    double dg = ck_over_white(p, 8) - ck_over_white(q, 8);
+    double db = ck_over_white(p, 16) - ck_over_white(q, 16);
+    double y = (0.29889531 * dr + 0.58662247 * dg) + 0.11448223 * db;
+    double i = (0.59597799 * dr - 0.27417610 * dg) - 0.32180189 * db;
+    double q2 = (0.21147017 * dr - 0.52261711 * dg) + 0.31114694 * db;
+    return (0.5053 * y * y + 0.299 * i * i) + 0.1957 * q2 * q2;
+}
+
+static inline uint32_t ck_channel_difference(uint32_t a, uint32_t b) {
+    uint32_t m = 0;
+    for (unsigned shift = 0; shift < 32; shift += 8) {
+        int d = (int)((a >> shift) & 0xFFu) - (int)((b >> shift) & 0xFFu);
+        uint32_t ad = (uint32_t)(d < 0 ? -d : d);
+        if (ad > m) m = ad;
+    }
+    return m;
+}
+
+/// One image of a comparison: pixel (0, 0), the row stride, and the shared size.
+typedef struct {
+    const uint32_t *pixels;
+    size_t stride, width, height;
+} ck_image;
+
+/// Three or more of the pixel's neighbours (the image border counting as one) are
+/// identical to it.
+static int ck_in_flat_area(ck_image im, size_t x, size_t y) {
+    size_t x0 = x > 0 ? x - 1 : 0, x1 = x + 1 < im.width ? x + 1 : im.width - 1;
+    size_t y0 = y > 0 ? y - 1 : 0, y1 = y + 1 < im.height ? y + 1 : im.height - 1;
+    int equal = (x == x0 || x == x1 || y == y0 || y == y1) ? 1 : 0;
+    uint32_t centre = im.pixels[y * im.stride + x];
+    for (size_t ny = y0; ny <= y1; ny++) {
+        const uint32_t *row = im.pixels + ny * im.stride;
+        for (size_t nx = x0; nx <= x1; nx++) {
+            if ((nx != x || ny != y) && row[nx] == centre && ++equal > 2) return 1;
+        }
+    }
+    return 0;
+}
+
+/// Whether pixel (x, y) of `im` looks like anti-aliasing of an edge `other` also has:
+/// it sits on a luma ramp (at most two neighbours, the border counting as one, share
+/// its luma, and it has a darker and a brighter neighbour), and its darkest or its
+/// brightest neighbour lies in a flat area in both images.
+static int ck_is_antialiased(ck_image im, ck_image other, size_t x, size_t y) {
+    size_t x0 = x > 0 ? x - 1 : 0, x1 = x + 1 < im.width ? x + 1 : im.width - 1;
+    size_t y0 = y > 0 ? y - 1 : 0, y1 = y + 1 < im.height ? y + 1 : im.height - 1;
+    int equal = (x == x0 || x == x1 || y == y0 || y == y1) ? 1 : 0;
+    double centre = ck_luma(im.pixels[y * im.stride + x]);
+    double darkest = 0, brightest = 0;
+    size_t dx = 0, dy = 0, bx = 0, by = 0;
+    for (size_t ny = y0; ny <= y1; ny++) {
+        const uint32_t *row = im.pixels + ny * im.stride;
+        for (size_t nx = x0; nx <= x1; nx++) {
+            if (nx == x && ny == y) continue;
+            double delta = ck_luma(row[nx]) - centre;
+            if (delta == 0) {
+                if (++equal > 2) return 0;
+            } else if (delta < darkest) {
+                darkest = delta;
+                dx = nx;
+                dy = ny;
+            } else if (delta > brightest) {
+                brightest = delta;
+                bx = nx;
+                by = ny;
+            }
+        }
+    }
+    if (darkest == 0 || brightest == 0) return 0;
+    return (ck_in_flat_area(im, dx, dy) && ck_in_flat_area(other, dx, dy))
+        || (ck_in_flat_area(im, bx, by) && ck_in_flat_area(other, bx, by));
+}
+
+/// The index of the first pixel at or after `x` whose words differ, or `width`.
+static inline size_t ck_next_change(const uint32_t *a, const uint32_t *e, size_t x, size_t width) {
+    for (; x + 8 <= width; x += 8) {
+        ck_u32x8 d = ck_load8(a + x) ^ ck_load8(e + x);
+        uint64_t lanes[4];
+        memcpy(lanes, &d, sizeof lanes);
+        if ((lanes[0] | lanes[1] | lanes[2] | lanes[3]) != 0) break;
+    }
+    while (x < width && a[x] == e[x]) x++;
+    return x;
+}
+
+CK_MULTIVERSION
+void ck_compare_row(const uint32_t *actual, size_t actual_stride, const uint32_t *expected, size_t expected_stride,
+                    size_t width, size_t height, size_t y, double limit_squared, int ignore_antialiasing,
+                    uint8_t *classes, ck_compare_stats *stats) {
+    ck_image act = {actual, actual_stride, width, height}, exp = {expected, expected_stride, width, height};
+    const uint32_t *a = actual + y * actual_stride, *e = expected + y * expected_stride;
+    ck_compare_stats s = {0};
+    for (size_t x = ck_next_change(a, e, 0, width); x < width; x = ck_next_change(a, e, x + 1, width)) {
+        s.changed++;
+        uint32_t channel = ck_channel_difference(a[x], e[x]);
+        if (channel > s.max_channel) s.max_channel = channel;
+        double squared = ck_yiq_squared(a[x], e[x]);
+        if (squared > s.max_squared) s.max_squared = squared;
+        uint8_t cls = 3;
+        if (limit_squared >= 0) {
+            if (squared <= limit_squared) {
+                cls = 1;
+            } else if (ignore_antialiasing && (ck_is_antialiased(act, exp, x, y) || ck_is_antialiased(exp, act, x, y))) {
+                cls = 2;
+            }
+        }
+        classes[x] = cls;
+        if (cls == 2) s.antialiasing++;
+        if (cls == 3) {
+            if (s.differing == 0) s.first_differing = x;
+            s.end_differing = x + 1;
+            s.differing++;
+        }
+    }
+    *stats = s;
+}

@@ -15,16 +15,21 @@ struct FramesCommand: ParsableCommand {
         interrupted export (Ctrl-C, a kill, a full disk) leaves no half-written frame; \
         running the same command again renders only the frames still missing (the folder \
         remembers what its frames were made from in .render-frames, and starts over when \
-        the scene or the options changed). An -o ending in .mp4, .mov, .webm or .gif is a \
-        video (H.264; VP9 with alpha; a GIF with one palette) made by ffmpeg from frames \
-        streamed to it, written whole or not at all.
+        the scene or the options changed). An -o ending in .apng is one animated PNG; in \
+        .mp4, .mov, .webm or .gif, a video (H.264; VP9 with alpha; a GIF with one palette) \
+        made by ffmpeg from frames streamed to it, written whole or not at all. Any other \
+        extension is refused unless --format says what to write.
         """
     )
 
     @OptionGroup var input: SceneInput
 
-    @Option(name: .shortAndLong, help: "The folder to write frames into (made if missing), or a .mp4, .mov, .webm or .gif file.")
+    @Option(name: .shortAndLong, help: "The folder to write frames into (made if missing; a name without an extension, or an existing folder), or a .apng, .mp4, .mov, .webm or .gif file.")
     var output: String?
+
+    @Option(help: ArgumentHelp("What -o is, whatever its name says: png (a folder of PNG frames), apng, mp4, mov, webm or gif.",
+                               valueName: "png|apng|mp4|mov|webm|gif"))
+    var format: Output?
 
     @Option(help: "Frames per second (default: the scene's animation.fps, else 60).")
     var fps: Double?
@@ -49,6 +54,7 @@ struct FramesCommand: ParsableCommand {
 
     func validate() throws {
         if output == nil, apng == nil { throw ValidationError("give -o DIR, --apng FILE or both") }
+        if format != nil, output == nil { throw ValidationError("--format: says what -o is; give -o as well") }
         try OptionBounds.checkFPS(fps)
         if let jobs, jobs < 1 { throw ValidationError("--jobs: expected at least 1, found \(jobs)") }
     }
@@ -86,13 +92,24 @@ struct FramesCommand: ParsableCommand {
         }
         let export = FrameExport(scene: scene, fps: fps)
         let range = try frames.map { try Self.parseRange($0, count: export.frameCount) } ?? 0...(export.frameCount - 1)
-        if let output, let container = VideoEncoder.container(for: output) {
-            guard apng == nil else { throw CommandFailure(description: "--apng: give a video (-o \(output)) or an animated PNG, not both") }
+        // Where the frames go: a folder (`folder`), one animated PNG (`apng`), or both.
+        let folder: String?, apng: String?
+        switch try output.map({ try Self.kind(of: $0, format: format) }) {
+        case .png?:
+            (folder, apng) = (output, self.apng)
+        case .apng?:
+            guard self.apng == nil else { throw CommandFailure(description: "--apng: -o \(output ?? "") is already an animated PNG; give one of them") }
+            (folder, apng) = (nil, output)
+        case let video?:
+            guard let output, let container = video.container else { return }
+            guard self.apng == nil else { throw CommandFailure(description: "--apng: give a video (-o \(output)) or an animated PNG, not both") }
             return try exportVideo(export, range: range, to: output, container: container, scene: scene)
+        case nil:
+            (folder, apng) = (nil, self.apng)
         }
         var done = Set<Int>()
-        if let output {
-            done = try prepare(folder: output, export: export, range: range)
+        if let folder {
+            done = try prepare(folder: folder, export: export, range: range)
         }
         let encoder = compact ? PNGEncoder.standard : PNGEncoder.fast
         let jobs = self.jobs ?? ProcessInfo.processInfo.activeProcessorCount
@@ -109,11 +126,11 @@ struct FramesCommand: ParsableCommand {
                 try export.render(chunks[job]) { index, bitmap in
                     guard !stop.requested else { return false }
                     let bytes = try encoder.encode(bitmap)
-                    if let output {
-                        try FileOutput.writeAtomically(bytes, to: Self.framePath(output, index))
+                    if let folder {
+                        try FileOutput.writeAtomically(bytes, to: Self.framePath(folder, index))
                     }
                     if apng != nil { encoded.withLock { $0[index] = bytes } }
-                    progress.advance(bytes: bytes.count)
+                    progress.advance(bytes: folder == nil ? 0 : bytes.count)
                     return true
                 }
             } catch {
@@ -125,24 +142,30 @@ struct FramesCommand: ParsableCommand {
             }
         }
         stop.end()
-        progress.finish()
-        if let (_, message) = failure.withLock({ $0 }) { throw CommandFailure(description: message) }
+        if let (_, message) = failure.withLock({ $0 }) {
+            progress.finish()
+            throw CommandFailure(description: message)
+        }
         if stop.requested {
+            progress.finish()
             throw CommandFailure(description: "interrupted after \(progress.done) of \(range.count) frames; every frame written is complete, and the same command continues")
         }
+        defer { progress.finish() }
         if let apng {
             var frames: [[UInt8]] = []
             for index in range {
                 if let bytes = encoded.withLock({ $0[index] }) {
                     frames.append(bytes)
-                } else if let output, let data = FileManager.default.contents(atPath: Self.framePath(output, index)) {
+                } else if let folder, let data = FileManager.default.contents(atPath: Self.framePath(folder, index)) {
                     frames.append([UInt8](data))  // written by an earlier run of this export
                 } else {
                     throw CommandFailure(description: "--apng: frame \(index) is missing")
                 }
             }
             do {
-                try FileOutput.write(try APNGWriter.assemble(frames, delay: 1 / export.fps), to: apng)
+                let bytes = try APNGWriter.assemble(frames, delay: 1 / export.fps)
+                try FileOutput.write(bytes, to: apng)
+                progress.add(bytes: bytes.count)
             } catch {
                 throw CommandFailure(description: "\(error)")
             }
@@ -151,6 +174,29 @@ struct FramesCommand: ParsableCommand {
 }
 
 extension FramesCommand {
+    /// What `-o` holds.
+    enum Output: String, CaseIterable, ExpressibleByArgument {
+        case png, apng, mp4, mov, webm, gif
+
+        /// The ffmpeg container of a video; nil for PNG frames and APNG.
+        var container: VideoEncoder.Container? { VideoEncoder.Container(rawValue: rawValue) }
+    }
+
+    /// What `-o path` is: `format` when given; else a folder for a name without an
+    /// extension, one ending in '/' or an existing folder, else what the extension names.
+    /// - Throws: `CommandFailure` for any other extension (`.png` included: one image is
+    ///   `render draw`'s; frames need a folder, an animated PNG or a video).
+    static func kind(of path: String, format: Output?) throws -> Output {
+        if let format { return format }
+        let ext = (path as NSString).pathExtension
+        var isFolder: ObjCBool = false
+        if ext.isEmpty || path.hasSuffix("/") || FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue {
+            return .png
+        }
+        if let kind = Output(rawValue: ext.lowercased()), kind != .png { return kind }
+        throw CommandFailure(description: "-o: cannot tell what to write from '.\(ext.prefix(20))' (known: a folder, without an extension; .apng, .mp4, .mov, .webm, .gif); give --format png|apng|mp4|mov|webm|gif")
+    }
+
     static let manifestName = ".render-frames"
 
     static func framePath(_ folder: String, _ index: Int) -> String {
@@ -216,7 +262,7 @@ extension FramesCommand {
             try export.render(range) { _, bitmap in
                 guard !stop.requested else { return false }
                 try video.append(bitmap)
-                progress.advance(bytes: bitmap.width * bitmap.height * 4)
+                progress.advance()
                 return true
             }
         } catch let error as SceneError {
@@ -233,6 +279,7 @@ extension FramesCommand {
             throw interrupted()
         }
         try video.finish()
+        progress.add(bytes: (try? FileManager.default.attributesOfItem(atPath: output)[.size] as? Int) ?? 0)
         progress.finish()
     }
 }

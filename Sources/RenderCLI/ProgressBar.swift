@@ -33,7 +33,7 @@ final class ProgressBar: Sendable {
         }
     }
 
-    /// Marks one frame written (`bytes` long); redraws at most ten times a second.
+    /// Marks one frame done, `bytes` of it written; redraws at most ten times a second.
     func advance(bytes: Int = 0) {
         state.withLock { s in
             s.done += 1
@@ -43,6 +43,11 @@ final class ProgressBar: Sendable {
             s.shownAt = elapsed
             writeStandardError("\r" + ProgressBar.line(done: s.done, resumed: s.resumed, total: total, elapsed: elapsed) + "\u{1B}[K")
         }
+    }
+
+    /// Counts bytes written apart from the frames (an animated PNG, a video file).
+    func add(bytes: Int) {
+        state.withLock { $0.bytes += bytes }
     }
 
     /// Ends the bar with a summary line (on a terminal).

@@ -281,7 +281,7 @@ struct DrawCommand: ParsableCommand {
     @Option(help: "Pixels per point; overrides canvas.scale.")
     var scale: Double?
 
-    @Option(help: "Background color (#RGB, #RRGGBB, #RRGGBBAA or clear); overrides canvas.background.")
+    @Option(help: "Background color, as a scene writes colors (#RGB, #RRGGBBAA, a CSS name, rgb(), hsl(), clear); overrides canvas.background.")
     var background: String?
 
     @Flag(help: "Encode with the fast PNG mode (larger files).")
@@ -291,6 +291,10 @@ struct DrawCommand: ParsableCommand {
     /// any rendering).
     func outputEncoder() throws -> ImageEncoder {
         var chosen = format
+        let ext = (output as NSString).pathExtension.lowercased()
+        if chosen == nil, let kind = FramesCommand.Output(rawValue: ext), kind != .png {
+            throw CommandFailure(description: "-o: a .\(ext) file holds frames, which render frames writes (render frames SCENE -o \(output.suffix(60))); one image is .png, .jpg or .webp")
+        }
         if chosen == nil, output != "-" {
             do {
                 chosen = try ImageFormat.named(byExtensionOf: output)

@@ -14,11 +14,6 @@ final class VideoEncoder {
         case mp4, mov, webm, gif
     }
 
-    /// The container `path`'s extension names, nil for any other.
-    static func container(for path: String) -> Container? {
-        Container(rawValue: (path as NSString).pathExtension.lowercased())
-    }
-
     /// ffmpeg's path from `PATH`, nil when it is not installed.
     static var ffmpeg: String? {
         let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")

@@ -52,19 +52,25 @@ final class FrameExportTests: XCTestCase {
         XCTAssertNotEqual(all[20], all[22])
     }
 
+    /// The chunk types of a PNG file in order.
+    static func chunkTypes(_ png: [UInt8]) throws -> [String] {
+        var types: [String] = []
+        var i = 8
+        while i + 12 <= png.count {
+            let length = Int(png[i]) << 24 | Int(png[i + 1]) << 16 | Int(png[i + 2]) << 8 | Int(png[i + 3])
+            types.append(String(decoding: png[(i + 4)..<(i + 8)], as: UTF8.self))
+            i += 12 + length
+        }
+        XCTAssertEqual(i, png.count, "the chunks end with the file")
+        return types
+    }
+
     func testAnimatedPNG_HoldsEveryFrame() throws {
         let export = FrameExport(scene: try timelineScene)
         let pngs = try frames(export, 0...3).sorted { $0.key < $1.key }.map(\.value)
         let apng = try APNGWriter.assemble(pngs, delay: 1 / export.fps)
         // Chunk types in order: the first frame's data is IDAT, later ones fdAT.
-        var types: [String] = []
-        var i = 8
-        while i + 12 <= apng.count {
-            let length = Int(apng[i]) << 24 | Int(apng[i + 1]) << 16 | Int(apng[i + 2]) << 8 | Int(apng[i + 3])
-            types.append(String(decoding: apng[(i + 4)..<(i + 8)], as: UTF8.self))
-            i += 12 + length
-        }
-        XCTAssertEqual(i, apng.count)
+        let types = try Self.chunkTypes(apng)
         XCTAssertEqual(types.first, "IHDR")
         XCTAssertEqual(types[1], "acTL")
         XCTAssertEqual(types.filter { $0 == "fcTL" }.count, 4)

@@ -198,4 +198,112 @@ final class KernelTests: XCTestCase {
             }
         }
     }
+
+    // MARK: - Image comparison
+
+    /// The comparison rules of `PerceptualDistance`, written pixel by pixel.
+    private enum PlainComparison {
+        static func overWhite(_ p: UInt32) -> (Double, Double, Double) {
+            let a = Double(p >> 24)
+            return (Double(p & 0xFF) + 255 - a, Double((p >> 8) & 0xFF) + 255 - a, Double((p >> 16) & 0xFF) + 255 - a)
+        }
+
+        static func squared(_ p: UInt32, _ q: UInt32) -> Double {
+            let (r1, g1, b1) = overWhite(p), (r2, g2, b2) = overWhite(q)
+            return PerceptualDistance.squared(r1 - r2, g1 - g2, b1 - b2)
+        }
+
+        static func luma(_ p: UInt32) -> Double {
+            let (r, g, b) = overWhite(p)
+            return 0.29889531 * r + 0.58662247 * g + 0.11448223 * b
+        }
+
+        /// The neighbours of (x, y) inside the image, and whether it touches the border.
+        static func neighbours(_ image: Bitmap, _ x: Int, _ y: Int) -> (cells: [(Int, Int)], border: Bool) {
+            var cells: [(Int, Int)] = []
+            for ny in max(y - 1, 0)...min(y + 1, image.height - 1) {
+                for nx in max(x - 1, 0)...min(x + 1, image.width - 1) where nx != x || ny != y { cells.append((nx, ny)) }
+            }
+            return (cells, x == 0 || y == 0 || x == image.width - 1 || y == image.height - 1)
+        }
+
+        static func flat(_ image: Bitmap, _ x: Int, _ y: Int) -> Bool {
+            let (cells, border) = neighbours(image, x, y)
+            return (border ? 1 : 0) + cells.filter { image.row($0.1)[$0.0] == image.row(y)[x] }.count >= 3
+        }
+
+        static func antialiased(_ image: Bitmap, _ other: Bitmap, _ x: Int, _ y: Int) -> Bool {
+            let (cells, border) = neighbours(image, x, y)
+            let centre = luma(image.row(y)[x])
+            let deltas = cells.map { luma(image.row($0.1)[$0.0]) - centre }
+            guard (border ? 1 : 0) + deltas.filter({ $0 == 0 }).count <= 2 else { return false }
+            // The first of the darkest and of the brightest in reading order.
+            guard let darkest = deltas.min(), darkest < 0, let brightest = deltas.max(), brightest > 0,
+                  let d = deltas.firstIndex(of: darkest), let b = deltas.firstIndex(of: brightest) else { return false }
+            return [cells[d], cells[b]].contains { flat(image, $0.0, $0.1) && flat(other, $0.0, $0.1) }
+        }
+    }
+
+    /// `ck_compare_row` (through ImageComparison) against the rules pixel by pixel: the
+    /// counts, the largest distances and every pixel's class in the diff image, for
+    /// shapes moved by fractions of a pixel, under exact and perceptual tolerances and
+    /// with an image that is a view with a wider stride.
+    func testCompareRowKernel_MatchesThePlainRules() throws {
+        let white = PremultipliedColor(r: 255, g: 255, b: 255, a: 255)
+        for round in 0..<6 {
+            let width = 37 + round, height = 23
+            let expected = try Bitmap(width: width, height: height, color: white)
+            let wide = try Bitmap(width: width + 5, height: height, color: white)
+            let actual = wide.view(PixelRect(x: 3, y: 0, width: width, height: height))
+            for (bitmap, shift) in [(expected, 0.0), (actual, 0.15 + 0.1 * Double(round))] {
+                let canvas = Canvas(bitmap: bitmap)
+                canvas.fill(Path(ellipseIn: Rect(x: 4 + shift, y: 3 + shift / 2, width: 20, height: 14)),
+                            paint: .solid(Color(r: 200, g: 40, b: 90, a: round % 2 == 0 ? 255 : 160)))
+                canvas.fill(Path(rect: Rect(x: 26 + shift, y: 5, width: 7, height: 12)), paint: .solid(.black))
+            }
+            for i in 0..<5 { actual.row(height - 1)[i * 7] = PixelMath.scale(actual.row(height - 1)[i * 7], by: 250) }
+            for tolerance in [ImageTolerance.exact, .perceptual(), .perceptual(threshold: 0.02), .perceptual(ignoringAntialiasing: false)] {
+                let comparison = ImageComparison(expected: expected, actual: actual, tolerance: tolerance)
+                let diff = try XCTUnwrap(comparison.diffImage())
+                var changed = 0, differing = 0, aa = 0, maxChannel = 0, maxSquared = 0.0
+                for y in 0..<height {
+                    for x in 0..<width where actual.row(y)[x] != expected.row(y)[x] {
+                        let a = actual.row(y)[x], e = expected.row(y)[x]
+                        changed += 1
+                        for shift in stride(from: 0, to: 32, by: 8) {
+                            maxChannel = max(maxChannel, abs(Int((a >> UInt32(shift)) & 0xFF) - Int((e >> UInt32(shift)) & 0xFF)))
+                        }
+                        let squared = PlainComparison.squared(a, e)
+                        maxSquared = max(maxSquared, squared)
+                        var cls = 3
+                        if case .perceptual(let t, let ignores) = tolerance.metric {
+                            if squared <= t * t * PerceptualDistance.maxSquared {
+                                cls = 1
+                            } else if ignores, PlainComparison.antialiased(actual, expected, x, y)
+                                        || PlainComparison.antialiased(expected, actual, x, y) {
+                                cls = 2
+                            }
+                        }
+                        if cls == 2 { aa += 1 }
+                        if cls == 3 { differing += 1 }
+                        let shown = diff.row(y)[x]
+                        let expectedShown: UInt32? = cls == 3 ? PremultipliedColor(r: 255, g: 0, b: 0, a: 255).packed
+                            : cls == 2 ? PremultipliedColor(r: 255, g: 220, b: 0, a: 255).packed : nil
+                        if let expectedShown {
+                            XCTAssertEqual(shown, expectedShown, "round \(round), \(tolerance.metric), pixel (\(x), \(y))")
+                        } else {
+                            XCTAssertEqual(shown & 0xFF, (shown >> 8) & 0xFF, "a grey pixel at (\(x), \(y))")
+                        }
+                    }
+                }
+                let context = "round \(round), \(tolerance.metric)"
+                XCTAssertEqual(comparison.changedPixels, changed, context)
+                XCTAssertEqual(comparison.differingPixels, differing, context)
+                XCTAssertEqual(comparison.antialiasingPixels, aa, context)
+                XCTAssertEqual(comparison.maxChannelDifference, maxChannel, context)
+                XCTAssertEqual(comparison.maxPerceptualDistance, (maxSquared / PerceptualDistance.maxSquared).squareRoot(), context)
+                if case .perceptual(_, true) = tolerance.metric, round == 0 { XCTAssertGreaterThan(aa, 0, "the rims are anti-aliasing") }
+            }
+        }
+    }
 }

@@ -78,4 +78,31 @@ void ck_png_filter(uint8_t type, const uint8_t *row, const uint8_t *previous, si
 /// Σ |residual[i] read as a signed byte|.
 uint64_t ck_png_filter_cost(const uint8_t *residuals, size_t count);
 
+// MARK: Image comparison (ImageComparison)
+
+/// What `ck_compare_row` found in one row.
+typedef struct {
+    /// Pixels whose bytes differ; of these, the ones that count against a budget and
+    /// the ones left out as anti-aliasing.
+    size_t changed, differing, antialiasing;
+    /// The largest difference of one channel, 0...255.
+    uint32_t max_channel;
+    /// The largest squared YIQ distance (see `ImageComparison`), 0...about 35215.
+    double max_squared;
+    /// The first and one past the last differing pixel (both 0 when none differs).
+    size_t first_differing, end_differing;
+} ck_compare_stats;
+
+/// Classifies every pixel of row `y` of two images of `width` × `height` pixels
+/// (`actual` and `expected` point at pixel (0, 0); rows are their strides apart):
+/// classes[x] is 0 for the same bytes, 1 within the threshold (squared YIQ distance at
+/// most `limit_squared`), 2 anti-aliasing (left out when `ignore_antialiasing` is set;
+/// see `PerceptualDistance`) and 3 differing. A negative `limit_squared` means an exact
+/// comparison: every changed pixel differs. Distances are computed in doubles in the
+/// order of the Swift formulas, so the classes and the largest distance are the same
+/// on every machine.
+void ck_compare_row(const uint32_t *actual, size_t actual_stride, const uint32_t *expected, size_t expected_stride,
+                    size_t width, size_t height, size_t y, double limit_squared, int ignore_antialiasing,
+                    uint8_t *classes, ck_compare_stats *stats);
+
 #endif

@@ -10,7 +10,7 @@ public enum ImageFormat: String, CaseIterable, Sendable {
     /// The file extensions that name the format, first the usual one.
     public var extensions: [String] {
         switch self {
-        case .png: return ["png", "apng"]
+        case .png: return ["png"]
         case .jpeg: return ["jpg", "jpeg"]
         case .webp: return ["webp"]
         }
@@ -35,7 +35,7 @@ public enum ImageFormat: String, CaseIterable, Sendable {
         return nil
     }
 
-    /// Every extension known, for messages: ".png, .apng, .jpg, .jpeg, .webp".
+    /// Every extension known, for messages: ".png, .jpg, .jpeg, .webp".
     public static var knownExtensions: String {
         allCases.flatMap(\.extensions).map { "." + $0 }.joined(separator: ", ")
     }

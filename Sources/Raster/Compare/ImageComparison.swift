@@ -1,3 +1,5 @@
+import CKernels
+
 /// How two images differ, pixel by pixel, under an `ImageTolerance`: the comparison
 /// golden tests and `render diff` share.
 ///
@@ -66,10 +68,15 @@ public struct ImageComparison: Sendable {
         classes = scan.classes
     }
 
-    /// The per-row work of a comparison, kept apart so the loop stays small.
+    /// The counts of a comparison, row by row; each row is classified by the
+    /// `ck_compare_row` kernel (the distance and anti-aliasing rules of
+    /// `PerceptualDistance`).
     private struct Scan {
         let expected: Bitmap, actual: Bitmap
-        let threshold: Double?, ignoresAntialiasing: Bool
+        /// The squared YIQ distance a pixel may reach and still count as unchanged;
+        /// negative for an exact comparison.
+        let limitSquared: Double
+        let ignoresAntialiasing: Bool
         var classes: [UInt8]?
         var differing = 0, changed = 0, antialiasing = 0, maxChannel = 0
         var maxSquared = 0.0
@@ -79,53 +86,30 @@ public struct ImageComparison: Sendable {
             self.expected = expected
             self.actual = actual
             switch tolerance.metric {
-            case .exact: (threshold, ignoresAntialiasing) = (nil, false)
-            case .perceptual(let t, let aa): (threshold, ignoresAntialiasing) = (t, aa)
+            case .exact: (limitSquared, ignoresAntialiasing) = (-1, false)
+            case .perceptual(let t, let aa): (limitSquared, ignoresAntialiasing) = (t * t * PerceptualDistance.maxSquared, aa)
             }
         }
 
+        /// - Precondition: the images have the same size, and row `y` differs.
         mutating func classifyRow(_ y: Int) {
-            let width = actual.width
-            if classes == nil { classes = [UInt8](repeating: 0, count: width * actual.height) }
-            let a = actual.row(y), e = expected.row(y)
-            var rowBounds: (Int, Int)?
-            for x in 0..<width where a[x] != e[x] {
-                let cls = classify(a[x], e[x], x: x, y: y)
-                classes?[y * width + x] = cls.rawValue
-                if cls == .differing { rowBounds = (rowBounds?.0 ?? x, x + 1) }
+            let width = actual.width, height = actual.height
+            if classes == nil { classes = [UInt8](repeating: 0, count: width * height) }
+            var stats = ck_compare_stats()
+            let (a, e, limit, ignores) = (actual, expected, limitSquared, ignoresAntialiasing)
+            classes!.withUnsafeMutableBufferPointer { all in
+                ck_compare_row(a.row(0), a.stride, e.row(0), e.stride, width, height, y, limit, ignores ? 1 : 0,
+                               all.baseAddress! + y * width, &stats)
             }
-            if let (x0, x1) = rowBounds {
-                let r = PixelRect(x: x0, y: y, width: x1 - x0, height: 1)
+            changed += stats.changed
+            differing += stats.differing
+            antialiasing += stats.antialiasing
+            maxChannel = max(maxChannel, Int(stats.max_channel))
+            maxSquared = max(maxSquared, stats.max_squared)
+            if stats.differing > 0 {
+                let r = PixelRect(x: stats.first_differing, y: y, width: stats.end_differing - stats.first_differing, height: 1)
                 bounds = bounds.map { $0.union(r) } ?? r
             }
-        }
-
-        private mutating func classify(_ a: UInt32, _ e: UInt32, x: Int, y: Int) -> PixelClass {
-            changed += 1
-            maxChannel = max(maxChannel, Self.channelDifference(a, e))
-            let squared = PerceptualDistance.squaredDistance(a, e)
-            maxSquared = max(maxSquared, squared)
-            guard let threshold else {
-                differing += 1
-                return .differing
-            }
-            if squared <= threshold * threshold * PerceptualDistance.maxSquared { return .withinThreshold }
-            if ignoresAntialiasing,
-               PerceptualDistance.isAntialiased(actual, x: x, y: y, other: expected)
-                || PerceptualDistance.isAntialiased(expected, x: x, y: y, other: actual) {
-                antialiasing += 1
-                return .antialiasing
-            }
-            differing += 1
-            return .differing
-        }
-
-        private static func channelDifference(_ a: UInt32, _ b: UInt32) -> Int {
-            var m = 0
-            for shift in stride(from: 0, to: 32, by: 8) {
-                m = max(m, abs(Int((a >> UInt32(shift)) & 0xFF) - Int((b >> UInt32(shift)) & 0xFF)))
-            }
-            return m
         }
     }
 

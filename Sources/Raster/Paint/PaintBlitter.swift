@@ -113,6 +113,13 @@ struct PaintBlitter: Blitter {
     @inline(__always)
     static func sourceOverShortRun(_ c: UInt32, _ opacity: UInt32, _ alphas: UnsafeBufferPointer<UInt8>,
                                    _ dst: UnsafeMutablePointer<UInt32>) {
+        if alphas.count <= 2 {
+            for i in 0..<alphas.count where alphas[i] != 0 {
+                let a = opacity == 255 ? UInt32(alphas[i]) : PixelMath.mulDiv255(UInt32(alphas[i]), opacity)
+                dst[i] = PixelMath.sourceOver(PixelMath.scale(c, by: a), dst[i])
+            }
+            return
+        }
         var padded = SIMD8<UInt8>()
         for i in 0..<alphas.count { padded[i] = alphas[i] }
         var a = SIMD8<UInt32>(truncatingIfNeeded: padded)
