@@ -30,6 +30,45 @@ final class ColorTests: XCTestCase {
         XCTAssertGreaterThan(refused, 15)
     }
 
+    /// The schema's pattern for rgb() and hsl() matches exactly the strings the parser
+    /// reads: every function of the corpus, and each mutated (a value dropped, a value
+    /// added, a unit changed, a separator swapped, letters recased, spaces added).
+    func testCSSFunctionPattern_MatchesExactlyWhatTheParserReads() throws {
+        let corpus = try String(contentsOf: URL(fileURLWithPath: TestFixtures.path("colors/css-colors.txt")), encoding: .utf8)
+            .split(separator: "\n").map(String.init).filter { !$0.hasPrefix("# ") && $0.contains("(") }
+        var strings = Set(corpus)
+        for text in corpus {
+            strings.insert(text.uppercased())
+            strings.insert("  " + text + "\t")
+            for (from, to) in [(",", " "), (" ", ","), ("/", ","), ("%", ""), ("deg", "%"), ("(", "( "), (")", " )"),
+                               ("0", "none"), ("1", "1e2"), ("2", ".5"), ("3", "3,4"), ("4", "4 / 5"), ("5", "5deg")] {
+                if let r = text.range(of: from) { strings.insert(text.replacingCharacters(in: r, with: to)) }
+            }
+            strings.insert(text.replacingOccurrences(of: ")", with: ", 1)"))
+            strings.insert(text.replacingOccurrences(of: ")", with: " / 50%)"))
+        }
+        let pattern = "^(" + Color.cssFunctionPattern + ")$"
+        var read = 0
+        for text in strings.sorted() {
+            let matches = text.range(of: pattern, options: .regularExpression) != nil
+            XCTAssertEqual(matches, Color(css: text) != nil, "'\(text)': the pattern \(matches ? "matches" : "does not match")")
+            if matches { read += 1 }
+        }
+        XCTAssertGreaterThan(read, 60)
+        XCTAssertGreaterThan(strings.count - read, 60)
+    }
+
+    /// `ColorValue("...")` reads a colour as scene files write it.
+    func testColorValue_ReadsColoursAsScenesWriteThem() {
+        XCTAssertEqual(ColorValue("#FF000080"), .fixed(Color(r: 255, g: 0, b: 0, a: 128)))
+        XCTAssertEqual(ColorValue("red"), .fixed(Color(r: 255, g: 0, b: 0)))
+        XCTAssertEqual(ColorValue("RebeccaPurple"), .fixed(Color(r: 0x66, g: 0x33, b: 0x99)))
+        XCTAssertEqual(ColorValue("rgb(0 0 255 / 50%)"), .fixed(Color(r: 0, g: 0, b: 255, a: 128)))
+        XCTAssertEqual(ColorValue("clear"), .fixed(.clear))
+        XCTAssertEqual(ColorValue("accent"), .accent, "the theme's names stay semantic")
+        XCTAssertEqual(ColorValue("brand"), .semantic(SemanticColor("brand")), "a name of the theme's own")
+    }
+
     func testHexParsing_AllForms_GiveChannels() {
         XCTAssertEqual(Color(hex: "#F80"), Color(r: 255, g: 136, b: 0))
         XCTAssertEqual(Color(hex: "#3C3C4399"), Color(r: 0x3C, g: 0x3C, b: 0x43, a: 0x99))

@@ -266,79 +266,8 @@ final class RenderCommandTests: XCTestCase {
     /// at most 200 characters after the file's name, in our words (never Foundation's),
     /// saying where and what, and no output file.
     func testErrors_OneClearLineEach() throws {
-        let long = String(repeating: "x", count: 5000)
+        let files = BadSceneCatalogue.entries.map { ($0.json, $0.message) }
         let broken = TestFixtures.directory.appendingPathComponent("png/broken").path
-        func scene(_ root: String, canvas: String = #"{"width": 10, "height": 10}"#, extra: String = "") -> String {
-            #"{"canvas": \#(canvas), \#(extra)"root": \#(root)}"#
-        }
-        func node(_ type: String, _ props: String = "") -> String {
-            scene(#"{"type": "\#(type)"\#(props.isEmpty ? "" : ", " + props)}"#)
-        }
-        func text(_ props: String) -> String { node("Text", #""text": "x", \#(props)"#) }
-        let rect = #"{"type": "Rectangle"}"#
-        let deep = String(repeating: #"{"type": "ZStack", "children": ["#, count: 120) + rect + String(repeating: "]}", count: 120)
-        let files: [(String, String)] = [
-            (#"{"canvas": {"width": 10,, }}"#, "the file is not valid JSON (line 1, column 25: unexpected ','"),
-            (String(node("Rectangle").dropLast()), "the file is not valid JSON (line 1, column"),
-            ("", "the file is not valid JSON (line 1, column 1: unexpected end of the document"),
-            ("[1, 2]", "expected an object, found an array"),
-            (scene(#"{"type": "Text", "text": "\ud800"}"#), "a lone surrogate"),
-            (#"{"root": {"type": "Rectangle"}}"#, "missing 'canvas'"),
-            (#"{"canvas": {"width": 10, "height": 10}}"#, "missing 'root'"),
-            (node("Txet"), "root.type: unknown type 'Txet'; did you mean 'Text'?"),
-            (node("Blob"), "root.type: unknown type 'Blob' (known: Button, Circle"),
-            (node(long), "root.type: unknown type 'xxxxxxxx"),
-            (node("Rectangle", #""fil": "red""#), "root.fil: unknown prop 'fil' of Rectangle; did you mean 'fill'?"),
-            (node("Rectangle", #""zzzzzz": 1"#), "root.zzzzzz: unknown prop 'zzzzzz' of Rectangle (`render components` lists its props)"),
-            (node("Rectangle", #""\#(long)": 1"#), "unknown prop 'xxxx"),
-            (scene(#"{"type": 3}"#), "root.type: expected a string, found a number"),
-            (scene(##"{"fill": "#FF0000"}"##), "root: missing 'type'"),
-            (node("Rectangle", ##""fill": "#12""##), "root.fill: expected a color ('#RRGGBB', '#RRGGBBAA', a CSS name, rgb(), hsl(), 'clear' or a semantic name), found '#12'"),
-            (node("Rectangle", #""fill": "\#(long)""#), "root.fill: 'xxxx"),
-            (node("Rectangle", #""fill": "zzqqxx""#), "root.fill: 'zzqqxx' is not a CSS color or a semantic color of this scene (accent, background"),
-            (node("Rectangle", #""fill": "primery""#), "root.fill: 'primery' is not a CSS color or a semantic color of this scene; did you mean 'primary'?"),
-            (node("Rectangle", #""fill": "blurple""#), "root.fill: 'blurple' is not a CSS color or a semantic color of this scene; did you mean 'purple'?"),
-            (node("Rectangle", #""fill": "rgb(1, 2)""#), "root.fill: 'rgb(1, 2)' is not a color: rgb() and hsl() take three values and an optional alpha"),
-            (node("Rectangle", #""opacity": 3"#), "root.opacity: expected a number from 0 to 1, found 3"),
-            (node("Rectangle", #""opacity": "half""#), "root.opacity: expected a number, found a string"),
-            (node("Rectangle", #""width": -5"#), "root.width: expected a number from 0 to"),
-            (node("Rectangle", #""width": 1e999"#), "a number too large for a double"),
-            (node("VStack", #""alignment": "centre""#), "root.alignment: expected one of 'leading', 'center', 'trailing', found 'centre'; did you mean 'center'?"),
-            (node("VStack", #""alignment": "diagonal""#), "root.alignment: expected one of 'leading', 'center', 'trailing', found 'diagonal'"),
-            (node("VStack", #""children": {}"#), "root.children: expected an array, found an object"),
-            (node("VStack", #""children": [3]"#), "root.children[0]: expected a node (an object with a 'type'), found a number"),
-            (node("Text", #""text": "a", "spans": [{"text": "b"}]"#), "root: a Text takes text or spans, not both"),
-            (text(#""font": {"size": "big"}"#), "root.font.size: expected a number, found a string"),
-            (text(#""font": {"family": "Comic"}"#), "root.font.family: unknown font family 'Comic' (add it to the scene's fonts map)"),
-            (text(#""font": {"family": "Intr"}"#), "root.font.family: unknown font family 'Intr'; did you mean 'Inter'?"),
-            (text(#""font": {"weight": "semibolt"}"#), "did you mean 'semibold'?"),
-            (text(#""features": {"ligature": true}"#), "root.features.ligature: an OpenType feature tag is four printable ASCII characters"),
-            (text(#""language": "english!""#), "root.language: expected a BCP 47 language tag"),
-            (text(#""direction": "up""#), "root.direction: expected one of 'auto', 'ltr', 'rtl', found 'up'"),
-            (text(#""maxLines": -1"#), "root.maxLines: expected a whole number from 0 to"),
-            (node("Image", #""src": "missing.png""#), "root.src: cannot read the image 'missing.png' (no such file)"),
-            (node("Image", #""src": "\#(TestFixtures.path("svg/badge.svg"))", "tint": "red""#),
-             "root.tint: tint applies to PNG, JPEG and WebP images, not to an SVG"),
-            (node("Image", #""src": "\#(broken)/not-a-png.png""#), "(not a PNG, JPEG or WebP image)"),
-            (node("Image", #""src": "\#(broken)/truncated.png""#), "(file is truncated)"),
-            (node("Image", #""src": "\#(broken)/absurd-dimensions.png""#), "(image is 1000000x1000000 pixels, more than the limit of 100000000 pixels)"),
-            (scene(rect, extra: #""fonts": {"Brand": "nope.ttf"}, "#), "fonts.Brand: "),
-            (scene(rect, canvas: #"{"width": 50000, "height": 50000}"#), "canvas: the canvas is 50000x50000 pixels"),
-            (scene(rect, canvas: #"{"width": 10, "height": 10, "scale": 100}"#), "canvas.scale: expected a number from 0.1 to 16, found 100"),
-            (scene(rect, canvas: #"{"width": "wide", "height": 10}"#), "canvas.width: expected a number, found a string"),
-            (node("VStack", #""children": [{"type": "Rectangle", "id": "a"}, {"type": "Rectangle", "id": "a"}]"#),
-             "root.children[1].id: the id 'a' is already used by the node at root.children[0]"),
-            (node("Path", #""d": "M 0 0 L""#), "root.d: invalid SVG path data at character 7"),
-            (node("Flex", #""children": [{"type": "Rectangle", "basis": "50 percent"}]"#), "root.children[0].basis: expected a number"),
-            (node("Rectangle", #""frame": {"minWidth": 50, "maxWidth": 10}"#), "minWidth 50 is greater than maxWidth 10"),
-            (node("Rectangle", #""layoutPriority": 5000"#), "root.layoutPriority: expected a number from -1000 to 1000, found 5000"),
-            (node("Rectangle", #""padding": [1, 2, 3]"#), "root.padding: expected insets"),
-            (scene(deep), "…ildren[0].children[0].children[0].children[0]: the tree is nested more than 100 levels deep (raise the limit with --max-depth)"),
-            (scene(rect, extra: #""styles": {"Button": ["shiny"]}, "#), "styles.Button[0]: unknown Button style 'shiny'"),
-            (scene(rect, extra: #""environment": {"layoutDirection": "sideways"}, "#), "environment.layoutDirection: expected one of 'ltr', 'rtl', found 'sideways'"),
-            (scene(rect, extra: #""fontSet": "serif", "#), "fontSet: expected one of 'system', 'bundled', found 'serif'"),
-            (scene(rect, extra: #""enviroment": {}, "#), "enviroment: unknown prop 'enviroment' of scene; did you mean 'environment'?"),
-        ]
         let out = folder.appendingPathComponent("out.png").path
         var runs: [(String, [String], String)] = []
         for (i, (json, message)) in files.enumerated() {
@@ -350,10 +279,10 @@ final class RenderCommandTests: XCTestCase {
         runs.append((try write("canvas: {width: 10, height: 10}\nroot: {type: Rectangle, opacity: -.inf}\n", "inf.yaml"), [],
                      "root.opacity: expected a finite number, found -.inf"))
         let manyCircles = Array(repeating: #"{"type": "Circle"}"#, count: 30).joined(separator: ", ")
-        let circles = try write(scene(#"{"type": "ZStack", "children": [\#(manyCircles)]}"#, canvas: #"{"width": 100, "height": 100}"#), "circles.json")
+        let circles = try write(BadSceneCatalogue.scene(#"{"type": "ZStack", "children": [\#(manyCircles)]}"#, canvas: #"{"width": 100, "height": 100}"#), "circles.json")
         runs.append((circles, ["--max-pixels", "200K"], "drawing the scene rasterizes about 310,000 pixels; the limit is 200,000 (raise it with --max-pixels)"))
         runs.append((circles, ["--max-nodes", "20"], "root.children[19]: the scene has more than 20 nodes (raise the limit with --max-nodes)"))
-        runs.append((try write(node("Text", #""text": "\#(String(repeating: "ab ", count: 40))""#), "long-text.json"), ["--max-characters", "100"],
+        runs.append((try write(BadSceneCatalogue.node("Text", #""text": "\#(String(repeating: "ab ", count: 40))""#), "long-text.json"), ["--max-characters", "100"],
                      "root: the scene's texts have more than 100 characters (raise the limit with --max-characters)"))
         let good = scenes.appendingPathComponent("buttons.json").path
         let options: [([String], String)] = [

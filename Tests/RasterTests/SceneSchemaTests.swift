@@ -35,6 +35,7 @@ final class SceneSchemaTests: XCTestCase {
         case .integer(let lo, _): return .number(Double(lo))
         case .bool: return true
         case .string, .file: return "sample"
+        case .language: return "zh-Hant"
         case .choice(let names): return .string(names.last ?? "")
         case .color: return "#336699"
         case .paint: return ["linear": ["angle": 90, "stops": [["#000000", 0], ["accent", 1]]]]
@@ -65,7 +66,7 @@ final class SceneSchemaTests: XCTestCase {
              (.features, .object):
             return true
         case (.bool, .bool): return true
-        case (.string, .string), (.file, .string), (.choice, .string), (.color, .string), (.paint, .string), (.length, .string):
+        case (.string, .string), (.file, .string), (.language, .string), (.choice, .string), (.color, .string), (.paint, .string), (.length, .string):
             return true
         case (.edges, .object): return true
         default: return false
@@ -189,6 +190,62 @@ final class SceneSchemaTests: XCTestCase {
         XCTAssertGreaterThan(valid, 200)
         XCTAssertGreaterThan(invalid, 200)
         XCTAssertGreaterThan(samePlace, 200, "most wrong props are named by both at the same path")
+    }
+
+    /// Both directions, over every bad scene of `BadSceneCatalogue` and every scene the
+    /// fixtures hold: the decoder refuses each bad scene, and jsonschema refuses those
+    /// the catalogue says a schema can see and accepts the others (each listed with the
+    /// reason no schema can see it); the decoder and jsonschema both accept every scene
+    /// of Fixtures/scenes and every layout case of Fixtures/layout.
+    func testSchema_AgreesWithTheDecoderOnTheBadSceneCatalogueAndEveryFixture() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("render-schema-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var documents: [(label: String, text: String, valid: Bool)] = []
+        for (i, entry) in BadSceneCatalogue.entries.enumerated() {
+            XCTAssertThrowsError(try SceneDecoder(registry: registry).decode(Data(entry.json.utf8), baseDirectory: folder.path),
+                                 "the decoder accepts bad scene \(i)")
+            switch entry.schema {
+            case .notJSON: continue
+            case .refuses: documents.append(("bad scene \(i) (\(entry.message.prefix(60)))", entry.json, false))
+            case .cannotTell: documents.append(("bad scene \(i) (\(entry.message.prefix(60)))", entry.json, true))
+            }
+        }
+        let refused = documents.filter { !$0.valid }.count
+        XCTAssertGreaterThanOrEqual(refused, 35, "most mistakes are the schema's to see")
+        for file in try FileManager.default.contentsOfDirectory(atPath: scenes.path).sorted() where file.hasSuffix(".json") || file.hasSuffix(".yaml") {
+            let data = try Data(contentsOf: scenes.appendingPathComponent(file))
+            let document = file.hasSuffix(".yaml") ? try JSONValue.parseYAML(data) : try JSONValue.parse(data)
+            XCTAssertNoThrow(try decode(document), file)
+            documents.append((file, document.jsonText(), true))
+        }
+        let layout = TestFixtures.directory.appendingPathComponent("layout")
+        let caseFiles = ["taffy-chrome.json", "taffy-random.json"].map { layout.appendingPathComponent($0) }
+            + (try FileManager.default.contentsOfDirectory(at: layout.appendingPathComponent("regressions"), includingPropertiesForKeys: nil))
+        var layoutCases = 0
+        for file in caseFiles.sorted(by: { $0.path < $1.path }) {
+            guard case .object(let top) = try JSONValue.parse(try Data(contentsOf: file)), case .array(let cases)? = top["cases"] else {
+                XCTFail("\(file.lastPathComponent) has no cases")
+                continue
+            }
+            for (i, c) in cases.enumerated() {
+                guard case .object(let o) = c, let scene = o["scene"] else { continue }
+                XCTAssertNoThrow(try decode(scene), "\(file.lastPathComponent) case \(i)")
+                documents.append(("\(file.lastPathComponent) case \(i)", scene.jsonText(), true))
+                layoutCases += 1
+            }
+        }
+        XCTAssertGreaterThan(layoutCases, 2400)
+        for d in documents { XCTAssertFalse(d.text.contains("\n"), "\(d.label) is one line") }
+        let schemaFile = folder.appendingPathComponent("scene.schema.json"), documentsFile = folder.appendingPathComponent("documents.jsonl")
+        try Data(SceneSchema.text(registry: registry).utf8).write(to: schemaFile)
+        try Data(documents.map(\.text).joined(separator: "\n").utf8).write(to: documentsFile)
+        let verdicts = try XCTUnwrap(JSONSerialization.jsonObject(with: try TestProcess.oracle("schema_oracle.py", [schemaFile.path, documentsFile.path])) as? [Any])
+        XCTAssertEqual(verdicts.count, documents.count)
+        for (document, verdict) in zip(documents, verdicts) {
+            XCTAssertEqual(verdict is NSNull, document.valid,
+                           "\(document.label): jsonschema says \(verdict is NSNull ? "valid" : "\(verdict)"), expected \(document.valid ? "valid" : "invalid")")
+        }
     }
 
     /// Editors add a `$schema` key naming the schema; both the schema and the decoder

@@ -8,6 +8,10 @@ error the validator ranks most relevant (`jsonschema.exceptions.best_match`), as
 """
 import json, sys
 
+# A node nests through about eight schema keywords, so trees past the default depth
+# limit of 100 nodes need more than Python's default 1000 frames.
+sys.setrecursionlimit(20000)
+
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import best_match
 

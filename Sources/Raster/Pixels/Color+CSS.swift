@@ -41,6 +41,31 @@ extension Color {
         }
     }
 
+    /// A regular expression (ECMA 262 and ICU alike) matching exactly the `rgb()`,
+    /// `rgba()`, `hsl()` and `hsla()` strings `init(css:)` reads, with the spaces it
+    /// allows around them: the JSON Schema's form of the same grammar. (A number too
+    /// large for a double, such as `1e999`, matches but is not read.)
+    public static let cssFunctionPattern: String = {
+        let ws = "[ \\t]*", gap = "[ \\t]+"
+        func anyCase(_ word: String) -> String {
+            word.map { c in c.isLetter ? "[\(c.uppercased())\(c)]" : String(c) }.joined()
+        }
+        let number = "[+-]?([0-9]+|[0-9]*\\.[0-9]+)([eE][+-]?[0-9]+)?"
+        let percent = number + "%", none = anyCase("none")
+        let angle = number + "(" + ["deg", "grad", "rad", "turn"].map(anyCase).joined(separator: "|") + ")?"
+        /// Three values and an optional alpha, comma-separated (no `none`) or
+        /// space-separated with a slash before the alpha.
+        func arguments(_ first: String, _ rest: String) -> String {
+            let alpha = "(\(number)|\(percent))"
+            let commas = "\(ws)\(first)\(ws),\(ws)\(rest)\(ws),\(ws)\(rest)\(ws)(,\(ws)\(alpha)\(ws))?"
+            let spaces = "\(ws)(\(first)|\(none))\(gap)(\(rest)|\(none))\(gap)(\(rest)|\(none))\(ws)(/\(ws)(\(alpha)|\(none))\(ws))?"
+            return "\\((\(commas)|\(spaces))\\)"
+        }
+        let rgb = anyCase("rgb") + "[Aa]?(" + arguments(number, number) + "|" + arguments(percent, percent) + ")"
+        let hsl = anyCase("hsl") + "[Aa]?" + arguments(angle, "(\(number)|\(percent))")
+        return "\(ws)(\(rgb)|\(hsl))\(ws)"
+    }()
+
     /// A channel in 0...1 as an 8-bit value: clipped, then rounded half up.
     static func channel(_ v: Double) -> UInt8 {
         UInt8(min(max(v, 0), 1) * 255 + 0.5)

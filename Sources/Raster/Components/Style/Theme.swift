@@ -44,9 +44,19 @@ public enum ColorValue: Hashable, Sendable {
     public static let separator = ColorValue.semantic(.separator)
     public static let destructive = ColorValue.semantic(.destructive)
 
-    /// `"#RRGGBB"`-style hex or a semantic name.
+    /// A colour as a scene writes it: hex, `clear`, a CSS name, `rgb()`/`hsl()` (fixed),
+    /// or a semantic name, resolved by the theme. The built-in themes' names are semantic;
+    /// any other name that is not CSS's is taken as a name a theme of yours defines.
     public init(_ string: String) {
-        if let c = Color(hex: string) { self = .fixed(c) } else { self = .semantic(SemanticColor(string)) }
+        if string == "clear" {
+            self = .fixed(.clear)
+        } else if let c = Color(hex: string) {
+            self = .fixed(c)
+        } else if Theme.light.colors[string] == nil, let c = Color(css: string) {
+            self = .fixed(c)
+        } else {
+            self = .semantic(SemanticColor(string))
+        }
     }
 }
 

@@ -141,6 +141,10 @@ public final class SceneDecodingContext {
         }
         let props = try SceneProps(r, table: type.propTable, extra: childSpecs, owner: typeName, context: self)
         props.markUsed("type")
+        for group in type.exclusive {
+            let present = group.filter { props.has($0) }
+            if present.count > 1 { throw r.error("a \(typeName) takes \(present[0]) or \(present[1]), not both") }
+        }
         if wrapLayout == nil {
             // Without the parent's reader of its child props (checking a `set`), they
             // were checked where the node was decoded in place.
@@ -317,6 +321,9 @@ public final class SceneImageCache: Sendable {
 enum SceneValues {
     /// A percentage as scene files write it: `"50%"`, `"12.5%"`.
     static let percentPattern = "^-?[0-9]+(\\.[0-9]+)?%$"
+    /// A BCP 47 language tag as scene files write it: 2 to 8 letters, then subtags of 1
+    /// to 8 letters and digits, each after a '-', 35 characters at most.
+    static let languagePattern = "^(?=.{2,35}$)[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$"
 
     static func insets(_ r: SceneReader) throws -> EdgeInsets {
         let range = PropType.number(min: 0, max: 100_000)

@@ -130,14 +130,11 @@ enum SceneNodeDecoding {
         }
     }
 
-    /// A BCP 47 language tag: letters, then subtags of letters and digits joined by '-'.
+    /// A BCP 47 language tag (`SceneValues.languagePattern`).
     static func language(_ p: SceneProps) throws -> String? {
         guard let (r, _) = try p.value("language") else { return nil }
         let tag = try r.string()
-        let parts = tag.split(separator: "-", omittingEmptySubsequences: false)
-        let valid = !tag.isEmpty && tag.utf8.count <= 35 && parts.allSatisfy { !$0.isEmpty && $0.count <= 8 && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
-            && parts[0].allSatisfy(\.isLetter) && (2...8).contains(parts[0].count)
-        guard valid else { throw r.error("expected a BCP 47 language tag such as 'en', 'ja' or 'zh-Hant', found '\(r.shortened(tag))'") }
+        guard tag.range(of: SceneValues.languagePattern, options: .regularExpression) != nil else { throw r.error("expected a BCP 47 language tag such as 'en', 'ja' or 'zh-Hant', found '\(r.shortened(tag))'") }
         return tag
     }
 

@@ -156,12 +156,11 @@ enum BuiltInSceneTypes {
     ] + SceneSpecs.shapingProps + [
         PropSpec("direction", .choice(TextDirection.allCases.map(\.rawValue)), default: "auto",
                  "Paragraph direction; auto takes it from the first strong character (else the environment's layoutDirection)."),
-    ]) { p in
+    ], exclusive: [["text", "spans"]]) { p in
         let font = try p.font("font", base: .system(size: 17)) ?? .system(size: 17)
         var spans: [Text.Span] = []
         if let text = try p.string("text") { spans.append(Text.Span(text)) }
         if p.has("spans") {
-            guard spans.isEmpty else { throw p.reader.error("a Text takes text or spans, not both") }
             spans = try p.objects("spans") { s in
                 var span = Text.Span(try s.string("text") ?? "", font: try s.font("font", base: font), color: try s.color("color"))
                 span.features = try SceneNodeDecoding.features(s)

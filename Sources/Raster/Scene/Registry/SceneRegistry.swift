@@ -16,8 +16,12 @@ public struct SceneComponentType: Sendable {
     public let childBoxes: Bool
     let decode: @Sendable (SceneProps) throws -> AnyComponent<Empty>
 
+    /// Groups of props of which a node may set at most one (a Text's `text` and
+    /// `spans`); the decoder refuses two of a group, and the schema says so.
+    public let exclusive: [[String]]
+
     public init<C: Component>(_ name: String, summary: String, props: [PropSpec], childProps: [PropSpec] = [],
-                              childBoxes: Bool = false,
+                              childBoxes: Bool = false, exclusive: [[String]] = [],
                               decode: @escaping @Sendable (SceneProps) throws -> C)
         where C.EnvironmentType == Empty, C: SendableMetatype {
         self.name = name
@@ -25,6 +29,7 @@ public struct SceneComponentType: Sendable {
         self.props = props
         self.childProps = childProps
         self.childBoxes = childBoxes
+        self.exclusive = exclusive
         let own = Set(props.map(\.name))
         ownPropNames = own
         allProps = props + SceneSpecs.common.filter { !own.contains($0.name) }

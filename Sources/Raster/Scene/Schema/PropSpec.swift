@@ -10,6 +10,9 @@ public indirect enum PropType: Sendable {
     case string
     /// One of the given names.
     case choice([String])
+    /// A BCP 47 language tag (`"ja"`, `"zh-Hant"`): letters, then subtags of letters and
+    /// digits joined by '-' (`SceneValues.languagePattern`).
+    case language
     /// `"#RGB"`, `"#RRGGBB"`, `"#RRGGBBAA"`, `"clear"` or a semantic colour name.
     case color
     /// A colour or a gradient object (`linear`, `radial`, `conic`).
@@ -67,6 +70,7 @@ public indirect enum PropType: Sendable {
         case .integer(let lo, let hi): return "integer \(lo)...\(hi)"
         case .bool: return "bool"
         case .string: return "string"
+        case .language: return "BCP 47 tag"
         case .choice(let names): return names.joined(separator: "|")
         case .color: return "color"
         case .paint: return "paint"

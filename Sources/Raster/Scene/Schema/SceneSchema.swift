@@ -19,6 +19,11 @@ public enum SceneSchema {
         top["title"] = .string("Scene file")
         top["description"] = .string("A component tree, the canvas it renders on and an optional timeline.")
         builder.defineNodes()
+        if case .object(var properties) = top["properties"], case .object(var styles) = properties["styles"] {
+            styles.merge(builder.sceneStyles()) { _, new in new }
+            properties["styles"] = .object(styles)
+            top["properties"] = .object(properties)
+        }
         top["$defs"] = .object(builder.defs)
         return .object(top)
     }
@@ -34,10 +39,15 @@ public enum SceneSchema {
 
         init(registry: SceneRegistry) {
             self.registry = registry
+            // Hex, rgb()/hsl() as `Color(css:)` reads them, or a name: a CSS name, 'clear',
+            // a theme colour or one the scene's environment.colors adds (which the schema
+            // cannot see, so any string that is neither hex nor a function passes here).
+            let names = ["clear"] + Theme.light.colors.keys.sorted() + Color.cssNames.keys.sorted()
             defs["color"] = .object([
-                "description": "'#RGB', '#RGBA', '#RRGGBB', '#RRGGBBAA', a CSS colour name, rgb(), rgba(), hsl(), hsla(), 'clear' or a semantic colour name.",
+                "description": "'#RGB', '#RGBA', '#RRGGBB', '#RRGGBBAA', a CSS colour name, rgb(), rgba(), hsl(), hsla(), 'clear' or a semantic colour name (the theme's or one environment.colors adds).",
                 "type": "string",
-                "pattern": "^(#([0-9A-Fa-f]{3,4}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})|[A-Za-z][A-Za-z0-9_.-]*|[Rr][Gg][Bb][Aa]?\\([^()]*\\)|[Hh][Ss][Ll][Aa]?\\([^()]*\\))$",
+                "pattern": .string("^(#([0-9A-Fa-f]{3,4}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})|\(Color.cssFunctionPattern)|(?!#)[^(]*)$"),
+                "examples": .array(names.map(JSONValue.string)),
             ])
             defs["point"] = .object(["type": "array", "items": ["type": "number"], "minItems": 2, "maxItems": 2,
                                      "description": "[x, y]"])
@@ -136,6 +146,7 @@ public enum SceneSchema {
                 return ["type": "integer", "minimum": .number(Double(lo)), "maximum": .number(Double(hi))]
             case .bool: return ["type": "boolean"]
             case .string, .file: return ["type": "string"]
+            case .language: return ["type": "string", "pattern": .string(SceneValues.languagePattern)]
             case .choice(let names): return ["enum": .array(names.map(JSONValue.string))]
             case .color: return ref("color")
             case .paint: return ref("paint")
@@ -223,10 +234,49 @@ public enum SceneSchema {
             var o = objectSchema(props: type.allProps + extra, owner: type.name)
             if case .object(var properties) = o["properties"] {
                 properties["type"] = .object(["const": .string(type.name)])
+                if case .object(var style) = properties["style"] {
+                    style.merge(nodeStyle()) { _, new in new }
+                    properties["style"] = .object(style)
+                }
                 o["properties"] = .object(properties)
             }
+            // Props that exclude each other: no two of a group together.
+            var exclusions: [JSONValue] = []
+            for group in type.exclusive {
+                for (i, a) in group.enumerated() {
+                    for b in group[(i + 1)...] {
+                        exclusions.append(["not": ["required": [.string(a), .string(b)]]])
+                    }
+                }
+            }
+            if !exclusions.isEmpty { o["allOf"] = .array(exclusions) }
             o["description"] = .string(type.summary)
             return o
+        }
+
+        /// The registry's style families, sorted by type.
+        private var styleFamilies: [SceneStyleFamily] {
+            registry.styles.values.sorted { $0.typeName < $1.typeName }
+        }
+
+        /// `styles`: for each stylable type, one of its style names or a stack of them.
+        func sceneStyles() -> [String: JSONValue] {
+            var properties: [String: JSONValue] = [:]
+            for family in styleFamilies {
+                let name: JSONValue = ["enum": .array(family.names.map(JSONValue.string))]
+                properties[family.typeName] = .object(alternatives([name, ["type": "array", "items": name]]))
+            }
+            return ["type": "object", "additionalProperties": false, "properties": .object(properties)]
+        }
+
+        /// A node's `style`: a style name of any stylable type, or a stack of one type's.
+        func nodeStyle() -> [String: JSONValue] {
+            let all = styleFamilies.flatMap(\.names).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+            var forms: [JSONValue] = [["enum": .array(all.map(JSONValue.string))]]
+            for family in styleFamilies {
+                forms.append(["type": "array", "items": ["enum": .array(family.names.map(JSONValue.string))]])
+            }
+            return alternatives(forms)
         }
     }
 }

@@ -117,7 +117,7 @@ public enum SceneSpecs {
                  "OpenType features by four-letter tag on top of the font's defaults, e.g. {\"liga\": false, \"tnum\": true, \"salt\": 2}."),
         PropSpec("letterSpacing", .number(min: -1_000, max: 1_000), default: 0,
                  "Points after every character; when not 0, optional ligatures are off unless features turn them on."),
-        PropSpec("language", .string,
+        PropSpec("language", .language,
                  "BCP 47 language (\"ja\", \"zh-Hant\", \"ar\"): language-specific glyphs, the CJK fallback font and line-breaking tailoring."),
     ]
 
