@@ -48,10 +48,11 @@ if [ ${#missing[@]} -gt 0 ]; then
   apt-get update -qq
   apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
-# pin MODULE_CHECK PACKAGE==VERSION: installs the pinned package unless the check passes.
+# pin MODULE_CHECK PACKAGE==VERSION: installs the pinned package unless the check passes;
+# a package that does not install is named, and the script then ends with status 1.
+failed=()
 pin() {
-  python3 -c "$1" >/dev/null 2>&1 || python3 -m pip install --quiet "$2" \
-    || echo "could not install $2 (python3 -m pip install $2)" >&2
+  python3 -c "$1" >/dev/null 2>&1 || python3 -m pip install --quiet "$2" || failed+=("$2")
 }
 if command -v python3 >/dev/null 2>&1; then
   pin "import stretchable" stretchable==1.1.8
@@ -60,4 +61,10 @@ if command -v python3 >/dev/null 2>&1; then
   pin "import importlib.metadata as m; assert m.version('jsonschema') == '4.26.0'" jsonschema==4.26.0
   pin "import selenium; assert selenium.__version__ == '4.51.0'" selenium==4.51.0
   pin "import icu" PyICU==2.17  # built against the system's ICU; needs libicu-dev and g++
+else
+  failed+=(python3)
+fi
+if [ ${#failed[@]} -gt 0 ]; then
+  echo "deps.sh: could not install ${failed[*]} (python3 -m pip install ${failed[*]}); the tests that compare against them need them" >&2
+  exit 1
 fi

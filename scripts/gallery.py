@@ -5,8 +5,13 @@
   side by side (ffmpeg's hstack filter);
 - golden-diff.png: a golden check that fails, as the report shows it: the reference,
   the actual render after a change, and `render diff`'s image of what changed;
+- golden-report.png: the same failure on the report page (`render diff --report`) in
+  headless Chromium, the wipe slider half way;
 - live-preview.png: `render serve` on Fixtures/scenes/profile-card.json in headless
-  Chromium, with the layout bounds on and the pointer over the Follow button.
+  Chromium, with the layout bounds on and the pointer over the Follow button;
+- components-strip.png: components written in Swift (the seed articles' ComponentFlow,
+  styling, Workflow and DCFlight examples) as the library renders them: their golden
+  images from Fixtures/golden/seeds, side by side.
 
 Usage: scripts/gallery.py [--render PATH]   (default .build/release/render)
 Needs what scripts/deps.sh installs (ffmpeg, Chromium, chromedriver, selenium).
@@ -61,10 +66,54 @@ def golden_diff(render, work):
     run("ffmpeg", "-v", "error", "-y", "-i", os.path.join(work, "expected.png"), "-i", os.path.join(work, "actual.png"),
         "-i", os.path.join(work, "diff.png"), "-filter_complex",
         "[0][1][2]hstack=inputs=3,pad=iw+16:ih+16:8:8:color=0xE9ECF2", os.path.join(OUT, "golden-diff.png"))
+    report = os.path.join(work, "report")
+    subprocess.run([render, "diff", os.path.join(work, "expected.png"), os.path.join(work, "actual.png"),
+                    "--report", report], capture_output=True, text=True)
+    return os.path.join(report, "index.html")
+
+
+def browser(width, height):
+    from selenium import webdriver
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = shutil.which("chromium")
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                 f"--window-size={width},{height}", "--force-device-scale-factor=1", "--hide-scrollbars"):
+        options.add_argument(flag)
+    return webdriver.Chrome(options=options, service=webdriver.ChromeService(executable_path=shutil.which("chromedriver")))
+
+
+def golden_report(page):
+    from selenium.webdriver.common.by import By
+
+    driver = browser(1400, 1600)
+    try:
+        driver.get("file://" + page)
+        wipe = driver.find_element(By.CSS_SELECTOR, "input[type=range]")
+        driver.execute_script("arguments[0].value = 50; arguments[0].dispatchEvent(new Event('input'));", wipe)
+        driver.find_element(By.CSS_SELECTOR, "input[type=checkbox]").click()
+        time.sleep(0.5)
+        # The failure's section: its figures, the three images, the slider and the box.
+        driver.find_element(By.CSS_SELECTOR, "section").screenshot(os.path.join(OUT, "golden-report.png"))
+    finally:
+        driver.quit()
+
+
+def components_strip():
+    seeds = os.path.join(ROOT, "Fixtures/golden/seeds")
+    names = ["dcflight-tree@2x.png", "componentflow-vstack@2x.png", "workflow-welcome-flow-login@2x.png",
+             "styling-inferred-badge@2x.png"]
+    inputs = []
+    for name in names:
+        inputs += ["-i", os.path.join(seeds, name)]
+    n = len(names)
+    # Each image on a 500 x 340 tile, centred, so pictures of different sizes line up.
+    run("ffmpeg", "-v", "error", "-y", *inputs, "-filter_complex",
+        "".join(f"[{i}]scale='min(480,iw)':-1,pad=500:340:(ow-iw)/2:(oh-ih)/2:color=0xE9ECF2[p{i}];" for i in range(n))
+        + "".join(f"[p{i}]" for i in range(n)) + f"hstack=inputs={n}", os.path.join(OUT, "components-strip.png"))
 
 
 def live_preview(render):
-    from selenium import webdriver
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.by import By
 
@@ -73,13 +122,7 @@ def live_preview(render):
                               stderr=subprocess.DEVNULL, text=True)
     try:
         url = server.stdout.readline().split(" at ", 1)[1].split(" ", 1)[0]
-        options = webdriver.ChromeOptions()
-        options.binary_location = shutil.which("chromium")
-        for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     "--window-size=1100,760", "--force-device-scale-factor=1", "--hide-scrollbars"):
-            options.add_argument(flag)
-        driver = webdriver.Chrome(options=options,
-                                  service=webdriver.ChromeService(executable_path=shutil.which("chromedriver")))
+        driver = browser(1100, 760)
         try:
             driver.get(url)
             deadline = time.monotonic() + 20
@@ -115,9 +158,10 @@ def main():
     os.makedirs(OUT, exist_ok=True)
     with tempfile.TemporaryDirectory() as work:
         timeline_strip(render, work)
-        golden_diff(render, work)
+        golden_report(golden_diff(render, work))
     live_preview(render)
-    for name in ("timeline-strip.png", "golden-diff.png", "live-preview.png"):
+    components_strip()
+    for name in ("timeline-strip.png", "golden-diff.png", "golden-report.png", "live-preview.png", "components-strip.png"):
         print(os.path.join("docs/gallery", name))
 
 

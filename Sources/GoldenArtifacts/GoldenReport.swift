@@ -57,6 +57,29 @@ package enum GoldenReport {
 
     package static let pageName = "index.html"
 
+    /// The figures the page shows beside a comparison's images.
+    package static func numbers(_ c: ImageComparison) -> [Number] {
+        let total = c.actualSize.width * c.actualSize.height
+        var rows: [Number] = [
+            .init(label: "expected size", value: "\(c.expectedSize.width)×\(c.expectedSize.height)"),
+            .init(label: "actual size", value: "\(c.actualSize.width)×\(c.actualSize.height)"),
+            .init(label: "tolerance", value: c.tolerance.description),
+        ]
+        guard c.sameSize else { return rows }
+        let percent = String(format: "%.3f %%", Double(c.differingPixels) * 100 / Double(max(1, total)))
+        rows += [
+            .init(label: "differing pixels", value: "\(c.differingPixels) of \(total) (\(percent)), \(c.budget) allowed"),
+            .init(label: "changed pixels", value: "\(c.changedPixels)"),
+            .init(label: "anti-aliasing ignored", value: "\(c.antialiasingPixels)"),
+            .init(label: "max channel difference", value: "\(c.maxChannelDifference)"),
+            .init(label: "max YIQ distance", value: String(format: "%.4f", c.maxPerceptualDistance)),
+        ]
+        if let b = c.differingBounds {
+            rows.append(.init(label: "differing area", value: "x \(b.x0)..<\(b.x1), y \(b.y0)..<\(b.y1)"))
+        }
+        return rows
+    }
+
     /// Adds `entry` (its image paths relative to `folder`) and rebuilds the page.
     /// - Returns: the page's location.
     @discardableResult

@@ -152,30 +152,8 @@ public enum GoldenVerifier {
                 expected: expectedBytes == nil ? nil : GoldenReport.imagePath(name, "expected"),
                 actual: GoldenReport.imagePath(name, "actual"),
                 diff: diff == nil ? nil : GoldenReport.imagePath(name, "diff"),
-                numbers: comparison.map(Self.numbers) ?? [])
+                numbers: comparison.map(GoldenReport.numbers) ?? [])
             return try GoldenReport.add(entry, in: settings.artifacts)
-        }
-
-        private static func numbers(_ c: ImageComparison) -> [GoldenReport.Number] {
-            let total = c.actualSize.width * c.actualSize.height
-            var rows: [GoldenReport.Number] = [
-                .init(label: "expected size", value: "\(c.expectedSize.width)×\(c.expectedSize.height)"),
-                .init(label: "actual size", value: "\(c.actualSize.width)×\(c.actualSize.height)"),
-                .init(label: "tolerance", value: c.tolerance.description),
-            ]
-            guard c.sameSize else { return rows }
-            let percent = String(format: "%.3f %%", Double(c.differingPixels) * 100 / Double(max(1, total)))
-            rows += [
-                .init(label: "differing pixels", value: "\(c.differingPixels) of \(total) (\(percent)), \(c.budget) allowed"),
-                .init(label: "changed pixels", value: "\(c.changedPixels)"),
-                .init(label: "anti-aliasing ignored", value: "\(c.antialiasingPixels)"),
-                .init(label: "max channel difference", value: "\(c.maxChannelDifference)"),
-                .init(label: "max YIQ distance", value: String(format: "%.4f", c.maxPerceptualDistance)),
-            ]
-            if let b = c.differingBounds {
-                rows.append(.init(label: "differing area", value: "x \(b.x0)..<\(b.x1), y \(b.y0)..<\(b.y1)"))
-            }
-            return rows
         }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GoldenArtifacts
 import Raster
 
 /// `render`: scene files to PNG, plus tools around them.
@@ -27,6 +28,10 @@ struct RenderCommand: ParsableCommand {
     static func main() {
         FileOutput.reserveStandardStreams()
         signal(SIGPIPE, SIG_IGN)
+        if let misspelt = misspeltCommand(CommandLine.arguments.dropFirst().first) {
+            printError(misspelt)
+            Foundation.exit(1)
+        }
         do {
             var command = try parseAsRoot()
             try command.run()
@@ -39,6 +44,19 @@ struct RenderCommand: ParsableCommand {
             printError(oneLine(fullMessage(for: error)))
             Foundation.exit(1)
         }
+    }
+}
+
+extension RenderCommand {
+    /// The line for a first argument that is a misspelt command ("frmaes"), which the
+    /// default command would otherwise take for a scene file: not an option, a command,
+    /// a path or an existing file, and near one command's name. Nil otherwise.
+    static func misspeltCommand(_ first: String?) -> String? {
+        guard let first, !first.hasPrefix("-"), !first.contains("/"), !first.contains("."),
+              !FileManager.default.fileExists(atPath: first) else { return nil }
+        let commands = configuration.subcommands.compactMap { $0.configuration.commandName }
+        guard !commands.contains(first), let guess = NameSuggestion.nearest(to: first, in: commands) else { return nil }
+        return "Error: unknown command '\(first.prefix(40))'; did you mean '\(guess)'? (see 'render --help')"
     }
 }
 
@@ -435,8 +453,12 @@ struct DiffCommand: ParsableCommand {
         Exact by default: a pixel differs when any channel differs. --threshold compares \
         colours by their YIQ distance instead (0.1 is a difference people notice at a \
         glance) and leaves out anti-aliasing pixels unless --include-antialiasing. \
-        --max-pixels and --max-fraction allow that many differing pixels. Exits with \
-        status 0 when the images match and 1 when they do not (or cannot be read).
+        --max-pixels and --max-fraction allow that many differing pixels. --report DIR \
+        adds a failing comparison to the HTML report the golden tests write (expected, \
+        actual and diff with a slider and an onion-skin fade; diffs run from one script \
+        share a page), and `render golden accept NAME --artifacts DIR` then copies the \
+        actual over the expected image. Exits with status 0 when the images match and 1 \
+        when they do not (or cannot be read).
         """
     )
 
@@ -448,6 +470,10 @@ struct DiffCommand: ParsableCommand {
 
     @Option(name: .shortAndLong, help: "Write a diff image: differing pixels in red (ignored anti-aliasing in yellow) over a faded reference.")
     var output: String?
+
+    @Option(help: ArgumentHelp("Add the comparison, when the images do not match, to the HTML report in this folder (named after ACTUAL's file).",
+                               valueName: "dir"))
+    var report: String?
 
     @Option(help: "Compare perceptually: pixels count only when their YIQ distance exceeds this (0...1).")
     var threshold: Double?
@@ -497,7 +523,37 @@ struct DiffCommand: ParsableCommand {
             }
             try PNGEncoder.standard.write(diff, to: output)
         }
+        if let report {
+            let folder = URL(fileURLWithPath: report)
+            GoldenReport.beginRun(in: folder)
+            if !comparison.matches {
+                let page = try writeReport(comparison, expected: e, actual: a, in: folder)
+                try printOut("report: \(page.path)")
+            }
+        }
         if !comparison.matches { throw ExitCode(1) }
+    }
+
+    /// The comparison's images (as PNG) and its entry in the report in `folder`, named
+    /// after the actual image's file. - Returns: the page.
+    private func writeReport(_ comparison: ImageComparison, expected e: Bitmap, actual a: Bitmap, in folder: URL) throws -> URL {
+        let name = ((actual as NSString).lastPathComponent as NSString).deletingPathExtension
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let diff = try comparison.diffImage()
+            for (kind, bitmap) in [("expected", e), ("actual", a), ("diff", diff)] {
+                guard let bitmap else { continue }
+                try PNGEncoder.standard.write(bitmap, to: folder.appendingPathComponent(GoldenReport.imagePath(name, kind)).path)
+            }
+            let entry = GoldenReport.Entry(
+                name: name, status: "failed", message: comparison.summary, location: "render diff",
+                reference: URL(fileURLWithPath: expected).path, expected: GoldenReport.imagePath(name, "expected"),
+                actual: GoldenReport.imagePath(name, "actual"), diff: diff == nil ? nil : GoldenReport.imagePath(name, "diff"),
+                numbers: GoldenReport.numbers(comparison))
+            return try GoldenReport.add(entry, in: folder)
+        } catch {
+            throw CommandFailure(description: "--report: cannot write the report in \(report ?? ""): \(error)")
+        }
     }
 }
 

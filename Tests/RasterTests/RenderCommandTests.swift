@@ -329,6 +329,8 @@ final class RenderCommandTests: XCTestCase {
             (["diff", folder.appendingPathComponent("a.png").path, folder.appendingPathComponent("b.png").path], "a.png: cannot read the file"),
             (["diff", "\(broken)/not-a-png.png", "\(broken)/not-a-png.png"], "not-a-png.png: not a PNG, JPEG or WebP image"),
             (["validate", runs[7].0], "root.type: unknown type 'Txet'; did you mean 'Text'?"),
+            (["frmaes", scenes.appendingPathComponent("timeline.json").path, "-o", folder.path], "Error: unknown command 'frmaes'; did you mean 'frames'? (see 'render --help')"),
+            (["serv"], "Error: unknown command 'serv'; did you mean 'serve'? (see 'render --help')"),
         ]
         if FileManager.default.fileExists(atPath: "/dev/full") { commands.append(([good, "-o", "/dev/full"], "/dev/full: cannot write: no space left on device")) }
         var count = 0
@@ -468,6 +470,33 @@ final class RenderCommandTests: XCTestCase {
             XCTAssertNotNil(defs["node.\(name)"], name)
         }
         XCTAssertEqual(try JSONValue.parse(schema.stdout), SceneSchema.schema())
+    }
+
+    /// `render diff --report DIR` puts a failing comparison on the golden report's page
+    /// (expected, actual and diff images, the slider and the accept box), and `render
+    /// golden accept` then makes the actual the reference, so the same diff passes.
+    func testDiff_ReportPageAndAccept() throws {
+        let a = try Bitmap(width: 8, height: 4, color: PremultipliedColor(r: 255, g: 255, b: 255, a: 255))
+        let b = a.copy()
+        b[2, 1] = PremultipliedColor(r: 0, g: 0, b: 0, a: 255)
+        let pa = folder.appendingPathComponent("card.png").path, pb = folder.appendingPathComponent("card-new.png").path
+        try PNGEncoder.standard.write(a, to: pa)
+        try PNGEncoder.standard.write(b, to: pb)
+        let report = folder.appendingPathComponent("report")
+        let run = try render(["diff", pa, pb, "--report", report.path])
+        XCTAssertEqual(run.status, 1)
+        XCTAssertTrue(run.text.contains("report: \(report.appendingPathComponent("index.html").path)"), run.text)
+        let page = try String(contentsOf: report.appendingPathComponent("index.html"), encoding: .utf8)
+        XCTAssertTrue(page.contains("card-new") && page.contains("type=\"range\"") && page.contains("render golden accept"), page)
+        for kind in ["expected", "actual", "diff"] {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: report.appendingPathComponent("card-new.\(kind).png").path), kind)
+        }
+        XCTAssertTrue(try PNGDecoder.decode(contentsOf: report.appendingPathComponent("card-new.actual.png").path).pixelsEqual(b))
+        // A match adds nothing; accepting copies the actual over the expected image.
+        XCTAssertEqual(try render(["diff", pa, pa, "--report", report.path]).status, 0)
+        let accepted = try render(["golden", "accept", "card-new", "--artifacts", report.path])
+        XCTAssertEqual(accepted.status, 0, accepted.stderr)
+        XCTAssertEqual(try render(["diff", pa, pb]).status, 0, "the expected image is now the actual one")
     }
 
     func testDiff_ReportsHowImagesDiffer() throws {

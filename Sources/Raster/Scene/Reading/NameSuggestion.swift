@@ -1,10 +1,10 @@
 /// "Did you mean" for misspelled names (node types, props, choices): the known name
 /// nearest the given one by edit distance (insertions, deletions, substitutions and
 /// swaps of neighbours, ignoring case), when it is near enough to be a slip.
-enum NameSuggestion {
+public enum NameSuggestion {
     /// The nearest of `known` to `name`, nil when none is within a third of the name's
     /// length (at least one edit).
-    static func nearest(to name: String, in known: [String]) -> String? {
+    public static func nearest(to name: String, in known: [String]) -> String? {
         let target = Array(name.lowercased())
         guard !target.isEmpty, target.count <= 64 else { return nil }
         let limit = max(1, target.count / 3)
