@@ -3,12 +3,13 @@ import Raster
 @testable import SeedStylingBadge
 import XCTest
 
-/// Reads the installed badge style from the environment and shows it.
+/// Reads the installed badge style from the environment and shows its erased body (the
+/// article's badge, with the style's own configuration type).
 private struct InstalledStyleReader: View {
     @Environment(\.badgeStyle) var style
 
     var body: some View {
-        AnyView(erasing: style.makeBody(configuration: BadgeStyleConfiguration(text: "Installed", image: nil)))
+        style.erasedBody(configuration: BadgeStyleConfiguration(text: "Installed", image: nil))
     }
 }
 
@@ -22,6 +23,16 @@ final class SeedStylingBadgeTests: XCTestCase {
         XCTAssertGreaterThan(StylingPixels.count(.white, in: image), 500, "the capsule in the light theme's background")
         XCTAssertGreaterThan(StylingPixels.count(.black, in: image), 20, "the text")
         assertGolden(of: badge, size: Size(120, 60), scale: 2, background: canvas, named: "seeds/styling-badge@2x")
+    }
+
+    func testErasedBodyOfAStyleKnownAsAnyBadgeStyleDrawsWhatItsBodyDraws() throws {
+        let style: any BadgeStyle = DefaultBadgeStyle()
+        let erased = style.erasedBody(configuration: BadgeStyleConfiguration(text: "Badge", image: nil))
+        let image = try ComponentHost.render(ViewComponent(erased), size: Size(120, 60), background: canvas)
+        let badge = try ComponentHost.render(ViewComponent(Badge(text: "Badge", image: nil)), size: Size(120, 60),
+                                             background: canvas)
+        XCTAssertGreaterThan(StylingPixels.count(.white, in: image), 500, "the default style's capsule")
+        XCTAssertTrue(StylingPixels.same(image, badge), "the default style draws the badge's pixels")
     }
 
     func testStyleInstalledThroughTheEnvironmentFollowsTheColourScheme() throws {

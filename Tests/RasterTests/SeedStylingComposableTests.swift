@@ -40,6 +40,15 @@ private struct ArrayReader: View {
     }
 }
 
+/// The article's `Padded`, with the inner button made through the initializer the article
+/// quotes from SwiftUI's documentation.
+private struct PaddedThroughQuotedInitializer<B: DocumentedButtonInitializer & Raster.Component>: PrimitiveButtonStyle
+    where B.EnvironmentType == Empty {
+    func makeBody(configuration: Configuration) -> some View {
+        ComponentAsView(B(configuration)).padding()
+    }
+}
+
 /// The styling article's composable stage (Examples/Seeds/StylingComposable): style
 /// stacks in the environment, SwiftUI's composable button styles.
 final class SeedStylingComposableTests: XCTestCase {
@@ -80,6 +89,17 @@ final class SeedStylingComposableTests: XCTestCase {
         host.update(component: AnyComponent(ViewComponent(styled)), containerSize: Size(120, 80))
         XCTAssertTrue(host.tap(at: Point(20, 20)))
         XCTAssertEqual(taps, 1, "the styled button acts; the inner Button(configuration) does not")
+    }
+
+    func testQuotedInitializerIsTheOneButtonConfigurationCalls() throws {
+        let quoted = Button("Test") {}
+            .buttonStyle(Bordered(color: .blue))
+            .buttonStyle(PaddedThroughQuotedInitializer<Button>())
+            .buttonStyle(Bordered())
+        let image = try ComponentHost.render(ViewComponent(quoted), size: Size(110, 60), background: .white)
+        let article = try ComponentHost.render(ViewComponent(ContentView()), size: Size(110, 60), background: .white)
+        XCTAssertEqual(StylingPixels.runs(row: 20, in: image, skip: [.white]).first, .blue, "the styles still compose")
+        XCTAssertTrue(StylingPixels.same(image, article), "the same button as the article's ContentView")
     }
 
     func testBadgeWithInferredBodyShowsItsDefaultStyle() throws {

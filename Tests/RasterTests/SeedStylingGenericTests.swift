@@ -24,6 +24,26 @@ private struct CapsuleDSButtonStyle: DSButtonStyle {
     }
 }
 
+/// Shows a badge drawn by the badge style in effect where it is, read as a tracked
+/// environment value: like a SwiftUI view depending on the style, it is updated again
+/// only when the style it read changed, which for the article's type-erased style is
+/// decided by its `==`.
+private struct StyledBadge: CombinedComponent {
+    let text: String
+
+    static var body: Body {
+        let badge = Child(AnyComponent<Empty>.self)
+        return { context in
+            let style = context.environment[key: SeedStylingGeneric.ComponentStyleKey<Badge>.self]
+            let view = style.erasedBody(configuration: Badge.Configuration(text: context.component.text, image: nil))
+            let shown = badge.update(component: view._component(environment: context.environment.untrackedValues),
+                                     availableSize: context.availableSize, transition: context.transition)
+            context.add(shown.position(.zero).anchorPoint(.zero))
+            return shown.size
+        }
+    }
+}
+
 /// The styling article's generic stage (Examples/Seeds/StylingGeneric): one style
 /// protocol for every stylable component, styles in the environment by component type.
 final class SeedStylingGenericTests: XCTestCase {
@@ -53,6 +73,31 @@ final class SeedStylingGenericTests: XCTestCase {
                           SeedStylingGeneric.AnyComponentStyle<Badge>(base: FramedBadgeStyle(color: .blue)))
         XCTAssertNotEqual(SeedStylingGeneric.AnyComponentStyle<Badge>(base: FramedBadgeStyle()),
                           SeedStylingGeneric.AnyComponentStyle<Badge>(base: DefaultBadgeStyle()))
+    }
+
+    func testEqualStylesKeepTheStyledComponentSkipped() throws {
+        let host = ComponentHost<Empty>()
+        let styled = { (color: Color) in
+            AnyComponent(ViewComponent(ComponentAsView(StyledBadge(text: "New")).style(FramedBadgeStyle(color: color))))
+        }
+        let name = String(describing: StyledBadge.self)
+        host.update(component: styled(.red), containerSize: Size(120, 60))
+        XCTAssertGreaterThan(StylingPixels.count(.red, in: try host.render()), 60, "the installed style's frame")
+        let updates = host.statistics.updatesByType[name, default: 0]
+        let skips = host.statistics.skipsByType[name, default: 0]
+        XCTAssertEqual(updates, 1)
+
+        host.update(component: styled(.red), containerSize: Size(120, 60))
+        XCTAssertEqual(host.statistics.updatesByType[name, default: 0], updates,
+                       "an equal style set again: the body is not run \(host.statistics.lastPass)")
+        XCTAssertEqual(host.statistics.skipsByType[name, default: 0], skips + 1)
+
+        host.update(component: styled(.blue), containerSize: Size(120, 60))
+        XCTAssertEqual(host.statistics.updatesByType[name, default: 0], updates + 1, "a different style: updated")
+        XCTAssertEqual(host.statistics.skipsByType[name, default: 0], skips + 1)
+        let image = try host.render()
+        XCTAssertGreaterThan(StylingPixels.count(.blue, in: image), 60)
+        XCTAssertEqual(StylingPixels.count(.red, in: image), 0)
     }
 
     func testDesignSystemButtonTriggersThroughEitherStyleProtocol() throws {

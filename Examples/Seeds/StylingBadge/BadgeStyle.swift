@@ -1,5 +1,6 @@
-// Styling article: the badge style protocol, its default style, and the environment
-// value and modifier that install one, as written.
+// Styling article: the badge style protocol, its default style, the environment value
+// and modifier that install one, and the type-erased body a style read from the
+// environment as `any BadgeStyle` gives, as written.
 
 public struct BadgeStyleConfiguration {
 	public let text: String
@@ -43,5 +44,11 @@ extension EnvironmentValues {
 public extension View {
 	func badgeStyle<Style: BadgeStyle>(_ style: Style) -> some View {
 		environment(\.badgeStyle, style)
+	}
+}
+
+extension BadgeStyle {
+	func erasedBody(configuration: Configuration) -> AnyView {
+		AnyView(makeBody(configuration: configuration))
 	}
 }

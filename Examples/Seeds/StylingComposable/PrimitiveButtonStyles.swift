@@ -1,5 +1,18 @@
-// Styling article, "Composability": SwiftUI's composable button styles and the
-// environment array, as written; the body fragment inside a view that holds it.
+// Styling article, "Composability": the `Button` initializer the article quotes from
+// SwiftUI's documentation, SwiftUI's composable button styles and the environment
+// array, as written; the body fragment inside a view that holds it. The quoted
+// initializer is a declaration without a body, which Swift accepts only as a protocol
+// requirement: filled in, a protocol that holds it, met by the library's `Button`.
+
+// Filled in:
+protocol DocumentedButtonInitializer {
+// End of what is filled in.
+init(_ configuration: PrimitiveButtonStyleConfiguration)
+// Filled in:
+}
+
+extension Button: DocumentedButtonInitializer {}
+// End of what is filled in.
 
 struct ContentView: View {
 	var body: some View {

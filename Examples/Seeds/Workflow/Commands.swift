@@ -1,6 +1,8 @@
-// Workflow article, "Commands": a command sent from update, as written, in a namespace
-// (the article declares several `DemoComponent`s). Filled in where the article elides
-// code: the event, the properties with their network service, `run(command:properties:)`
+// Workflow article, "Commands": a command sent from update and the
+// `run(command:properties:)` that performs it, the article's two blocks as one
+// component, as written, in a namespace (the article declares several `DemoComponent`s).
+// Corrected: the article writes `Static` (capitalised), which Swift rejects. Filled in
+// where the article elides code: the event, the properties with their network service,
 // and the rendering (a Log in button).
 enum CommandsExample {
 /// Filled in: the service the properties carry (it records each login).
@@ -24,13 +26,6 @@ struct DemoComponent: Component {
         case loginTapped
     }
 
-    static func run(command: Command, properties: Properties) -> SignalProducer<Event, NoError> {
-        switch command {
-        case .performLogin(let email, let password):
-            return properties.networkService.doLogin(email, password)
-        }
-    }
-
     func render(properties: Properties, sink: Sink<Event>, context: RenderContext<Event>) -> AnyComponent<Empty> {
         AnyComponent(Button(content: AnyComponent(Text(text: "Log in", font: UIFont.system(size: 15.0, weight: .semibold),
                                                        color: UIColor.white)),
@@ -47,6 +42,15 @@ struct DemoComponent: Component {
         switch event {
         case .loginTapped:
             context.send(command: .performLogin(email: "me@internet.com", password: "asdf"))
+        }
+    }
+
+    // The article's next block, `run(command:properties)`, whose `Command` is the one
+    // above. Corrected: `static`, which the article writes `Static`.
+    static func run(command: Command, properties: Properties) -> SignalProducer<Event, NoError> {
+        switch command {
+        case .performLogin(let email, let password):
+            return properties.networkService.doLogin(email, password)
         }
     }
 

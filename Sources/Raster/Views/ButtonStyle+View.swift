@@ -3,9 +3,13 @@
 /// made. Installed with `.buttonStyle(_:)`, it joins `Button`'s style stack.
 public protocol PrimitiveButtonStyle {
     associatedtype Body: View
-    typealias Configuration = Button.Configuration
+    typealias Configuration = PrimitiveButtonStyleConfiguration
     @ViewBuilder func makeBody(configuration: Configuration) -> Body
 }
+
+/// SwiftUI's name for what a `PrimitiveButtonStyle` is given: `Button`'s configuration
+/// (`Button(configuration)` shows what the styles inside made for it).
+public typealias PrimitiveButtonStyleConfiguration = Button.Configuration
 
 /// A `PrimitiveButtonStyle` in `Button`'s style stack. Styles without equality compare
 /// unequal, so a button under one updates on every pass.
