@@ -2,7 +2,7 @@ import Foundation
 import Raster
 
 /// One benchmark workload: scene objects built once (`prepare`), then `run` draws
-/// everything into a cleared canvas, as ../shared/bench/workloads.md specifies.
+/// everything into a cleared canvas, as the benchmark specification of the anchor workloads says.
 public struct Workload {
     public let name: String
     public let summary: String

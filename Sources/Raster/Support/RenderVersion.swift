@@ -7,7 +7,7 @@ import CPNG
 /// time (what `render --version` prints).
 public enum RenderVersion {
     /// The release: semantic versioning, the same as the package's git tag.
-    public static let current = "0.9.1"
+    public static let current = "0.10.0"
 
     /// Each linked library's name and version, in a fixed order.
     public static var libraries: [(name: String, version: String)] {
@@ -15,7 +15,7 @@ public enum RenderVersion {
          ("libpng", String(cString: cpng_libpng_version())), ("fontconfig", dotted(Int(FcGetVersion()), 10_000, 100))]
     }
 
-    /// "render 0.9.1" and a line naming the linked libraries' versions.
+    /// "render 0.10.0" and a line naming the linked libraries' versions.
     public static var description: String {
         "render \(current)\n" + libraries.map { "\($0.name) \($0.version)" }.joined(separator: ", ")
     }
