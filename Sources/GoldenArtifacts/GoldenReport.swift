@@ -320,7 +320,7 @@ package enum GoldenReport {
                 }
                 try FileManager.default.createDirectory(at: URL(fileURLWithPath: entry.reference).deletingLastPathComponent(),
                                                         withIntermediateDirectories: true)
-                try FileOutput.writeAtomically([UInt8](bytes), to: entry.reference)
+                try FileOutput.writeAtomically(try referenceBytes(fromActualPNG: [UInt8](bytes), for: entry.reference), to: entry.reference)
                 var accepted = entry
                 accepted.status = "accepted"
                 try write(accepted, in: entries)
@@ -328,6 +328,16 @@ package enum GoldenReport {
             if !chosen.isEmpty { try writePage(folder: folder, entries: entries) }
             return chosen.map { ($0.name, $0.reference) }
         }
+    }
+}
+
+extension GoldenReport {
+    /// The actual image (a PNG) as the reference's file stores it: the PNG itself, or for
+    /// a `.jpg`/`.jpeg` or `.webp` reference the same pixels in that format (JPEG at
+    /// quality 90, WebP lossless).
+    static func referenceBytes(fromActualPNG png: [UInt8], for reference: String) throws -> [UInt8] {
+        guard let format = try? ImageFormat.named(byExtensionOf: reference), format != .png else { return png }
+        return try ImageEncoder(format: format).encode(try PNGDecoder.decode(png))
     }
 }
 

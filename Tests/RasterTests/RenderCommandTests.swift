@@ -497,6 +497,13 @@ final class RenderCommandTests: XCTestCase {
         let accepted = try render(["golden", "accept", "card-new", "--artifacts", report.path])
         XCTAssertEqual(accepted.status, 0, accepted.stderr)
         XCTAssertEqual(try render(["diff", pa, pb]).status, 0, "the expected image is now the actual one")
+        // A WebP reference stays a WebP file (lossless: the same pixels).
+        let webp = folder.appendingPathComponent("card.webp").path
+        try Data(try ImageEncoder(format: .webp).encode(a)).write(to: URL(fileURLWithPath: webp))
+        XCTAssertEqual(try render(["diff", webp, pb, "--report", report.path]).status, 1)
+        XCTAssertEqual(try render(["golden", "accept", "card-new", "--artifacts", report.path]).status, 0)
+        XCTAssertEqual(ImageFormat.sniff([UInt8](try Data(contentsOf: URL(fileURLWithPath: webp)))), .webp)
+        XCTAssertEqual(try render(["diff", webp, pb]).status, 0, "the WebP reference now holds the actual pixels")
     }
 
     func testDiff_ReportsHowImagesDiffer() throws {
