@@ -28,7 +28,7 @@ struct FramesCommand: ParsableCommand {
     var output: String?
 
     @Option(help: ArgumentHelp("What -o is, whatever its name says: png (a folder of PNG frames), apng, mp4, mov, webm or gif.",
-                               valueName: "png|apng|mp4|mov|webm|gif"))
+                               valueName: Output.allValueStrings.joined(separator: "|")))
     var format: Output?
 
     @Option(help: "Frames per second (default: the scene's animation.fps, else 60).")
@@ -94,16 +94,15 @@ struct FramesCommand: ParsableCommand {
         let range = try frames.map { try Self.parseRange($0, count: export.frameCount) } ?? 0...(export.frameCount - 1)
         // Where the frames go: a folder (`folder`), one animated PNG (`apng`), or both.
         let folder: String?, apng: String?
-        switch try output.map({ try Self.kind(of: $0, format: format) }) {
-        case .png?:
-            (folder, apng) = (output, self.apng)
-        case .apng?:
-            guard self.apng == nil else { throw CommandFailure(description: "--apng: -o \(output ?? "") is already an animated PNG; give one of them") }
-            (folder, apng) = (nil, output)
-        case let video?:
-            guard let output, let container = video.container else { return }
-            guard self.apng == nil else { throw CommandFailure(description: "--apng: give a video (-o \(output)) or an animated PNG, not both") }
-            return try exportVideo(export, range: range, to: output, container: container, scene: scene)
+        switch try output.map({ ($0, try Self.kind(of: $0, format: format)) }) {
+        case let (path, .png)?:
+            (folder, apng) = (path, self.apng)
+        case let (path, .apng)?:
+            guard self.apng == nil else { throw CommandFailure(description: "--apng: -o \(path) is already an animated PNG; give one of them") }
+            (folder, apng) = (nil, path)
+        case let (path, .video(container))?:
+            guard self.apng == nil else { throw CommandFailure(description: "--apng: give a video (-o \(path)) or an animated PNG, not both") }
+            return try exportVideo(export, range: range, to: path, container: container, scene: scene)
         case nil:
             (folder, apng) = (nil, self.apng)
         }
@@ -174,12 +173,23 @@ struct FramesCommand: ParsableCommand {
 }
 
 extension FramesCommand {
-    /// What `-o` holds.
-    enum Output: String, CaseIterable, ExpressibleByArgument {
-        case png, apng, mp4, mov, webm, gif
+    /// What `-o` holds: a folder of PNG frames, one animated PNG, or a video. Named on
+    /// the command line (and by extensions) png, apng, mp4, mov, webm, gif.
+    enum Output: Equatable, ExpressibleByArgument {
+        case png, apng
+        case video(VideoEncoder.Container)
 
-        /// The ffmpeg container of a video; nil for PNG frames and APNG.
-        var container: VideoEncoder.Container? { VideoEncoder.Container(rawValue: rawValue) }
+        init?(argument: String) {
+            switch argument {
+            case "png": self = .png
+            case "apng": self = .apng
+            default:
+                guard let container = VideoEncoder.Container(rawValue: argument) else { return nil }
+                self = .video(container)
+            }
+        }
+
+        static var allValueStrings: [String] { ["png", "apng"] + VideoEncoder.Container.allCases.map(\.rawValue) }
     }
 
     /// What `-o path` is: `format` when given; else a folder for a name without an
@@ -193,8 +203,9 @@ extension FramesCommand {
         if ext.isEmpty || path.hasSuffix("/") || FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue {
             return .png
         }
-        if let kind = Output(rawValue: ext.lowercased()), kind != .png { return kind }
-        throw CommandFailure(description: "-o: cannot tell what to write from '.\(ext.prefix(20))' (known: a folder, without an extension; .apng, .mp4, .mov, .webm, .gif); give --format png|apng|mp4|mov|webm|gif")
+        if let kind = Output(argument: ext.lowercased()), kind != .png { return kind }
+        let files = Output.allValueStrings.filter { $0 != "png" }.map { "." + $0 }.joined(separator: ", ")
+        throw CommandFailure(description: "-o: cannot tell what to write from '.\(ext.prefix(20))' (known: a folder, without an extension; \(files)); give --format \(Output.allValueStrings.joined(separator: "|"))")
     }
 
     static let manifestName = ".render-frames"

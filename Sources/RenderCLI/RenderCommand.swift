@@ -310,7 +310,7 @@ struct DrawCommand: ParsableCommand {
     func outputEncoder() throws -> ImageEncoder {
         var chosen = format
         let ext = (output as NSString).pathExtension.lowercased()
-        if chosen == nil, let kind = FramesCommand.Output(rawValue: ext), kind != .png {
+        if chosen == nil, let kind = FramesCommand.Output(argument: ext), kind != .png {
             throw CommandFailure(description: "-o: a .\(ext) file holds frames, which render frames writes (render frames SCENE -o \(output.suffix(60))); one image is .png, .jpg or .webp")
         }
         if chosen == nil, output != "-" {
