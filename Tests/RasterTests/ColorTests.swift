@@ -67,6 +67,11 @@ final class ColorTests: XCTestCase {
         XCTAssertEqual(ColorValue("clear"), .fixed(.clear))
         XCTAssertEqual(ColorValue("accent"), .accent, "the theme's names stay semantic")
         XCTAssertEqual(ColorValue("brand"), .semantic(SemanticColor("brand")), "a name of the theme's own")
+        // With the names a scene defines: they win over CSS's; hex is never a name.
+        XCTAssertEqual(ColorValue("red", isSemantic: { $0 == "red" }), .semantic(SemanticColor("red")))
+        XCTAssertEqual(ColorValue("blue", isSemantic: { $0 == "red" }), .fixed(Color(r: 0, g: 0, b: 255)))
+        XCTAssertNil(ColorValue("#12", isSemantic: { _ in true }))
+        XCTAssertNil(ColorValue("brand", isSemantic: { _ in false }))
     }
 
     func testHexParsing_AllForms_GiveChannels() {

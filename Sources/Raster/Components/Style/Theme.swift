@@ -48,14 +48,24 @@ public enum ColorValue: Hashable, Sendable {
     /// or a semantic name, resolved by the theme. The built-in themes' names are semantic;
     /// any other name that is not CSS's is taken as a name a theme of yours defines.
     public init(_ string: String) {
+        self = ColorValue(string, isSemantic: { Theme.light.colors[$0] != nil }) ?? .semantic(SemanticColor(string))
+    }
+
+    /// A colour as a scene writes it, in this order: `clear`; hex (any string starting
+    /// with '#'); a name `isSemantic` accepts, which wins over a CSS name it shadows; a
+    /// CSS colour (`Color(css:)`). Nil for anything else.
+    public init?(_ string: String, isSemantic: (String) -> Bool) {
         if string == "clear" {
             self = .fixed(.clear)
-        } else if let c = Color(hex: string) {
+        } else if string.hasPrefix("#") {
+            guard let c = Color(hex: string) else { return nil }
             self = .fixed(c)
-        } else if Theme.light.colors[string] == nil, let c = Color(css: string) {
+        } else if isSemantic(string) {
+            self = .semantic(SemanticColor(string))
+        } else if let c = Color(css: string) {
             self = .fixed(c)
         } else {
-            self = .semantic(SemanticColor(string))
+            return nil
         }
     }
 }

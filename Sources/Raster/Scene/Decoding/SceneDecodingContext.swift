@@ -173,13 +173,8 @@ public final class SceneDecodingContext {
     /// semantic name the scene defines (which wins over a CSS name it shadows).
     func color(_ r: SceneReader) throws -> ColorValue {
         guard case .string(let s) = r.value else { throw r.expected(Self.colorExpectation) }
-        if s == "clear" { return .fixed(.clear) }
-        if s.hasPrefix("#") {
-            guard let c = Color(hex: s) else { throw r.error("expected \(Self.colorExpectation), found '\(r.shortened(s))'") }
-            return .fixed(c)
-        }
-        if colorNames.contains(s) { return .semantic(SemanticColor(s)) }
-        if let c = Color(css: s) { return .fixed(c) }
+        if let value = ColorValue(s, isSemantic: colorNames.contains) { return value }
+        if s.hasPrefix("#") { throw r.error("expected \(Self.colorExpectation), found '\(r.shortened(s))'") }
         if s.contains("(") {
             throw r.error("'\(r.shortened(s))' is not a color: rgb() and hsl() take three values and an optional alpha")
         }
