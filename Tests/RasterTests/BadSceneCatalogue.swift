@@ -107,6 +107,12 @@ enum BadSceneCatalogue {
             Entry(scene(rect, extra: #""environment": {"layoutDirection": "sideways"}, "#), "environment.layoutDirection: expected one of 'ltr', 'rtl', found 'sideways'", .refuses),
             Entry(scene(rect, extra: #""fontSet": "serif", "#), "fontSet: expected one of 'system', 'bundled', found 'serif'", .refuses),
             Entry(scene(rect, extra: #""enviroment": {}, "#), "enviroment: unknown prop 'enviroment' of scene; did you mean 'environment'?", .refuses),
+            // A line break after a value: refused by both (Python's `$` would let it
+            // through), and the error stays one line, the break written as an escape.
+            Entry(text(#""language": "en\n""#), "root.language: expected a BCP 47 language tag such as 'en', 'ja' or 'zh-Hant', found 'en\\n'", .refuses),
+            Entry(node("Rectangle", ##""fill": "#fff\n""##), "root.fill: expected a color ('#RRGGBB', '#RRGGBBAA', a CSS name, rgb(), hsl(), 'clear' or a semantic name), found '#fff\\n'", .refuses),
+            Entry(node("Rectangle", #""fill": "rgb(1 2 3)\n""#), "root.fill: 'rgb(1 2 3)\\n' is not a color: rgb() and hsl() take three values and an optional alpha", .refuses),
+            Entry(node("Flex", #""children": [{"type": "Rectangle", "basis": "50%\n"}]"#), "root.children[0].basis: expected a number", .refuses),
         ]
     }()
 }

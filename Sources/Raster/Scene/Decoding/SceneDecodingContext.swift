@@ -314,11 +314,21 @@ public final class SceneImageCache: Sendable {
 
 /// Values that need no context.
 enum SceneValues {
+    // The patterns below are the decoder's and the JSON Schema's. They end in `$(?!\n)`,
+    // the end of the string for every validator: a bare `$` also matches before a final
+    // newline in Python's and ICU's dialects. The decoder reads them through `matches`.
+
     /// A percentage as scene files write it: `"50%"`, `"12.5%"`.
-    static let percentPattern = "^-?[0-9]+(\\.[0-9]+)?%$"
+    static let percentPattern = "^-?[0-9]+(\\.[0-9]+)?%$(?!\\n)"
     /// A BCP 47 language tag as scene files write it: 2 to 8 letters, then subtags of 1
     /// to 8 letters and digits, each after a '-', 35 characters at most.
-    static let languagePattern = "^(?=.{2,35}$)[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$"
+    static let languagePattern = "^(?=[A-Za-z0-9-]{2,35}$(?!\\n))[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$(?!\\n)"
+
+    /// Whether the whole of `text` matches `pattern` (ICU's `$` also matches before a
+    /// final line break of any kind, so the match's extent is checked too).
+    static func matches(_ text: String, _ pattern: String) -> Bool {
+        text.range(of: pattern, options: .regularExpression) == text.startIndex..<text.endIndex
+    }
 
     static func insets(_ r: SceneReader) throws -> EdgeInsets {
         let range = PropType.number(min: 0, max: 100_000)

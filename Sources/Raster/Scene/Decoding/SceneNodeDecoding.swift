@@ -134,7 +134,7 @@ enum SceneNodeDecoding {
     static func language(_ p: SceneProps) throws -> String? {
         guard let (r, _) = try p.value("language") else { return nil }
         let tag = try r.string()
-        guard tag.range(of: SceneValues.languagePattern, options: .regularExpression) != nil else { throw r.error("expected a BCP 47 language tag such as 'en', 'ja' or 'zh-Hant', found '\(r.shortened(tag))'") }
+        guard SceneValues.matches(tag, SceneValues.languagePattern) else { throw r.error("expected a BCP 47 language tag such as 'en', 'ja' or 'zh-Hant', found '\(r.shortened(tag))'") }
         return tag
     }
 

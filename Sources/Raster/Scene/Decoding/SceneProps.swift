@@ -146,7 +146,7 @@ public final class SceneProps {
         case .string(let s):
             if s == "auto", auto { return .auto }
             if s == "infinity", infinity { return .points(.infinity) }
-            guard s.range(of: SceneValues.percentPattern, options: .regularExpression) != nil,
+            guard SceneValues.matches(s, SceneValues.percentPattern),
                   let percent = Double(s.dropLast()), percent.isFinite, percent >= lo, percent <= 100_000 else {
                 throw r.error("expected \(expected), found '\(r.shortened(s))'")
             }

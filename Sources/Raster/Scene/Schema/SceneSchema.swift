@@ -46,7 +46,7 @@ public enum SceneSchema {
             defs["color"] = .object([
                 "description": "'#RGB', '#RGBA', '#RRGGBB', '#RRGGBBAA', a CSS colour name, rgb(), rgba(), hsl(), hsla(), 'clear' or a semantic colour name (the theme's or one environment.colors adds).",
                 "type": "string",
-                "pattern": .string("^(#([0-9A-Fa-f]{3,4}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})|\(Color.cssFunctionPattern)|(?!#)[^(]*)$"),
+                "pattern": .string("^(#([0-9A-Fa-f]{3,4}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})|\(Color.cssFunctionPattern)|(?!#)[^(]*)$(?!\\n)"),
                 "examples": .array(names.map(JSONValue.string)),
             ])
             defs["point"] = .object(["type": "array", "items": ["type": "number"], "minItems": 2, "maxItems": 2,
