@@ -58,7 +58,7 @@ package enum GoldenReport {
     package static let pageName = "index.html"
 
     /// The figures the page shows beside a comparison's images.
-    package static func numbers(_ c: ImageComparison) -> [Number] {
+    static func numbers(_ c: ImageComparison) -> [Number] {
         let total = c.actualSize.width * c.actualSize.height
         var rows: [Number] = [
             .init(label: "expected size", value: "\(c.expectedSize.width)×\(c.expectedSize.height)"),
@@ -78,6 +78,25 @@ package enum GoldenReport {
             rows.append(.init(label: "differing area", value: "x \(b.x0)..<\(b.x1), y \(b.y0)..<\(b.y1)"))
         }
         return rows
+    }
+
+    /// Writes a comparison's images into `folder` (`imagePath(name, kind)`: the actual
+    /// and, when given, the expected PNG and the diff) and adds its entry.
+    /// - Returns: the page's location.
+    @discardableResult
+    package static func record(name: String, status: String, message: String, location: String, reference: String,
+                               actualPNG: [UInt8], expectedPNG: [UInt8]?, diff: Bitmap?, comparison: ImageComparison?,
+                               in folder: URL) throws -> URL {
+        let path = { (kind: String) in folder.appendingPathComponent(imagePath(name, kind)).path }
+        try FileManager.default.createDirectory(at: URL(fileURLWithPath: path("actual")).deletingLastPathComponent(),
+                                                withIntermediateDirectories: true)
+        try FileOutput.writeAtomically(actualPNG, to: path("actual"))
+        if let expectedPNG { try FileOutput.writeAtomically(expectedPNG, to: path("expected")) }
+        if let diff { try PNGEncoder.standard.write(diff, to: path("diff")) }
+        let entry = Entry(name: name, status: status, message: message, location: location, reference: reference,
+                          expected: expectedPNG == nil ? nil : imagePath(name, "expected"), actual: imagePath(name, "actual"),
+                          diff: diff == nil ? nil : imagePath(name, "diff"), numbers: comparison.map(numbers) ?? [])
+        return try add(entry, in: folder)
     }
 
     /// Adds `entry` (its image paths relative to `folder`) and rebuilds the page.

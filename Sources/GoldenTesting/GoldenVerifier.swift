@@ -141,19 +141,9 @@ public enum GoldenVerifier {
 
         private func writeArtifactFiles(actualBytes: [UInt8], expectedBytes: Data?, diff: Bitmap?, comparison: ImageComparison?,
                                         status: GoldenOutcome.Status, message: String) throws -> URL {
-            try FileManager.default.createDirectory(at: artifact("actual").deletingLastPathComponent(),
-                                                    withIntermediateDirectories: true)
-            try FileOutput.writeAtomically(actualBytes, to: artifact("actual").path)
-            if let expectedBytes { try FileOutput.writeAtomically([UInt8](expectedBytes), to: artifact("expected").path) }
-            if let diff { try PNGEncoder.standard.write(diff, to: artifact("diff").path) }
-            let entry = GoldenReport.Entry(
-                name: name, status: status.rawValue, message: message, location: site.location,
-                reference: reference.path,
-                expected: expectedBytes == nil ? nil : GoldenReport.imagePath(name, "expected"),
-                actual: GoldenReport.imagePath(name, "actual"),
-                diff: diff == nil ? nil : GoldenReport.imagePath(name, "diff"),
-                numbers: comparison.map(GoldenReport.numbers) ?? [])
-            return try GoldenReport.add(entry, in: settings.artifacts)
+            try GoldenReport.record(name: name, status: status.rawValue, message: message, location: site.location,
+                                    reference: reference.path, actualPNG: actualBytes, expectedPNG: expectedBytes.map { [UInt8]($0) },
+                                    diff: diff, comparison: comparison, in: settings.artifacts)
         }
     }
 }

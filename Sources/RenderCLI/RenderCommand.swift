@@ -539,18 +539,10 @@ struct DiffCommand: ParsableCommand {
     private func writeReport(_ comparison: ImageComparison, expected e: Bitmap, actual a: Bitmap, in folder: URL) throws -> URL {
         let name = ((actual as NSString).lastPathComponent as NSString).deletingPathExtension
         do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            let diff = try comparison.diffImage()
-            for (kind, bitmap) in [("expected", e), ("actual", a), ("diff", diff)] {
-                guard let bitmap else { continue }
-                try PNGEncoder.standard.write(bitmap, to: folder.appendingPathComponent(GoldenReport.imagePath(name, kind)).path)
-            }
-            let entry = GoldenReport.Entry(
-                name: name, status: "failed", message: comparison.summary, location: "render diff",
-                reference: URL(fileURLWithPath: expected).path, expected: GoldenReport.imagePath(name, "expected"),
-                actual: GoldenReport.imagePath(name, "actual"), diff: diff == nil ? nil : GoldenReport.imagePath(name, "diff"),
-                numbers: GoldenReport.numbers(comparison))
-            return try GoldenReport.add(entry, in: folder)
+            return try GoldenReport.record(name: name, status: "failed", message: comparison.summary, location: "render diff",
+                                           reference: URL(fileURLWithPath: expected).path,
+                                           actualPNG: try PNGEncoder.standard.encode(a), expectedPNG: try PNGEncoder.standard.encode(e),
+                                           diff: try comparison.diffImage(), comparison: comparison, in: folder)
         } catch {
             throw CommandFailure(description: "--report: cannot write the report in \(report ?? ""): \(error)")
         }
