@@ -6,7 +6,7 @@ import XCTest
 
 final class BlitterTests: XCTestCase {
     /// Every run length and position, with and without draw opacity: the solid
-    /// coverage-run path (vector steps for short runs) gives exactly the per-pixel
+    /// coverage-run path (pixel by pixel for one or two, vector steps for other short runs) gives exactly the per-pixel
     /// source-over, and no pixel outside the run changes.
     func testSolidRuns_MatchPerPixelSourceOver_AndTouchNothingElse() throws {
         var rng = LCG(seed: 7)

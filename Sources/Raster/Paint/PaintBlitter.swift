@@ -89,13 +89,20 @@ struct PaintBlitter: Blitter {
         if isSimpleSolid {
             // Zero coverage scales the source to zero, and source-over of zero leaves the
             // pixel exactly as it was, so whole runs go through one kernel call.
+            // Edges give runs of one or two pixels most often: those are cheapest
+            // pixel by pixel, the rest of the short ones as one vector step.
             let dst = pixels + (y * pitch + x)
             let c = color, op = opacity
-            if count < 8 && x + 8 <= width {
+            if count <= 2 {
+                for i in 0..<count where alphas[i] != 0 {
+                    let a = op == 255 ? UInt32(alphas[i]) : PixelMath.mulDiv255(UInt32(alphas[i]), op)
+                    dst[i] = PixelMath.sourceOver(PixelMath.scale(c, by: a), dst[i])
+                }
+            } else if count < 8 && x + 8 <= width {
                 PaintBlitter.sourceOverShortRun(c, op, alphas, dst)
-                return
+            } else {
+                ck_source_over_solid_coverage(dst, alphas.baseAddress, count, c, op)
             }
-            ck_source_over_solid_coverage(dst, alphas.baseAddress, count, c, op)
             return
         }
         if opacity == 255 {
@@ -113,13 +120,6 @@ struct PaintBlitter: Blitter {
     @inline(__always)
     static func sourceOverShortRun(_ c: UInt32, _ opacity: UInt32, _ alphas: UnsafeBufferPointer<UInt8>,
                                    _ dst: UnsafeMutablePointer<UInt32>) {
-        if alphas.count <= 2 {
-            for i in 0..<alphas.count where alphas[i] != 0 {
-                let a = opacity == 255 ? UInt32(alphas[i]) : PixelMath.mulDiv255(UInt32(alphas[i]), opacity)
-                dst[i] = PixelMath.sourceOver(PixelMath.scale(c, by: a), dst[i])
-            }
-            return
-        }
         var padded = SIMD8<UInt8>()
         for i in 0..<alphas.count { padded[i] = alphas[i] }
         var a = SIMD8<UInt32>(truncatingIfNeeded: padded)
