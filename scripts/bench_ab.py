@@ -36,12 +36,6 @@ def bench(binary, only, runs, save=None):
     return {k: (v["median_ms"] if isinstance(v, dict) else v) for k, v in result.items()}
 
 
-def workloads(binary):
-    text = subprocess.run([binary, "bench", "--help"], check=True, capture_output=True, text=True).stdout
-    listed = " ".join(text.split("Workloads:", 1)[1].split("\n\n", 1)[0].split())
-    return [w.strip(" .") for w in listed.split(",") if w.strip(" .")]
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("a")
@@ -52,28 +46,25 @@ def main():
     parser.add_argument("--json", action="store_true", help="print the table as JSON")
     args = parser.parse_args()
 
-    common = [w for w in workloads(args.a) if w in set(workloads(args.b))]
-    if args.only:
-        wanted = args.only.split(",")
-        common = [w for w in common if w in wanted]
-    if not common:
-        sys.exit("bench_ab: no workload both binaries know")
-
-    times = {"a": {w: [] for w in common}, "b": {w: [] for w in common}}
+    only = args.only.split(",") if args.only else []
+    times = {"a": {}, "b": {}}
     for p in range(args.passes):
         order = ("a", "b") if p % 2 == 0 else ("b", "a")
         for side in order:
-            result = bench(getattr(args, side), common, args.runs)
-            for w in common:
-                times[side][w].append(result[w])
+            for w, ms in bench(getattr(args, side), only, args.runs).items():
+                times[side].setdefault(w, []).append(ms)
         print(f"pass {p + 1} of {args.passes} done", file=sys.stderr, flush=True)
+    # The workloads both binaries ran, in B's order.
+    common = [w for w in times["b"] if w in times["a"]]
+    if not common:
+        sys.exit("bench_ab: no workload both binaries know")
 
     differing = []
     with tempfile.TemporaryDirectory() as folder:
         saved = {side: os.path.join(folder, side) for side in ("a", "b")}
         for side in ("a", "b"):
             os.makedirs(saved[side])
-            bench(getattr(args, side), common, 1, save=saved[side])
+            bench(getattr(args, side), only, 1, save=saved[side])
         names = sorted(set(os.listdir(saved["a"])) | set(os.listdir(saved["b"])))
         for name in names:
             pa, pb = os.path.join(saved["a"], name), os.path.join(saved["b"], name)
