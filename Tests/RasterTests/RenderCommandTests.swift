@@ -494,6 +494,8 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertTrue(try PNGDecoder.decode(contentsOf: report.appendingPathComponent("card-new.actual.png").path).pixelsEqual(b))
         // A match adds nothing; accepting copies the actual over the expected image.
         XCTAssertEqual(try render(["diff", pa, pa, "--report", report.path]).status, 0)
+        let entries = try FileManager.default.contentsOfDirectory(atPath: report.appendingPathComponent(".entries").path)
+        XCTAssertEqual(entries.filter { $0.hasSuffix(".json") }.count, 1, "the match added no entry: \(entries)")
         let accepted = try render(["golden", "accept", "card-new", "--artifacts", report.path])
         XCTAssertEqual(accepted.status, 0, accepted.stderr)
         XCTAssertEqual(try render(["diff", pa, pb]).status, 0, "the expected image is now the actual one")
@@ -606,7 +608,7 @@ final class RenderCommandTests: XCTestCase {
         }
         let reference = try (0..<count).map { try decodedFrames(pngFolder + String(format: "/frame_%05d.png", $0))[0] }
         XCTAssertTrue(reference[0].enumerated().contains { $0.offset % 4 == 3 && $0.element == 0 }, "the canvas is clear")
-        XCTAssertNotEqual(reference[0], reference[count - 1], "the shapes move")
+        XCTAssertTrue(reference[0] != reference[count - 1], "the shapes move")
 
         // Animated PNG: lossless, so ffmpeg's frames are the PNG frames exactly, 0.1 s apart.
         let apng = folder.appendingPathComponent("clip.apng").path
