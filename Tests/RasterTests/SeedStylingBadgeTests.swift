@@ -32,7 +32,7 @@ final class SeedStylingBadgeTests: XCTestCase {
         let badge = try ComponentHost.render(ViewComponent(Badge(text: "Badge", image: nil)), size: Size(120, 60),
                                              background: canvas)
         XCTAssertGreaterThan(StylingPixels.count(.white, in: image), 500, "the default style's capsule")
-        XCTAssertTrue(StylingPixels.same(image, badge), "the default style draws the badge's pixels")
+        XCTAssertTrue(image.pixelsEqual(badge), "the default style draws the badge's pixels")
     }
 
     func testStyleInstalledThroughTheEnvironmentFollowsTheColourScheme() throws {

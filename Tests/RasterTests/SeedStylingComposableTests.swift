@@ -99,7 +99,7 @@ final class SeedStylingComposableTests: XCTestCase {
         let image = try ComponentHost.render(ViewComponent(quoted), size: Size(110, 60), background: .white)
         let article = try ComponentHost.render(ViewComponent(ContentView()), size: Size(110, 60), background: .white)
         XCTAssertEqual(StylingPixels.runs(row: 20, in: image, skip: [.white]).first, .blue, "the styles still compose")
-        XCTAssertTrue(StylingPixels.same(image, article), "the same button as the article's ContentView")
+        XCTAssertTrue(image.pixelsEqual(article), "the same button as the article's ContentView")
     }
 
     func testBadgeWithInferredBodyShowsItsDefaultStyle() throws {

@@ -29,9 +29,4 @@ enum StylingPixels {
         return result
     }
 
-    /// Whether two images have the same size and pixels.
-    static func same(_ a: Bitmap, _ b: Bitmap) -> Bool {
-        guard a.width == b.width, a.height == b.height else { return false }
-        return (0..<a.height).allSatisfy { y in (0..<a.width).allSatisfy { x in a[x, y] == b[x, y] } }
-    }
 }
