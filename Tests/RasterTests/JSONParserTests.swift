@@ -76,6 +76,16 @@ final class JSONParserTests: XCTestCase {
         try assertLikeTheReference(documents)
     }
 
+    /// Strings written by `jsonText()` escape quotes, backslashes, control characters
+    /// and line separators, stay on one line, and read back in the reference as the same
+    /// strings.
+    func testWrittenStrings_ReadBackInTheReference() throws {
+        let strings = ["plain", "a\"b\\c", "line\nbreak\r\ttab", "\u{0}\u{1F}\u{7F}\u{85}", "a\u{2028}b\u{2029}c", "émoji 👋"]
+        let written = strings.map { JSONValue.string($0).jsonText() }
+        for text in written { XCTAssertFalse(text.contains("\n") || text.contains("\u{2028}"), text) }
+        XCTAssertEqual(try reference(written), strings.map { JSONValue.string($0) })
+    }
+
     func testNumbersBeyondADouble_AreRefused() {
         // Python reads 1e999 as infinity; a scene has no use for it.
         XCTAssertThrowsError(try JSONValue.parse(Data("[1e999]".utf8))) { error in

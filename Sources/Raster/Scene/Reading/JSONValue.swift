@@ -111,18 +111,29 @@ extension JSONValue: ExpressibleByDictionaryLiteral {
     }
 
     static func quote(_ s: String) -> String {
-        var out = "\""
+        "\"" + escaped(s, quotes: true) + "\""
+    }
+
+    /// `s` with its control characters (C0, DEL, C1) and line and paragraph separators as
+    /// JSON escapes (`\n`, `\r`, `\t`, else `\u00XX`), so it stays on one line; with
+    /// `quotes`, also `"` and `\`, as inside a JSON string.
+    static func escaped(_ s: String, quotes: Bool) -> String {
+        func special(_ c: Unicode.Scalar) -> Bool {
+            c.value < 0x20 || (0x7F...0x9F).contains(c.value) || c.value == 0x2028 || c.value == 0x2029 || (quotes && (c == "\"" || c == "\\"))
+        }
+        guard s.unicodeScalars.contains(where: special) else { return s }
+        var out = ""
         for scalar in s.unicodeScalars {
             switch scalar {
+            case _ where !special(scalar): out.unicodeScalars.append(scalar)
             case "\"": out += "\\\""
             case "\\": out += "\\\\"
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
+            default: out += String(format: "\\u%04x", scalar.value)
             }
         }
-        return out + "\""
+        return out
     }
 }
