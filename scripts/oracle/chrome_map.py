@@ -8,7 +8,16 @@ defaults for everything the scene does not set (min-width and min-height stay
 auto). The root is then a block-level flex container: the canvas width unless
 it has its own, its content's height unless it has its own, its percentages
 resolved against the canvas. A "fixedSize" root is positioned absolutely at
-the canvas origin with a max-content width instead. Rectangles are empty divs.
+the canvas origin with a max-content width instead. Rectangles are empty divs;
+Text leaves are block divs holding their text (chrome_text.py).
+
+A node's "layoutDirection" ("ltr" or "rtl", inherited by its subtree) is CSS
+`direction` on its div, which CSS inherits alike; the scene's
+"environment": {"layoutDirection": ...} is `direction` on the canvas div, so
+the root inherits it (and a root narrower than the canvas that is not
+"fixedSize" sits at the canvas's right edge under rtl, as a block does). Text
+in an rtl direction is refused: its div would be an rtl paragraph, which
+chrome_text.py does not map.
 
 Many scenes share one page; a script in it reads every node's
 getBoundingClientRect relative to its canvas and writes the frames as JSON
@@ -20,6 +29,8 @@ Frames are absolute [x, y, width, height] in canvas points, unrounded
 from __future__ import annotations
 
 from scene_values import EDGES, SceneError, edge_values  # noqa: F401
+
+import chrome_text  # Text leaves
 
 import html
 import json
@@ -87,6 +98,7 @@ ALIGN_CONTENT = {
     "spaceEvenly": "space-evenly",
 }
 WRAPS = {False: "nowrap", True: "wrap", "nowrap": "nowrap", "wrap": "wrap", "wrapReverse": "wrap-reverse"}
+LAYOUT_DIRECTIONS = ("ltr", "rtl")
 
 STYLE = (
     "html,body{margin:0;padding:0}"
@@ -149,6 +161,14 @@ def choice(table: dict, value, what: str) -> str:
         return table[value]
     except (KeyError, TypeError):
         raise SceneError(f"{what}: unsupported value {value!r}") from None
+
+
+def layout_direction(holder: dict, inherited: str, what: str) -> str:
+    """The layoutDirection a node (or the scene's environment) sets, else the one it inherits."""
+    value = holder.get("layoutDirection", inherited)
+    if value not in LAYOUT_DIRECTIONS:
+        raise SceneError(f"{what}.layoutDirection: unsupported value {value!r}")
+    return value
 
 
 # Styles
@@ -237,7 +257,7 @@ def item_css(node: dict, what: str) -> list[str]:
 
 def node_css(node: dict, what: str, is_item: bool) -> list[str]:
     kind = node.get("type")
-    if kind not in ("Flex", "Rectangle"):
+    if kind not in ("Flex", "Rectangle", "Text"):
         raise SceneError(f"{what}.type: unsupported node type {kind!r}")
     rules = common_css(node, what)
     if kind == "Flex":
@@ -254,9 +274,18 @@ def attribute(value) -> str:
     return html.escape(str(value), quote=True)
 
 
-def node_html(node: dict, what: str, is_item: bool, extra: list[str], out: list[str]) -> None:
+def node_html(node: dict, what: str, is_item: bool, extra: list[str], inherited: str, out: list[str]) -> None:
+    """The node's div and its subtree's; `inherited` is the layoutDirection its parent passes down."""
+    direction = layout_direction(node, inherited, what)
     rules = node_css(node, what, is_item) + extra
+    if "layoutDirection" in node:
+        rules.append(f"direction:{direction}")
     data_id = f' data-id="{attribute(node["id"])}"' if "id" in node else ""
+    if node.get("type") == "Text":
+        if direction == "rtl":
+            raise SceneError(f"{what}: Text in an rtl layoutDirection is not supported by the Chrome text mapping")
+        out.append(chrome_text.text_div(node, what, data_id, rules))
+        return
     out.append(f'<div{data_id} style="{attribute(";".join(rules))}">')
     if node.get("type") == "Flex":
         children = node.get("children", [])
@@ -265,7 +294,7 @@ def node_html(node: dict, what: str, is_item: bool, extra: list[str], out: list[
         for index, child in enumerate(children):
             if not isinstance(child, dict):
                 raise SceneError(f"{what}.children[{index}]: expected a node")
-            node_html(child, f"{what}.children[{index}]", True, [], out)
+            node_html(child, f"{what}.children[{index}]", True, [], direction, out)
     out.append("</div>")
 
 
@@ -284,6 +313,11 @@ def scene_html(scene: dict, key: str, left: float, top: float) -> str:
     if not isinstance(root, dict) or root.get("type") != "Flex":
         raise SceneError("root: expected a Flex node")
     width, height = canvas_size(scene)
+    environment = scene.get("environment", {})
+    if not isinstance(environment, dict):
+        raise SceneError("environment: expected an object")
+    direction = layout_direction(environment, "ltr", "environment")
+    canvas_direction = f";direction:{direction}" if "layoutDirection" in environment else ""
     extra = []
     if root.get("fixedSize"):
         extra.append("position:absolute;left:0;top:0")
@@ -291,9 +325,9 @@ def scene_html(scene: dict, key: str, left: float, top: float) -> str:
             extra.append("width:max-content")
     out = [
         f'<div class="cv" data-scene="{attribute(key)}" style="left:{css_number(left)}px;top:{css_number(top)}px;'
-        f'width:{css_number(width)}px;height:{css_number(height)}px">'
+        f'width:{css_number(width)}px;height:{css_number(height)}px{canvas_direction}">'
     ]
-    node_html(root, "root", False, extra, out)
+    node_html(root, "root", False, extra, direction, out)
     out.append("</div>")
     return "".join(out)
 
@@ -331,7 +365,7 @@ def page_html(scenes: list[tuple[str, dict]]) -> tuple[str, dict]:
         + SCRIPT
         + "</script></body></html>"
     )
-    return page, errors
+    return chrome_text.with_fonts(page, STYLE, SCRIPT), errors
 
 
 OUT = re.compile(r'<pre id="out">(.*?)</pre>', re.S)
@@ -347,6 +381,7 @@ def run_chromium(page: str) -> dict:
             CHROMIUM,
             *CHROMIUM_FLAGS,
             f"--user-data-dir={Path(work) / 'profile'}",
+            *chrome_text.chromium_flags(page),
             "--dump-dom",
             path.as_uri(),
         ]
@@ -360,6 +395,7 @@ def run_chromium(page: str) -> dict:
     if result.returncode != 0 or match is None or not match.group(1):
         lines = [line for line in result.stderr.splitlines() if "dbus" not in line.lower()]
         detail = lines[-1] if lines else f"exit status {result.returncode}"
+        detail = chrome_text.font_error(result.stdout) or detail
         raise ChromeError(f"chromium gave no frames: {detail}")
     return json.loads(html.unescape(match.group(1)))
 

@@ -5,10 +5,13 @@
     flex_oracle.py layout FILE [-o FILE] [--rounding taffy|edges]
     flex_oracle.py check FILE [--reference taffy|chrome]
     flex_oracle.py compare --render PATH (--seed S --count N | FILE) [--jobs J] [--rounding taffy|edges]
+                           [--tolerance T]
     flex_oracle.py shrink --render PATH CASE_FILE [--name NAME] -o OUT [--rounding taffy|edges]
-                          [--reference taffy|chrome] [-v]
+                          [--reference taffy|chrome] [--tolerance T] [-v]
     flex_oracle.py chrome FILE [-o FILE] [--jobs J]
     flex_oracle.py triage --render PATH FILE [--jobs J] [--rounding taffy|edges]
+    flex_oracle.py chrome-generate --profile text --seed S --count N [-o FILE] [--jobs J]
+    flex_oracle.py explain --render PATH FILE [--name NAME] [--tolerance T] [--texts differing|all]
 
 generate  random scenes with Taffy's frames (rounded as Taffy rounds, and unrounded)
 layout    Taffy's frames for the scenes of a case file, one case, or one scene
@@ -17,11 +20,16 @@ compare   `render layout` against the expected frames (Taffy's when a case has n
 shrink    the smallest variant of a case on which `render` and Taffy (or Chrome) still disagree
 chrome    Chrome's frames for the scenes of a case file (headless Chromium, chrome_map.py)
 triage    for each case where `render` and the file's Taffy frames disagree, which of them Chrome agrees with
+chrome-generate  random scenes of a profile ("text": Flex trees with Text leaves) with Chrome's frames
+explain   for each case where `render` disagrees with the expected frames: every frame that differs, and
+          for Text nodes their font, line height, measured widths and lines in Chrome and in `render`
 
 A frame agrees when it is within 0.5 pt of the expected one, or when each of its absolute
 edges is within 0.5 pt of Taffy's unrounded edge (any correct rounding of the exact frame).
 Chrome's `expected` frames have every absolute edge rounded half away from zero (as `render`
-rounds); its `unrounded` frames are Chrome's exact ones (multiples of 1/64 pt).
+rounds); its `unrounded` frames are Chrome's exact ones (multiples of 1/64 pt). With
+`--tolerance T` (compare, explain), a frame agrees when each of its absolute edges is within
+T pt of the unrounded one (of the expected one when the case has no unrounded frames).
 """
 
 from __future__ import annotations
@@ -36,7 +44,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import chrome_map  # noqa: E402
 from case_io import format_cases, read_cases, write_cases  # noqa: E402
-from render_cli import RenderError, first_difference, render_layout  # noqa: E402
+import chrome_text  # noqa: E402
+from render_cli import TIE_SLACK, RenderError, edges, first_difference, render_layout  # noqa: E402
+import scene_random  # noqa: E402
 from scene_random import random_scene  # noqa: E402
 from shrinker import shrink  # noqa: E402
 from taffy_map import TAFFY_VERSION, SceneError, edge_rounded, layout_scene, tidy  # noqa: E402
@@ -112,9 +122,9 @@ def describe(difference) -> str:
     return f"first differing id {node_id!r}: expected {expected}, got {actual}"
 
 
-def report(results: list[tuple[str, str | None]], what: str) -> int:
+def report(results: list[tuple[str, str | None]], what: str, rule: str = "0.5 pt") -> int:
     failures = [(name, problem) for name, problem in results if problem is not None]
-    print(f"{len(results) - len(failures)} of {len(results)} cases agree within 0.5 pt ({what})")
+    print(f"{len(results) - len(failures)} of {len(results)} cases agree within {rule} ({what})")
     for name, problem in failures:
         print(f"  {name}: {problem}")
     return 1 if failures else 0
@@ -137,21 +147,25 @@ def command_check(args) -> int:
     return report(results, "Taffy against the expected frames")
 
 
-def render_problem(render: str, case: dict) -> str | None:
+def render_problem(render: str, case: dict, tolerance: float | None = None) -> str | None:
     try:
         actual = render_layout(render, case["scene"])
     except RenderError as error:
         return f"render error: {error}"
-    difference = first_difference(case["expected"], actual, case.get("unrounded"))
+    if tolerance is not None:
+        difference = edge_difference(case, actual, tolerance)
+    else:
+        difference = first_difference(case["expected"], actual, case.get("unrounded"))
     return describe(difference) if difference else None
 
 
 def command_compare(args) -> int:
     cases = load_cases(args)
     with ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        problems = list(pool.map(lambda case: render_problem(args.render, case), cases))
+        problems = list(pool.map(lambda case: render_problem(args.render, case, args.tolerance), cases))
     results = [(case["name"], problem) for case, problem in zip(cases, problems)]
-    return report(results, f"{args.render} against the expected frames")
+    rule = "0.5 pt" if args.tolerance is None else f"{args.tolerance:g} pt on every edge"
+    return report(results, f"{args.render} against the expected frames", rule)
 
 
 # Chrome
@@ -200,7 +214,7 @@ def check_chrome(cases: list[dict], jobs: int) -> int:
             continue
         rounded, unrounded = answer
         if case.get("rounded", True):
-            difference = first_difference(case["expected"], rounded, unrounded)
+            difference = first_difference(rounded, case["expected"], unrounded)
         else:
             difference = first_difference(case["expected"], unrounded)
         results.append((case["name"], describe(difference) if difference else None))
@@ -365,6 +379,51 @@ def shrink_against_chrome(args, case: dict) -> int:
     return 0
 
 
+def chrome_disagreements(render: str, scenes: list[dict], jobs: int, tolerance: float) -> list:
+    """For each scene: (Chrome's case, render's frames, the first difference beyond `tolerance` on an
+    edge, or None), or None when Chrome or render cannot lay the scene out."""
+
+    def run(scene):
+        try:
+            return render_layout(render, scene)
+        except RenderError:
+            return None
+
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        renders = list(pool.map(run, scenes))
+    results = []
+    for scene, actual, answer in zip(scenes, renders, chrome_answers(scenes, jobs=1)):
+        if actual is None or isinstance(answer, Exception):
+            results.append(None)
+            continue
+        chrome = chrome_case({"scene": scene}, answer)
+        results.append((chrome, actual, edge_difference(chrome, actual, tolerance)))
+    return results
+
+
+def shrink_against_chrome_edges(args, case: dict) -> int:
+    """Shrinks while some edge of render's frames lies more than --tolerance from Chrome's (Taffy not asked)."""
+    name = case.get("name", "scene")
+    first = chrome_disagreements(args.render, [case["scene"]], args.jobs, args.tolerance)[0]
+    if first is None or first[2] is None:
+        print(f"{name}: render and Chrome agree within {args.tolerance:g} pt (or one fails); nothing to shrink")
+        return 1
+    judge_many = lambda scenes: [  # noqa: E731
+        result is not None and result[2] is not None
+        for result in chrome_disagreements(args.render, scenes, args.jobs, args.tolerance)
+    ]
+    log = (lambda line: print(line, file=sys.stderr)) if args.verbose else None
+    scene = shrink(case["scene"], lambda variant: judge_many([variant])[0], log, judge_many=judge_many)
+    chrome, actual, difference = chrome_disagreements(args.render, [scene], 1, args.tolerance)[0]
+    write_cases(args.output, chrome_header(), [{**chrome, "name": name}])
+    node_id = difference[0]
+    print(
+        f"wrote {args.output}: first id where render differs from Chrome by more than {args.tolerance:g} pt "
+        f"{node_id!r}: render {frame_text(actual.get(node_id))}, Chrome {frame_text(chrome['unrounded'][node_id])}"
+    )
+    return 0
+
+
 def pick_case(cases: list[dict], name: str | None) -> dict:
     if name is not None:
         for case in cases:
@@ -389,6 +448,8 @@ def disagrees(render: str, scene: dict, rounding: str) -> bool:
 def command_shrink(args) -> int:
     _, cases = read_cases(args.case_file)
     case = pick_case(cases, args.name)
+    if args.reference == "chrome" and args.tolerance is not None:
+        return shrink_against_chrome_edges(args, case)
     if args.reference == "chrome":
         return shrink_against_chrome(args, case)
     if not disagrees(args.render, case["scene"], args.rounding):
@@ -403,6 +464,141 @@ def command_shrink(args) -> int:
     return 0
 
 
+# Text trees (and other profiles) against Chrome
+
+
+def edge_difference(case: dict, actual: dict, tolerance: float):
+    """(id, expected frame, actual frame or None) of the first frame with an absolute edge more than
+    `tolerance` from the case's unrounded edge (expected edge without unrounded frames), or None."""
+    reference = case.get("unrounded") or case["expected"]
+    for node_id, frame in reference.items():
+        got = actual.get(node_id)
+        if got is None or len(got) != 4 or edge_excess(frame, got, tolerance) > 0:
+            return node_id, case["expected"].get(node_id, frame), got
+    return None
+
+
+def edge_excess(reference, actual, tolerance: float) -> float:
+    """How far the farthest absolute edge of `actual` lies beyond `tolerance` of `reference` (<= 0: agrees)."""
+    return max(abs(a - b) for a, b in zip(edges(reference), edges(actual))) - tolerance - TIE_SLACK
+
+
+def profile_names() -> tuple[str, ...]:
+    return ("text",) + tuple(getattr(scene_random, "PROFILES", ("taffy",)))
+
+
+def profile_scene(profile: str, seed: int, index: int) -> dict:
+    if profile == "text":
+        return scene_random.random_text_scene(seed, index)
+    if profile == "taffy":
+        return random_scene(seed, index)
+    return random_scene(seed, index, profile)
+
+
+def command_chrome_generate(args) -> int:
+    scenes = [profile_scene(args.profile, args.seed, index) for index in range(args.count)]
+    cases = [{"name": f"{args.profile}-{args.seed}-{index}", "scene": scene} for index, scene in enumerate(scenes)]
+    answers = chrome_answers(scenes, args.jobs)
+    out, failed = [], 0
+    for case, answer in zip(cases, answers):
+        if isinstance(answer, Exception):
+            failed += 1
+            print(f"{case['name']}: not laid out: {answer}", file=sys.stderr)
+            continue
+        out.append(chrome_case(case, answer))
+    emit({**chrome_header(), "profile": args.profile, "seed": args.seed}, out, args.output)
+    return 1 if failed else 0
+
+
+def node_list(scene: dict) -> list[dict]:
+    """The scene's nodes, parents before children."""
+    nodes, pending = [], [scene["root"]]
+    while pending:
+        node = pending.pop(0)
+        nodes.append(node)
+        pending[0:0] = [child for child in node.get("children", []) if isinstance(child, dict)]
+    return nodes
+
+
+def content_box(node: dict, frame) -> tuple[float, float]:
+    """(width, height) of a frame without the node's padding."""
+    padding = {"top": 0, "left": 0, "bottom": 0, "right": 0}
+    if "padding" in node:
+        padding = chrome_map.edge_values(node["padding"], "padding", 0)
+    return frame[2] - padding["left"] - padding["right"], frame[3] - padding["top"] - padding["bottom"]
+
+
+def frame_row(frame) -> str:
+    if frame is None:
+        return "missing"
+    return "[" + ", ".join(f"{v:.6g}" for v in frame) + "]"
+
+
+def text_lines_text(node: dict, chrome_frame, actual_frame, chrome_lines) -> list[str]:
+    """What a Text measures, how many lines Chrome gave it, how many `render`'s frame holds, and hints."""
+    from text_measure import explain
+
+    try:
+        facts, hints = explain(
+            node,
+            None if chrome_frame is None else content_box(node, chrome_frame),
+            None if actual_frame is None else content_box(node, actual_frame),
+            chrome_lines,
+        )
+    except (SceneError, ImportError) as error:
+        return [f"      (not measured: {error})"]
+    return [f"      {fact}" for fact in facts] + [f"      -> {hint}" for hint in hints]
+
+
+def command_explain(args) -> int:
+    _, cases = read_cases(args.file)
+    if args.name is not None:
+        cases = [pick_case(cases, args.name)]
+    cases = [with_expected(case, "edges") for case in cases]
+
+    def run(case):
+        try:
+            return render_layout(args.render, case["scene"])
+        except RenderError as error:
+            return error
+
+    with ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        renders = list(pool.map(run, cases))
+    tolerance = 0.5 if args.tolerance is None else args.tolerance
+    disputed = []
+    for case, actual in zip(cases, renders):
+        if isinstance(actual, RenderError) or edge_difference(case, actual, tolerance) is not None:
+            disputed.append((case, actual))
+    print(f"{len(cases) - len(disputed)} of {len(cases)} cases agree within {tolerance:g} pt on every edge")
+    lines = chrome_text.scene_lines([case["scene"] for case, _ in disputed]) if disputed else []
+    for (case, actual), chrome_lines in zip(disputed, lines):
+        print(f"{case['name']}:")
+        if isinstance(actual, RenderError):
+            print(f"  render error: {actual}")
+            continue
+        reference = case.get("unrounded") or case["expected"]
+        for node in node_list(case["scene"]):
+            node_id = node.get("id")
+            if node_id not in reference:
+                continue
+            chrome_frame, actual_frame = reference[node_id], actual.get(node_id)
+            excess = edge_excess(chrome_frame, actual_frame, tolerance) if actual_frame else float("inf")
+            differs = excess > 0
+            if not differs and not (args.texts == "all" and node.get("type") == "Text"):
+                continue
+            worst = "" if actual_frame is None else (
+                "  edges " + " ".join(f"{b - a:+.3g}" for a, b in zip(edges(chrome_frame), edges(actual_frame)))
+            )
+            mark = "x" if differs else " "
+            print(f"  {mark} {node_id} {node.get('type')}: Chrome {frame_row(chrome_frame)}, "
+                  f"render {frame_row(actual_frame)}{worst}")
+            if node.get("type") == "Text":
+                found = chrome_lines.get(node_id, []) if isinstance(chrome_lines, dict) else []
+                for line in text_lines_text(node, chrome_frame, actual_frame, found):
+                    print(line)
+    return 1 if disputed else 0
+
+
 # Arguments
 
 
@@ -413,6 +609,15 @@ def add_rounding(command: argparse.ArgumentParser) -> None:
         default="taffy",
         help="taffy: Taffy's own rounding (positions rounded relative to the parent, sizes from absolute edges); "
         "edges: every absolute edge rounded (default: taffy)",
+    )
+
+
+def add_tolerance(command: argparse.ArgumentParser) -> None:
+    command.add_argument(
+        "--tolerance",
+        type=float,
+        help="a frame agrees when each absolute edge is within this many points of the unrounded reference "
+        "(default: within 0.5 pt of the expected frame, or of the unrounded one edge by edge)",
     )
 
 
@@ -455,6 +660,7 @@ def parser() -> argparse.ArgumentParser:
     compare.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     compare.add_argument("file", type=Path, nargs="?")
     add_rounding(compare)
+    add_tolerance(compare)
     compare.set_defaults(run=command_compare)
 
     shrink_command = commands.add_parser("shrink", help="minimise a case where render and Taffy disagree")
@@ -465,6 +671,7 @@ def parser() -> argparse.ArgumentParser:
     shrink_command.add_argument("-v", "--verbose", action="store_true", help="log each step to stderr")
     add_rounding(shrink_command)
     add_reference(shrink_command)
+    add_tolerance(shrink_command)
     shrink_command.add_argument(
         "--keep-verdict",
         action="store_true",
@@ -487,6 +694,30 @@ def parser() -> argparse.ArgumentParser:
     triage.add_argument("file", type=Path)
     add_rounding(triage)
     triage.set_defaults(run=command_triage)
+
+    chrome_generate = commands.add_parser(
+        "chrome-generate", help="random scenes of a profile (text: Text leaves) with Chrome's frames"
+    )
+    chrome_generate.add_argument("--profile", choices=profile_names(), default="text")
+    chrome_generate.add_argument("--seed", type=int, required=True)
+    chrome_generate.add_argument("--count", type=int, required=True)
+    chrome_generate.add_argument("-o", "--output", type=Path)
+    chrome_generate.add_argument("--jobs", type=int, default=2, help="Chromium pages laid out at once (default 2)")
+    chrome_generate.set_defaults(run=command_chrome_generate)
+
+    explain = commands.add_parser("explain", help="every frame and Text measure of the cases render disagrees on")
+    explain.add_argument("--render", required=True, help="path of the render binary")
+    explain.add_argument("file", type=Path)
+    explain.add_argument("--name", help="only the case of this name")
+    explain.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    explain.add_argument(
+        "--texts",
+        choices=("differing", "all"),
+        default="differing",
+        help="the Text nodes shown: those whose frames differ, or all of a disagreeing case (default differing)",
+    )
+    add_tolerance(explain)
+    explain.set_defaults(run=command_explain)
     return root
 
 

@@ -77,9 +77,16 @@ class Container:
 
 
 class SceneGenerator:
-    def __init__(self, seed: int, index: int):
-        self.rng = random.Random(f"{seed}:{index}")
+    """Random scenes of one profile: "taffy" stays inside what Taffy 0.7.7 and Chrome
+    agree on (the module docstring lists what it avoids); "full" uses every prop in
+    every combination, for Chrome as the reference."""
+
+    def __init__(self, seed: int, index: int, profile: str = "taffy"):
+        if profile not in PROFILES:
+            raise ValueError(f"unknown profile {profile!r}")
+        self.rng = random.Random(f"{seed}:{index}") if profile == "taffy" else random.Random(f"{profile}:{seed}:{index}")
         self.nodes = 0
+        self.full = profile == "full"
 
     # Values
 
@@ -137,25 +144,25 @@ class SceneGenerator:
 
     def container_props(self, node: dict, in_baseline: bool) -> None:
         rng = self.rng
-        direction = rng.choice(DIRECTIONS[:2] if in_baseline else DIRECTIONS + DIRECTIONS[:2])
+        direction = rng.choice(DIRECTIONS[:2] if in_baseline and not self.full else DIRECTIONS + DIRECTIONS[:2])
         if direction != "row" or self.chance(0.3):
             node["direction"] = direction
         if self.chance(0.45):
             wrap = rng.choice(WRAPS)
-            if not (in_baseline and wrap == "wrapReverse"):
+            if self.full or not (in_baseline and wrap == "wrapReverse"):
                 node["wrap"] = wrap
         if self.chance(0.5):
             justify = rng.choice(JUSTIFY)
-            if not in_baseline:
+            if self.full or not in_baseline:
                 node["justify"] = justify
         if self.chance(0.5):
             align = rng.choice(ALIGN_ITEMS)
-            if not (align == "baseline" and node.get("wrap") == "wrapReverse") and not (
+            if self.full or not (align == "baseline" and node.get("wrap") == "wrapReverse") and not (
                     in_baseline and align in ("center", "end", "baseline")):
                 node["alignItems"] = align
         if self.chance(0.4):
             align_content = rng.choice(ALIGN_CONTENT)
-            if not in_baseline:
+            if self.full or not in_baseline:
                 node["alignContent"] = align_content
         if self.chance(0.35):
             self.gaps(node)
@@ -175,7 +182,7 @@ class SceneGenerator:
 
     def factor(self, choices, container: Container):
         value = self.rng.choice(choices)
-        if container.has_main_gap and 0 < value < 1:
+        if not self.full and container.has_main_gap and 0 < value < 1:
             return 1
         return value
 
@@ -191,7 +198,7 @@ class SceneGenerator:
             node["basis"] = rng.choice([self.points(0, 200), self.percent(), "auto"])
         if self.chance(0.2):
             align = rng.choice(ALIGN_SELF)
-            if not (align == "baseline" and container.wrap_reverse) and not (
+            if self.full or not (align == "baseline" and container.wrap_reverse) and not (
                     container.in_baseline and align in ("center", "end", "baseline")):
                 node["alignSelf"] = align
         if self.chance(0.15):
@@ -204,9 +211,9 @@ class SceneGenerator:
         if absolute:
             self.absolute(node, container)
         if self.chance(0.2):
-            auto_allowed = not (absolute or baseline or container.has_gap)
+            auto_allowed = self.full or not (absolute or baseline or container.has_gap)
             margin = self.edges(0, 15, auto_chance=0.25 if auto_allowed else 0.0)
-            if container.content_height_column:
+            if container.content_height_column and not self.full:
                 margin = drop_edges(margin, ("left", "right"))
             if margin not in ({}, 0, [0, 0, 0, 0]):
                 node["margin"] = margin
@@ -224,13 +231,13 @@ class SceneGenerator:
         risky_main = container.reversed or container.justify in ("spaceAround", "spaceEvenly") or (
             container.wrap_reverse and container.justify == "end"
         )
-        if static_main and risky_main:
+        if static_main and risky_main and not self.full:
             insets[self.rng.choice((start, end))] = self.length(0, 40, 0.3)
         cross = ("top", "bottom") if container.is_row else ("left", "right")
         aligned = node.get("alignSelf", "auto")
         if aligned == "auto":
             aligned = container.align_items
-        if container.wrap_reverse and aligned == "baseline" and not any(e in insets for e in cross):
+        if not self.full and container.wrap_reverse and aligned == "baseline" and not any(e in insets for e in cross):
             insets[cross[0]] = self.length(0, 40, 0.3)
         if insets:
             node["inset"] = {edge: insets[edge] for edge in EDGES if edge in insets}
@@ -260,13 +267,18 @@ class SceneGenerator:
         return node
 
     def fix_column_wrap(self, node: dict) -> None:
-        """A wrapping column gets a fixed height in points."""
+        """A wrapping column gets a fixed height in points (taffy profile)."""
+        if self.full:
+            return
         is_column = node.get("direction", "row") in ("column", "columnReverse")
         if is_column and node.get("wrap", False) not in (False, "nowrap") and not fixed_main_size(node):
             node.setdefault("frame", {})["height"] = self.points(20, 300)
 
     def settle_growing_width(self, node: dict, container: Container) -> None:
-        """A growing item of a row without a fixed width has no width of its own (or, with a ratio, does not grow)."""
+        """A growing item of a row without a fixed width has no width of its own (or, with a ratio, does not grow;
+        taffy profile)."""
+        if self.full:
+            return
         if not (container.content_width_row and node.get("grow", 0) > 0):
             return
         if "aspectRatio" in node:
@@ -278,7 +290,9 @@ class SceneGenerator:
             node.pop("frame", None)
 
     def settle_aspect_ratio(self, node: dict) -> None:
-        """An item with an aspect ratio gets a size in points and does not shrink (unless it clips)."""
+        """An item with an aspect ratio gets a size in points and does not shrink (unless it clips; taffy profile)."""
+        if self.full:
+            return
         if "aspectRatio" not in node:
             return
         frame = node.setdefault("frame", {})
@@ -288,7 +302,9 @@ class SceneGenerator:
             node["shrink"] = 0
 
     def main_padding_allowed(self, node: dict, is_root: bool) -> tuple[str, ...] | None:
-        """None when any padding is fine, else the edges to keep."""
+        """None when any padding is fine, else the edges to keep (the full profile keeps every edge)."""
+        if self.full:
+            return None
         is_row = node.get("direction", "row") in ("row", "rowReverse")
         if fixed_main_size(node):
             return None
@@ -338,7 +354,7 @@ class SceneGenerator:
         self.container_props(root, in_baseline=False)
         frame = self.frame(0.3, 0.3, 0.0 if fixed else 0.4)
         for key in ("minHeight", "maxHeight"):
-            if isinstance(frame.get(key), str):
+            if not self.full and isinstance(frame.get(key), str):
                 frame[key] = self.points(0, 250)
         if frame:
             root["frame"] = frame
@@ -368,5 +384,153 @@ def drop_edges(padding, keep: tuple[str, ...]):
     return kept
 
 
-def random_scene(seed: int, index: int) -> dict:
-    return SceneGenerator(seed, index).scene()
+PROFILES = ("taffy", "full")
+
+
+def random_scene(seed: int, index: int, profile: str = "taffy") -> dict:
+    return SceneGenerator(seed, index, profile).scene()
+
+
+# The "text" profile: Flex trees with Text leaves, for Chrome as the reference (chrome_text.py).
+
+TEXT_WORDS = (
+    "a", "I", "an", "at", "by", "go", "in", "is", "it", "of", "on", "to", "up", "we",
+    "and", "box", "day", "fit", "for", "key", "new", "off", "the", "two", "way", "why",
+    "area", "from", "grid", "icon", "just", "line", "more", "over", "text", "that", "were", "with",
+    "above", "after", "align", "basis", "child", "flows", "gives", "large", "point", "quick", "small", "width",
+    "border", "column", "effect", "family", "layout", "little", "nested", "office", "wrapped",
+    "another", "between", "browser", "content", "measure", "minimum", "shrinks", "AVAWAY",
+    "baseline", "document", "flexible", "relative", "sentence", "tomorrow", "Wolfgang",
+    "affluent", "container", "different", "paragraph", "structure", "typefaces",
+)
+TEXT_LONG_WORDS = (
+    "internationalization", "incomprehensibilities", "counterrevolutionaries", "characteristically",
+    "responsibilities", "well-known", "state-of-the-art", "Mississippi", "straightforward",
+)
+TEXT_FONTS = (("Inter", ("regular", "medium", "semibold", "bold")), ("DejaVu Sans", ("regular", "bold")))
+TEXT_SIZES = (11, 12, 13, 15, 17, 20, 24, 28)
+TEXT_LINE_HEIGHTS = (1.0, 1.2, 1.25, 1.4, 1.5, 2.0)
+TEXT_MAX_NODES = 24
+
+
+class TextSceneGenerator(SceneGenerator):
+    """Random Flex trees, depth 1 to 3, whose leaves are mostly Text (Latin words in Inter or
+    DejaVu Sans, 1 to 30 of them, some long; a lineHeight now and then) and a few Rectangles.
+    Containers and items take the taffy profile's props (sizes mostly in points), less those
+    where Chrome and the engine part for reasons other than text: no aspect ratios and no
+    percentage gaps or insets. Scene `index` of seed `seed` comes from
+    random.Random(f"text:{seed}:{index}")."""
+
+    def __init__(self, seed: int, index: int):  # noqa: super().__init__ is for the other profiles
+        self.rng = random.Random(f"text:{seed}:{index}")
+        self.nodes = 0
+        self.full = False
+
+    def gaps(self, node: dict) -> None:
+        form = self.rng.randrange(4)
+        value = lambda: self.rng.randint(1, 20)  # noqa: E731
+        if form == 0:
+            node["gap"] = value()
+        elif form == 1:
+            node["rowGap"] = value()
+        elif form == 2:
+            node["columnGap"] = value()
+        else:
+            node["gap"] = value()
+            node["rowGap" if self.chance(0.5) else "columnGap"] = value()
+
+    def item_props(self, node: dict, container: Container) -> bool:
+        baseline = super().item_props(node, container)
+        node.pop("aspectRatio", None)
+        for edge, value in node.get("inset", {}).items():
+            if isinstance(value, str):
+                node["inset"][edge] = self.points(0, 40)
+        return baseline
+
+    def words(self) -> str:
+        rng = self.rng
+        count = rng.randint(1, 6) if self.chance(0.5) else rng.randint(1, 30)
+        words = []
+        for index in range(count):
+            word = rng.choice(TEXT_LONG_WORDS) if self.chance(0.07) else rng.choice(TEXT_WORDS)
+            if index == 0:
+                word = word[0].upper() + word[1:]
+            if index < count - 1 and self.chance(0.08):
+                word += rng.choice((",", ".", ";"))
+            words.append(word)
+        return " ".join(words) + ("." if self.chance(0.3) else "")
+
+    def text(self, node_id: str, container: Container) -> dict:
+        rng = self.rng
+        node = {"type": "Text", "id": node_id}
+        self.nodes += 1
+        self.item_props(node, container)
+        frame = {}
+        if self.chance(0.15):
+            frame["width"] = self.length(30, 250, 0.2)
+        if self.chance(0.05):
+            frame["height"] = self.points(10, 120)
+        if self.chance(0.1):
+            frame["maxWidth"] = self.length(40, 250, 0.2)
+        if self.chance(0.06):
+            frame["minWidth"] = self.points(0, 120)
+        if frame:
+            node["frame"] = frame
+        if self.chance(0.1):
+            node["padding"] = self.edges(0, 10)
+        self.settle_growing_width(node, container)
+        node["text"] = self.words()
+        family, weights = rng.choice(TEXT_FONTS)
+        size = rng.choice(TEXT_SIZES)
+        node["font"] = {"family": family, "size": size, "weight": rng.choice(weights)}
+        if self.chance(0.3):
+            value = round(size * rng.choice(TEXT_LINE_HEIGHTS) * 2) / 2
+            node["lineHeight"] = int(value) if value == int(value) else value
+        return node
+
+    def children(self, node: dict, level: int, depth: int, in_baseline: bool) -> list[dict]:
+        container = Container(node)
+        container.in_baseline = in_baseline
+        count = self.rng.choice((1, 1, 2, 2, 3, 3, 4, 5))
+        children = []
+        for index in range(count):
+            if self.nodes >= TEXT_MAX_NODES:
+                break
+            child_id = self.child_id(node["id"], index)
+            if level + 1 < depth and self.chance(0.4):
+                children.append(self.flex(child_id, level + 1, depth, container, in_baseline))
+            elif self.chance(0.1):
+                children.append(self.rectangle(child_id, container))
+            else:
+                children.append(self.text(child_id, container))
+        return children
+
+    def scene(self) -> dict:
+        width = self.rng.randint(100, 600)
+        height = self.rng.randint(100, 600)
+        depth = self.rng.randint(1, 3)
+        fixed = self.chance(0.12)
+        root = {"type": "Flex", "id": "n"}
+        if fixed:
+            root["fixedSize"] = True
+        self.nodes = 1
+        self.container_props(root, in_baseline=False)
+        frame = self.frame(0.3, 0.3, 0.0 if fixed else 0.2)
+        for key in ("minHeight", "maxHeight"):
+            if isinstance(frame.get(key), str):
+                frame[key] = self.points(0, 250)
+        if frame:
+            root["frame"] = frame
+        self.fix_column_wrap(root)
+        self.padding(root, self.main_padding_allowed(root, is_root=True))
+        if self.chance(0.08):
+            root["clip"] = True
+        children = self.children(root, 0, depth, False)
+        if children:
+            root["children"] = children
+        return {"canvas": {"width": width, "height": height}, "root": root}
+
+
+def random_text_scene(seed: int, index: int) -> dict:
+    """Scene `index` of seed `seed` of the text profile (TextSceneGenerator)."""
+    return TextSceneGenerator(seed, index).scene()

@@ -3,7 +3,7 @@
 `shrink(scene, interesting)` tries smaller variants one at a time: removing
 children, hoisting a Flex's children into its place, turning a Flex into a
 Rectangle, dropping props and parts of props, simplifying numbers and the
-canvas. A variant is kept when `interesting(variant)` is true; passes repeat
+canvas, dropping words from texts. A variant is kept when `interesting(variant)` is true; passes repeat
 until none is kept.
 """
 
@@ -227,7 +227,21 @@ def number_variants(scene: Scene) -> Iterator[Scene]:
             yield replaced(scene, path, candidate)
 
 
-PASSES = (structure_variants, prop_variants, number_variants)
+def text_variants(scene: Scene) -> Iterator[Scene]:
+    """Shorter texts: the first half of the words, then without each word in turn (last first)."""
+    for path in node_paths(scene):
+        text = get(scene, path).get("text")
+        if not isinstance(text, str):
+            continue
+        words = text.split(" ")
+        if len(words) > 3:
+            yield replaced(scene, path + ("text",), " ".join(words[: len(words) // 2]))
+        if len(words) > 1:
+            for index in reversed(range(len(words))):
+                yield replaced(scene, path + ("text",), " ".join(words[:index] + words[index + 1 :]))
+
+
+PASSES = (structure_variants, prop_variants, text_variants, number_variants)
 
 
 def first_interesting(variants: Iterator[Scene], current: Scene, interesting: Predicate, judge_many, chunk: int):

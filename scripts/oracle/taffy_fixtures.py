@@ -6,10 +6,20 @@ normal git directory, at a revision) for the scene, and the tests generated
 from them in Chrome (tests/xml/flex/*__border_box_ltr.xml, or
 tests/generated/flex/*.rs in older revisions) for the expected frames.
 
+Revisions whose tests come in rtl variants too (*__border_box_rtl.xml) give
+each converted fixture a second case, NAME__rtl, with that variant's frames.
+Their stylesheet gives every element declaring no `direction` the variant's
+(`.ltr *`, `.rtl *`), so a declared direction is not inherited there; in
+older revisions it is. The scene's layoutDirection is inherited, so a node
+carries one where its element's direction differs from its parent's (the
+root's from "ltr"): the root of an rtl case carries "rtl" unless it declares
+ltr.
+
     taffy_fixtures.py REPO [--rev REV] [-o Fixtures/layout/taffy-chrome.json]
 
 Fixtures using anything outside the scene's Flex subset are skipped; the
-summary on stdout counts them by reason.
+summary on stdout counts them by reason, and the rtl variants left out of
+converted fixtures by theirs.
 """
 
 from __future__ import annotations
@@ -31,6 +41,9 @@ from case_io import write_cases  # noqa: E402
 FIXTURE_DIR = "test_fixtures/flex"
 XML_DIR = "tests/xml/flex"
 RS_DIR = "tests/generated/flex"
+BASE_STYLE = "scripts/gentest/test_base_style.css"
+# The stylesheet's rules giving every element below the body the variant's direction.
+DIRECTION_RULES = re.compile(r"\.rtl\s+\*\s*\{\s*direction\s*:\s*rtl")
 DEFAULT_OUTPUT = Path(__file__).resolve().parents[2] / "Fixtures" / "layout" / "taffy-chrome.json"
 SIDES = ("top", "right", "bottom", "left")
 MAX_LENGTH = 1e6
@@ -57,6 +70,7 @@ class Revision:
         self.repo = repo
         self.commit = git(repo, "rev-parse", "--verify", f"{rev}^{{commit}}").strip()
         self.files = set(git(repo, "ls-tree", "-r", "--name-only", self.commit).splitlines())
+        self.direction_rules = DIRECTION_RULES.search(self.read(BASE_STYLE) or "") is not None
 
     def read(self, path: str) -> str | None:
         if path not in self.files:
@@ -239,15 +253,16 @@ def box_values(values: list[str], what: str) -> dict[str, str]:
 BORDER_STYLES = {"solid", "dashed", "dotted", "double", "groove", "ridge", "inset", "outset"}
 COSMETIC = {"background", "background-color", "color", "border-color", "font-family", "font-size", "line-height"}
 INVALID_NAMES = {"flex-line-count", "alignitems"}
+# The physical longhand of a logical one, by the element's own direction.
 LOGICAL_SIDES = {
-    "margin-inline-start": "margin-left",
-    "margin-inline-end": "margin-right",
-    "margin-block-start": "margin-top",
-    "margin-block-end": "margin-bottom",
-    "padding-inline-start": "padding-left",
-    "padding-inline-end": "padding-right",
-    "padding-block-start": "padding-top",
-    "padding-block-end": "padding-bottom",
+    direction: {
+        f"{box}-{logical}": f"{box}-{physical}"
+        for box in ("margin", "padding")
+        for logical, physical in (
+            ("inline-start", start), ("inline-end", end), ("block-start", "top"), ("block-end", "bottom")
+        )
+    }
+    for direction, (start, end) in (("ltr", ("left", "right")), ("rtl", ("right", "left")))
 }
 LONGHANDS = {
     "display", "box-sizing", "position", "direction",
@@ -316,10 +331,22 @@ def expand_flex_flow(value: str, style: dict) -> None:
             style["flex-wrap"] = token
 
 
-def declared_style(element: Element) -> dict[str, str]:
+def declared_direction(declarations: list[tuple[str, str]], unset: str) -> str:
+    """The element's direction: its last `direction` declaration, else `unset`."""
+    values = [value.strip().lower() for name, value in declarations if name == "direction"]
+    direction = values[-1] if values else unset
+    if direction not in ("ltr", "rtl"):
+        raise Skip(f"direction: {direction}")
+    return direction
+
+
+def declared_style(element: Element, unset_direction: str) -> dict[str, str]:
+    """The element's declarations as longhands; "direction" is always set (`unset_direction` if not declared)."""
+    declarations = parse_declarations(element.attrs.get("style", ""))
+    direction = declared_direction(declarations, unset_direction)
     style: dict[str, str] = {}
-    for name, value in parse_declarations(element.attrs.get("style", "")):
-        name = LOGICAL_SIDES.get(name, name)
+    for name, value in declarations:
+        name = LOGICAL_SIDES[direction].get(name, name)
         if name in COSMETIC or name in INVALID_NAMES:
             continue
         if name in LONGHANDS:
@@ -351,6 +378,7 @@ def declared_style(element: Element) -> dict[str, str]:
             style["overflow-x"], style["overflow-y"] = parts[0], parts[-1]
         else:
             raise Skip(f"property {name}")
+    style["direction"] = direction
     return style
 
 
@@ -389,8 +417,6 @@ def check_common(style: dict) -> None:
         raise Skip(f"display: {display}")
     if style.get("box-sizing", "border-box").strip().lower() != "border-box":
         raise Skip("box-sizing: content-box")
-    if style.get("direction", "ltr").strip().lower() != "ltr":
-        raise Skip("direction: rtl")
     border_style = style.get("border-style", "solid").strip().lower()
     if border_style not in BORDER_STYLES and border_style not in ("none", "hidden"):
         raise Skip(f"border-style: {border_style}")
@@ -572,16 +598,21 @@ def overflow_clip(style: dict) -> bool:
     raise Skip(f"overflow: {x}" if x == y else f"overflow: {x} {y}")
 
 
-def scene_node(element: Element, node_id: str, parent_style: dict | None) -> dict:
+def scene_node(element: Element, node_id: str, parent_style: dict | None, variant: str | None) -> dict:
+    """The element's node. `variant` is the direction Taffy's stylesheet gives every element
+    declaring none, or None where the revision leaves direction inherited."""
     check_element(element)
-    style = declared_style(element)
-    check_common(style)
     is_root = parent_style is None
+    inherited = "ltr" if is_root else parent_style["direction"]
+    style = declared_style(element, variant or inherited)
+    check_common(style)
     kids = element.children
     node = {"type": "Flex" if kids or is_root else "Rectangle", "id": node_id}
     if is_root:
         root_checks(style)
         node["fixedSize"] = True
+    if style["direction"] != inherited:
+        node["layoutDirection"] = style["direction"]
     if node["type"] == "Flex":
         node.update(container_props(style))
     padding = padding_with_border(style)
@@ -595,12 +626,13 @@ def scene_node(element: Element, node_id: str, parent_style: dict | None) -> dic
     if not is_root:
         node.update(item_props(style, parent_style))
     if kids and has_border(style) and any(
-        declared_style(kid).get("position", "").strip().lower() == "absolute" for kid in kids
+        declared_style(kid, variant or style["direction"]).get("position", "").strip().lower() == "absolute"
+        for kid in kids
     ):
         raise Skip("border around absolute children")
     if kids:
         node["children"] = [
-            scene_node(child, child_id(node_id, index), style) for index, child in enumerate(kids)
+            scene_node(child, child_id(node_id, index), style, variant) for index, child in enumerate(kids)
         ]
     return node
 
@@ -682,11 +714,11 @@ def expectations_from_rs(text: str, name: str) -> tuple[Frame, bool]:
     return frame(root), rounded
 
 
-def load_expectations(revision: Revision, name: str) -> tuple[Frame, bool]:
-    xml = revision.read(f"{XML_DIR}/{name}__border_box_ltr.xml")
+def load_expectations(revision: Revision, name: str, direction: str) -> tuple[Frame, bool]:
+    xml = revision.read(f"{XML_DIR}/{name}__border_box_{direction}.xml")
     if xml is not None:
         return expectations_from_xml(xml)
-    rs = revision.read(f"{RS_DIR}/{name}.rs")
+    rs = revision.read(f"{RS_DIR}/{name}.rs") if direction == "ltr" else None
     if rs is not None:
         return expectations_from_rs(rs, name)
     raise Skip("no generated test")
@@ -711,11 +743,12 @@ def tidy(value: float) -> float | int:
 # Conversion
 
 
-def convert(revision: Revision, name: str) -> dict:
+def convert(revision: Revision, name: str, direction: str) -> dict:
+    """The fixture's case for its `direction` variant (named NAME__rtl for rtl)."""
     html = revision.read(f"{FIXTURE_DIR}/{name}.html")
     root_element = find_root(parse_html(html))
-    root = scene_node(root_element, "n", None)
-    frame, rounded = load_expectations(revision, name)
+    root = scene_node(root_element, "n", None, direction if revision.direction_rules else None)
+    frame, rounded = load_expectations(revision, name, direction)
     if frame.values[0] != 0 or frame.values[1] != 0:
         raise Skip("root offset")
     expected: dict = {}
@@ -723,7 +756,7 @@ def convert(revision: Revision, name: str) -> dict:
     width = max([1] + [math.ceil(f[0] + f[2]) for f in expected.values()])
     height = max([1] + [math.ceil(f[1] + f[3]) for f in expected.values()])
     case = {
-        "name": name,
+        "name": name if direction == "ltr" else f"{name}__{direction}",
         "scene": {"canvas": {"width": width, "height": height}, "root": root},
         "expected": expected,
     }
@@ -732,21 +765,25 @@ def convert(revision: Revision, name: str) -> dict:
     return case
 
 
-def convert_all(revision: Revision) -> tuple[list[dict], Counter, int]:
-    names = revision.fixture_names()
+def convert_all(revision: Revision, names: list[str], direction: str) -> tuple[list[dict], Counter]:
+    """The named fixtures' cases for the `direction` variant, and the skipped ones by reason."""
     cases, skipped = [], Counter()
     for name in names:
         try:
-            cases.append(convert(revision, name))
+            cases.append(convert(revision, name, direction))
         except Skip as skip:
             skipped[str(skip)] += 1
-    return cases, skipped, len(names)
+    return cases, skipped
 
 
-def summary(total: int, converted: int, skipped: Counter) -> str:
-    lines = [f"fixtures: {total}", f"converted: {converted}", f"skipped: {total - converted}"]
-    for reason, count in sorted(skipped.items(), key=lambda item: (-item[1], item[0])):
-        lines.append(f"  {count:4d}  {reason}")
+def reasons(skipped: Counter) -> list[str]:
+    ordered = sorted(skipped.items(), key=lambda item: (-item[1], item[0]))
+    return [f"  {count:4d}  {reason}" for reason, count in ordered]
+
+
+def summary(total: int, converted: int, skipped: Counter, rtl: int, rtl_skipped: Counter) -> str:
+    lines = [f"fixtures: {total}", f"converted: {converted}", f"skipped: {total - converted}", *reasons(skipped)]
+    lines += [f"rtl variants: {rtl}", f"rtl variants skipped: {sum(rtl_skipped.values())}", *reasons(rtl_skipped)]
     return "\n".join(lines)
 
 
@@ -757,11 +794,15 @@ def main(argv=None) -> int:
     parser.add_argument("-o", "--output", type=Path, default=DEFAULT_OUTPUT)
     args = parser.parse_args(argv)
     revision = Revision(args.repo, args.rev)
-    cases, skipped, total = convert_all(revision)
+    names = revision.fixture_names()
+    ltr, skipped = convert_all(revision, names, "ltr")
+    rtl, rtl_skipped = [], Counter()
+    if revision.direction_rules:
+        rtl, rtl_skipped = convert_all(revision, [case["name"] for case in ltr], "rtl")
     header = {"source": f"Taffy test_fixtures/flex, revision {revision.commit}"}
-    write_cases(args.output, header, cases)
-    print(summary(total, len(cases), skipped))
-    print(f"wrote {len(cases)} cases to {args.output}")
+    write_cases(args.output, header, ltr + rtl)
+    print(summary(len(names), len(ltr), skipped, len(rtl), rtl_skipped))
+    print(f"wrote {len(ltr) + len(rtl)} cases to {args.output}")
     return 0
 
 

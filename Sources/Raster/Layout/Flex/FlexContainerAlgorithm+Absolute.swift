@@ -32,14 +32,24 @@ extension FlexContainerAlgorithm {
             }
             let space = AvailableSize(width: .definite(FlexMath.clamp(size.width, lo.width, hi.width)),
                                       height: .definite(FlexMath.clamp(size.height, lo.height, hi.height)))
-            let output = layout.perform(child, known: known, parentSize: nodeInnerSize, available: space,
+            if known.width == nil {
+                // Its width is settled first (fit-content in the room), as for any
+                // absolutely positioned box, and its content is laid out in it.
+                known.width = layout.measure(child, known: known, definite: AxisFlags(width: true, height: true),
+                                             parentSize: nodeInnerSize, available: space, sizingMode: .inherent,
+                                             axis: .horizontal)
+            }
+            let output = layout.perform(child, known: known, definite: AxisFlags(width: true, height: true),
+                                        parentSize: nodeInnerSize, available: space,
                                         sizingMode: .inherent)
             let final = OptionalSize(known.width ?? output.size.width, known.height ?? output.size.height).clamped(lo, hi)
             let finalSize = Size(width: final.width ?? 0, height: final.height ?? 0)
             // Auto margins share the room between opposite insets; without insets they
             // count as 0 (the box sits at its static position, as Chrome places it).
-            let free = Size(width: max(0, size.width - finalSize.width - (margin.left ?? 0) - (margin.right ?? 0)),
-                            height: max(0, size.height - finalSize.height - (margin.top ?? 0) - (margin.bottom ?? 0)))
+            let free = Size(width: max(0, size.width - (left ?? 0) - (right ?? 0) - finalSize.width - (margin.left ?? 0)
+                                          - (margin.right ?? 0)),
+                            height: max(0, size.height - (top ?? 0) - (bottom ?? 0) - finalSize.height - (margin.top ?? 0)
+                                           - (margin.bottom ?? 0)))
             let horizontalInsets = left != nil && right != nil, verticalInsets = top != nil && bottom != nil
             let autoWidth = Double((margin.left == nil ? 1 : 0) + (margin.right == nil ? 1 : 0))
             let autoHeight = Double((margin.top == nil ? 1 : 0) + (margin.bottom == nil ? 1 : 0))

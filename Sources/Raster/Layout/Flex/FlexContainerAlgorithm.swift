@@ -11,7 +11,12 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
     /// The working values of one item (the spec's flex item).
     struct Item {
         let node: Node
+        /// The item's `width`/`height`, the missing one transferred through its aspect
+        /// ratio.
         var size: OptionalSize
+        /// Its `width`/`height` as specified (without the ratio's transfer).
+        var specifiedSize: OptionalSize
+        var aspectRatio: Double?
         var minSize: OptionalSize
         var maxSize: OptionalSize
         var alignSelf: Flex.Align
@@ -65,6 +70,9 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
     let alignItems: Flex.Align
     var nodeOuterSize: OptionalSize
     var nodeInnerSize: OptionalSize
+    /// The content box where it is definite (§9.8): the items' percentages resolve
+    /// against it, and behave as auto where it is not.
+    let percentBase: OptionalSize
     var containerSize = Size.zero
     var innerContainerSize = Size.zero
     var items: [Item] = []
@@ -88,8 +96,8 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
         margin = EdgeInsets(top: marginStyle.top.resolveOrZero(parent.width), left: marginStyle.left.resolveOrZero(parent.width),
                             bottom: marginStyle.bottom.resolveOrZero(parent.width),
                             right: marginStyle.right.resolveOrZero(parent.width))
-        minSize = box.minSize(parent).applyingAspectRatio(ratio)
-        maxSize = box.maxSize(parent).applyingAspectRatio(ratio)
+        minSize = box.minSize(parent).transferringLimits(ratio, sizedBy: box.size(parent))
+        maxSize = box.maxSize(parent).transferringLimits(ratio, sizedBy: box.size(parent))
         alignItems = style.alignItems
 
         // The container's size where its styles decide it (min = max, else its size
@@ -106,7 +114,13 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
         nodeOuterSize = known
         nodeInnerSize = OptionalSize(known.width.map { $0 - box.padding.horizontal },
                                      known.height.map { $0 - box.padding.vertical })
-        let gapBase = OptionalSize(nodeInnerSize.width ?? 0, nodeInnerSize.height ?? 0)
+        let definiteOuter = OptionalSize(input.definite.width ? input.known.width : nil,
+                                         input.definite.height ? input.known.height : nil)
+            .or(styled.atLeast(box.paddingSums))
+        percentBase = OptionalSize(definiteOuter.width.map { $0 - box.padding.horizontal },
+                                   definiteOuter.height.map { $0 - box.padding.vertical })
+        // Percentage gaps resolve against a definite content box, else to 0 (Chrome).
+        let gapBase = OptionalSize(percentBase.width ?? 0, percentBase.height ?? 0)
         gap = Size(width: style.columnGap.resolveOrZero(gapBase.width), height: style.rowGap.resolveOrZero(gapBase.height))
     }
 
@@ -124,6 +138,24 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
     func autoMainEnd(_ item: Item) -> Bool { dir == .horizontal ? item.marginIsAuto.right : item.marginIsAuto.bottom }
     func paddingSums(_ item: Item) -> Size { Size(width: item.padding.horizontal, height: item.padding.vertical) }
 
+    /// Which of an item's known sizes are definite (§9.8): a width (widths are
+    /// settled before content is laid out in them, so only intrinsic sizing, where the
+    /// width is not known, treats a percentage width as auto); its own (resolved) sizes;
+    /// its main size after flexing when the container's main size is definite; and
+    /// a stretched cross size, while measuring only in a single-line container of
+    /// definite cross size, and once lines are sized (`placed`) always (§9.8.3, which
+    /// Chrome follows).
+    func definiteness(_ item: Item, placed: Bool = false) -> AxisFlags {
+        var flags = AxisFlags(width: true, height: item.size.height != nil)
+        if percentBase[dir] != nil { flags[dir] = true }
+        let crossStyle = cross == .horizontal ? tree.boxStyle(item.node).width : tree.boxStyle(item.node).height
+        if item.alignSelf == .stretch, !autoCrossStart(item), !autoCrossEnd(item), crossStyle.isAuto,
+           placed || (!isWrap && percentBase[cross] != nil) {
+            flags[cross] = true
+        }
+        return flags
+    }
+
     // MARK: - The algorithm
 
     mutating func run() -> FlexOutput {
@@ -133,17 +165,16 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
         generateFlexItems()
         let available = determineAvailableSpace()
         determineFlexBaseSizes(available)
-        collectFlexLines(available)
+        // 4. The main size: a row's open width comes from its items' contributions
+        // before lines break at it; a column's open height from its lines.
         if let innerMain = nodeInnerSize[dir] {
             innerContainerSize[dir] = innerMain
             containerSize[dir] = innerMain + mainSum(padding)
-        } else {
-            determineContainerMainSize(available)
-            nodeInnerSize[dir] = innerContainerSize[dir]
-            nodeOuterSize[dir] = containerSize[dir]
-            let mainGap = dir == .horizontal ? style.columnGap : style.rowGap
-            gap[dir] = mainGap.resolve(innerContainerSize[dir]) ?? 0
+        } else if dir == .horizontal {
+            settleMainSize(rowContentWidth(available) + mainSum(padding))
         }
+        collectFlexLines()
+        if nodeInnerSize[dir] == nil { settleMainSize(hypotheticalLongestLine() + mainSum(padding)) }
         for l in lines.indices { resolveFlexibleLengths(l) }
         for l in lines.indices { determineHypotheticalCrossSize(l, available) }
         calculateChildrenBaselines(available)
@@ -166,14 +197,16 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
             let item = tree.itemStyle(child)
             guard !item.isAbsolute else { continue }
             let childBox = tree.boxStyle(child)
-            let base = nodeInnerSize
+            let base = percentBase
             let ratio = childBox.aspectRatio
             let w = base.width
             items.append(Item(
                 node: child,
                 size: childBox.size(base).applyingAspectRatio(ratio),
-                minSize: childBox.minSize(base).applyingAspectRatio(ratio),
-                maxSize: childBox.maxSize(base).applyingAspectRatio(ratio),
+                specifiedSize: childBox.size(base),
+                aspectRatio: ratio,
+                minSize: childBox.minSize(base).transferringLimits(ratio, sizedBy: childBox.size(base)),
+                maxSize: childBox.maxSize(base).transferringLimits(ratio, sizedBy: childBox.size(base)),
                 alignSelf: item.alignSelf ?? alignItems,
                 clips: childBox.clipsContent,
                 grow: item.grow, shrink: item.shrink,
@@ -226,18 +259,22 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
         for i in items.indices {
             var item = items[i]
             let (crossSpace, known) = crossConstraint(item, available, forBaseSize: true)
-            let parentSize = OptionalSize(dir, main: nil, cross: nodeInnerSize[cross])
             let basisStyle = tree.itemStyle(item.node).basis
-            if let basis = basisStyle.resolve(nodeInnerSize[dir]) ?? item.size[dir] {
-                // A. A definite flex basis (B, the aspect ratio, is already in the size).
+            // A percentage basis of an indefinite container is `content` (not the size).
+            let percentOpen = { if case .percent = basisStyle { return percentBase[dir] == nil }; return false }()
+            if let basis = basisStyle.resolve(percentBase[dir]) ?? (percentOpen ? nil : item.size[dir]) {
+                // A. A definite flex basis (or a size the aspect ratio transfers).
                 item.flexBasis = basis
+            } else if let ratio = item.aspectRatio, let crossSize = known[cross], definiteness(item)[cross] {
+                // B. An aspect ratio and a definite cross size (a stretched one included).
+                item.flexBasis = dir == .horizontal ? crossSize * ratio : crossSize / ratio
             } else {
                 // C, E. Sized as max-content in the main axis (min-content when the
                 // container itself is sized under a min-content constraint).
                 let mainSpace: AvailableSpace = available[dir] == .minContent ? .minContent : .maxContent
                 let space = AvailableSize(width: dir == .horizontal ? mainSpace : crossSpace,
                                           height: dir == .horizontal ? crossSpace : mainSpace)
-                item.flexBasis = layout.measure(item.node, known: known, parentSize: parentSize, available: space,
+                item.flexBasis = layout.measure(item.node, known: known, definite: definiteness(item), parentSize: percentBase, available: space,
                                                 sizingMode: .content, axis: dir)
             }
             // Floored by padding, as Chrome and Firefox do (the spec does not floor it).
@@ -248,11 +285,11 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
             // 4.5 The automatic minimum size: the min-content size, no larger than the
             // specified or maximum size; 0 for a clipped item.
             if let specified = item.minSize[dir] ?? (item.clips ? 0 : nil) {
-                item.resolvedMinimumMainSize = specified
+                item.resolvedMinimumMainSize = max(specified, paddingMain)
             } else {
                 let space = AvailableSize(width: dir == .horizontal ? .minContent : crossSpace,
                                           height: dir == .horizontal ? crossSpace : .minContent)
-                var minContent = layout.measure(item.node, known: known, parentSize: parentSize, available: space,
+                var minContent = layout.measure(item.node, known: known, definite: definiteness(item), parentSize: percentBase, available: space,
                                                 sizingMode: .content, axis: dir)
                 if let s = item.size[dir] { minContent = min(minContent, s) }
                 if let m = item.maxSize[dir] { minContent = min(minContent, m) }
@@ -267,17 +304,16 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
     }
 
     /// 5. Items into lines: one line unless wrapping; else as many items as fit in
-    /// the room (at least one per line; a max-content constraint never wraps, a
-    /// min-content one wraps after every item).
-    mutating func collectFlexLines(_ available: AvailableSize) {
+    /// the main size (at least one per line).
+    mutating func collectFlexLines() {
         guard isWrap else {
             lines = [Line(range: 0..<items.count)]
             return
         }
-        var room = available[dir]
-        if let hi = maxSize[dir] {
-            room = .definite(max(room.value ?? hi, minSize[dir] ?? -.infinity))
-        }
+        // The main size is settled (a column's open height is its content's: its lines
+        // break only at its maximum height, as in Chrome).
+        let room: AvailableSpace = nodeInnerSize[dir].map(AvailableSpace.definite)
+            ?? maxSize[dir].map { .definite(max($0, minSize[dir] ?? 0) - mainSum(padding)) } ?? .maxContent
         switch room {
         case .maxContent:
             lines = [Line(range: 0..<items.count)]
@@ -299,111 +335,68 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
         if lines.isEmpty { lines = [Line(range: 0..<0)] }
     }
 
-    /// The container's main size when its styles leave it open: the longest line, or
-    /// under an intrinsic constraint the items' contributions (§9.9.1).
-    mutating func determineContainerMainSize(_ available: AvailableSize) {
+    /// The container's main size when its styles leave it open, within its limits and
+    /// never below its padding.
+    mutating func settleMainSize(_ outer: Double) {
         let inset = mainSum(padding)
-        func longestLine() -> Double {
-            lines.map { line in
-                items[line.range].reduce(FlexMath.gaps(gap[dir], line.range.count)) { sum, item in
-                    let base = max(item.flexBasis, item.minSize[dir] ?? -.infinity)
-                    return sum + max(base + mainSum(item.margin), mainSum(item.padding))
-                }
-            }.max() ?? 0
-        }
-        var outer: Double
-        switch available[dir] {
-        case .definite(let room):
-            outer = longestLine() + inset
-            if lines.count > 1 { outer = max(outer, room) }
-        case .minContent where isWrap:
-            outer = longestLine() + inset
-        case .minContent, .maxContent:
-            outer = intrinsicMainSize(available) + inset
-        }
-        outer = max(FlexMath.clamp(outer, minSize[dir], maxSize[dir]), inset)
-        containerSize[dir] = outer
-        innerContainerSize[dir] = max(outer - inset, 0)
+        let size = max(FlexMath.clamp(outer, minSize[dir], maxSize[dir]), inset)
+        containerSize[dir] = size
+        innerContainerSize[dir] = max(size - inset, 0)
         nodeInnerSize[dir] = innerContainerSize[dir]
+        nodeOuterSize[dir] = size
     }
 
-    /// The largest line of items at their content contributions, each grown or shrunk
-    /// from its flex base size by its own flex fraction (as Chrome and Firefox do, not
-    /// by the line's largest fraction as the spec says).
-    mutating func intrinsicMainSize(_ available: AvailableSize) -> Double {
-        var largest = 0.0
-        for line in lines {
-            var sum = 0.0
-            for i in line.range {
-                let item = items[i]
-                let styleMin = item.minSize[dir], preferred = item.size[dir], styleMax = item.maxSize[dir]
-                let clampingBasis = max(item.flexBasis, preferred ?? -.infinity)
-                let basisMin: Double? = item.shrink == 0 ? clampingBasis : nil
-                let basisMax: Double? = item.grow == 0 ? clampingBasis : nil
-                var minMain = item.resolvedMinimumMainSize
-                if let s = styleMin { minMain = max(minMain, max(s, basisMin ?? -.infinity)) } else if let b = basisMin {
-                    minMain = max(minMain, b)
-                }
-                var maxMain = Double.infinity
-                if let s = styleMax { maxMain = min(s, basisMax ?? .infinity) } else if let b = basisMax { maxMain = b }
-                let marginMain = mainSum(item.margin)
-                let contribution: Double
-                if let p = preferred, maxMain <= minMain || maxMain <= p {
-                    contribution = max(min(p, maxMain), minMain) + marginMain
-                } else if maxMain <= minMain {
-                    contribution = minMain + marginMain
-                } else if item.clips {
-                    contribution = item.flexBasis + marginMain
-                } else {
-                    let crossParent = nodeInnerSize[cross]
-                    let marginSum = crossSum(margin)
-                    let lo = item.minSize[cross].map { $0 + marginSum }, hi = item.maxSize[cross].map { $0 + marginSum }
-                    var crossSpace = available[cross]
-                    if case .definite(let v) = crossSpace { crossSpace = .definite(crossParent ?? v) }
-                    crossSpace = crossSpace.clamped(lo, hi)
-                    var space = available
-                    space[cross] = crossSpace
-                    var known = item.size
-                    known[dir] = nil
-                    if item.alignSelf == .stretch, known[cross] == nil {
-                        known[cross] = crossSpace.value.map { $0 - crossSum(item.margin) }
-                    }
-                    let content = layout.measure(item.node, known: known, parentSize: nodeInnerSize, available: space,
-                                                 sizingMode: .inherent, axis: dir) + marginMain
-                    // Never below the item's own padding (Taffy floors it at the
-                    // container's, which Chrome does not).
-                    let floor = mainSum(item.padding)
-                    if dir == .horizontal {
-                        contribution = max(FlexMath.clamp(content, styleMin, styleMax), floor)
-                    } else {
-                        contribution = max(FlexMath.clamp(max(content, item.flexBasis), styleMin, styleMax), floor)
-                    }
-                }
-                let diff = contribution - item.flexBasis
-                let fraction: Double
-                if diff > 0 {
-                    fraction = diff / max(1, item.grow)
-                } else if diff < 0 {
-                    fraction = diff / max(1, item.shrink * item.innerFlexBasis)
-                } else {
-                    fraction = 0
-                }
-                let flex: Double
-                if fraction > 0 {
-                    flex = max(1, item.grow) * fraction
-                } else if fraction < 0 {
-                    flex = max(1, item.shrink) * item.innerFlexBasis * fraction
-                } else {
-                    flex = 0
-                }
-                let size = item.flexBasis + flex
-                items[i].targetSize[dir] = size
-                items[i].outerTargetSize[dir] = size
-                sum += size
-            }
-            largest = max(largest, sum + FlexMath.gaps(gap[dir], line.range.count))
+    /// The longest line of outer hypothetical main sizes, with its gaps: a column's
+    /// height when its styles leave it open (the block size of its content, as Chrome
+    /// sizes it, whatever the room outside).
+    func hypotheticalLongestLine() -> Double {
+        lines.map { line in
+            items[line.range].reduce(FlexMath.gaps(gap[dir], line.range.count)) { $0 + $1.hypotheticalOuterSize[dir] }
+        }.max() ?? 0
+    }
+
+    /// A row's content width when its styles leave it open (§9.9.1 as Chrome computes
+    /// it): its max-content width, its min-content width, or in definite room the room
+    /// kept between those two (fit-content).
+    mutating func rowContentWidth(_ available: AvailableSize) -> Double {
+        switch available[dir] {
+        case .minContent: return contributions(.minContent, available)
+        case .maxContent: return contributions(.maxContent, available)
+        case .definite(let room):
+            let least = contributions(.minContent, available)
+            return min(contributions(.maxContent, available), max(least, room))
         }
-        return largest
+    }
+
+    /// A row's intrinsic width under `constraint` (§9.9.1 as Chrome computes it): each
+    /// item contributes its own width, else its content's under the constraint, kept
+    /// at or above its minimum (automatic or specified) and, when it cannot shrink, its
+    /// flex base size, and at or below its maximum and, when it cannot grow, its flex
+    /// base size (the lower bound wins), never below its padding, plus margins.
+    /// Max-content, and the min-content of a single line, is the sum with the gaps; the
+    /// min-content of a wrapping row is the largest contribution.
+    func contributions(_ constraint: AvailableSpace, _ available: AvailableSize) -> Double {
+        var sum = 0.0, largest = 0.0
+        for item in items {
+            let content: Double
+            if let own = item.size[dir] {
+                content = own
+            } else {
+                let (crossSpace, known) = crossConstraint(item, available, forBaseSize: false)
+                let space = AvailableSize(dir, main: constraint, cross: crossSpace)
+                content = layout.measure(item.node, known: known, definite: definiteness(item), parentSize: percentBase,
+                                         available: space, sizingMode: .inherent, axis: dir)
+            }
+            var lower = item.resolvedMinimumMainSize
+            if item.shrink == 0 { lower = max(lower, item.flexBasis) }
+            var upper = item.maxSize[dir]
+            if item.grow == 0 { upper = min(upper ?? .infinity, item.flexBasis) }
+            let size = max(FlexMath.clamp(content, lower, upper), mainSum(item.padding)) + mainSum(item.margin)
+            sum += size
+            largest = max(largest, size)
+        }
+        if constraint == .minContent && isWrap { return largest }
+        return sum + FlexMath.gaps(gap[dir], items.count)
     }
 
     /// 6. §9.7 Resolving flexible lengths of one line: grow or shrink the unfrozen
@@ -420,8 +413,10 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
             let target = items[i].hypotheticalInnerSize[dir]
             items[i].targetSize[dir] = target
             let item = items[i]
-            if exact || (item.grow == 0 && item.shrink == 0) || (growing && item.flexBasis > target)
-                || (shrinking && item.flexBasis < target) {
+            // 9.7.2: an item whose used flex factor (grow when growing, shrink when
+            // shrinking) is zero is inflexible, whatever its other factor.
+            if exact || (growing && item.grow == 0) || (shrinking && item.shrink == 0)
+                || (growing && item.flexBasis > target) || (shrinking && item.flexBasis < target) {
                 items[i].frozen = true
                 items[i].outerTargetSize[dir] = target + mainSum(item.margin)
             }
@@ -490,16 +485,22 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
             let item = items[i]
             let paddingCross = crossSum(item.padding)
             let lo = item.minSize[cross], hi = item.maxSize[cross]
-            let crossStyle = item.size[cross].map { max(FlexMath.clamp($0, lo, hi), paddingCross) }
+            // A cross size that only the aspect ratio gives follows the used main size.
+            let ratioCross = item.specifiedSize[cross] == nil ? item.aspectRatio.map {
+                dir == .horizontal ? item.targetSize[dir] / $0 : item.targetSize[dir] * $0
+            } : nil
+            let crossStyle = (ratioCross == nil ? item.size[cross] : nil).map { max(FlexMath.clamp($0, lo, hi), paddingCross) }
             var crossSpace = available[cross].clamped(lo, hi)
             if case .definite(let v) = crossSpace { crossSpace = .definite(max(v, paddingCross)) }
             let inner = crossStyle ?? {
-                let known = OptionalSize(dir, main: item.targetSize[dir], cross: crossStyle)
-                let space = AvailableSize(width: dir == .horizontal ? .definite(containerSize[dir]) : crossSpace,
-                                          height: dir == .horizontal ? crossSpace : .definite(containerSize[dir]))
-                let measured = layout.measure(item.node, known: known, parentSize: nodeInnerSize, available: space,
-                                              sizingMode: .content, axis: cross)
-                return max(FlexMath.clamp(measured, lo, hi), paddingCross)
+                let known = OptionalSize(dir, main: item.targetSize[dir], cross: nil)
+                let space = AvailableSize(dir, main: .definite(containerSize[dir]), cross: crossSpace)
+                let measured = layout.measure(item.node, known: known, definite: definiteness(item), parentSize: percentBase,
+                                              available: space, sizingMode: .content, axis: cross)
+                // The ratio's size, never below the content (CSS's automatic minimum
+                // size), unless the item clips.
+                let content = ratioCross != nil && item.clips ? 0 : measured
+                return max(FlexMath.clamp(max(ratioCross ?? 0, content), lo, hi), paddingCross)
             }()
             items[i].hypotheticalInnerSize[cross] = inner
             items[i].hypotheticalOuterSize[cross] = inner + crossSum(item.margin)
@@ -509,7 +510,15 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
     /// Baselines of the items aligned by baseline, in rows with more than one such item
     /// (the baseline is the first line's, else the bottom of the item).
     mutating func calculateChildrenBaselines(_ available: AvailableSize) {
-        guard dir == .horizontal else { return }
+        guard dir == .horizontal else {
+            // A column's items have no baseline across it: Chrome aligns the start edges
+            // of their border boxes (a baseline synthesized from the line-left edge).
+            for i in items.indices where items[i].alignSelf == .baseline {
+                items[i].baseline = crossStart(items[i].margin)
+                items[i].alignsBaseline = !autoCrossStart(items[i]) && !autoCrossEnd(items[i])
+            }
+            return
+        }
         for line in lines {
             guard items[line.range].filter({ $0.alignSelf == .baseline }).count > 1 else { continue }
             for i in line.range where items[i].alignSelf == .baseline {
@@ -517,7 +526,7 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
                 let known = OptionalSize(item.targetSize.width, item.hypotheticalInnerSize.height)
                 let space = AvailableSize(width: .definite(containerSize.width),
                                           height: available.height.or(nodeOuterSize.height))
-                let output = layout.perform(item.node, known: known, parentSize: nodeInnerSize, available: space,
+                let output = layout.perform(item.node, known: known, definite: definiteness(item), parentSize: percentBase, available: space,
                                             sizingMode: .content)
                 items[i].baseline = (output.baseline ?? output.size.height) + item.margin.top
                 items[i].alignsBaseline = !autoCrossStart(item) && !autoCrossEnd(item)
@@ -583,6 +592,7 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
             for i in line.range {
                 let item = items[i]
                 let childBox = tree.boxStyle(item.node)
+                // Only an auto size stretches (not a percentage that behaves as auto).
                 let crossAuto = (cross == .horizontal ? childBox.width : childBox.height).isAuto
                 let size: Double
                 if item.alignSelf == .stretch && !autoCrossStart(item) && !autoCrossEnd(item) && crossAuto {
@@ -701,7 +711,7 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
             for i in indices {
                 let item = items[i]
                 let output = layout.perform(item.node, known: OptionalSize(item.targetSize.width, item.targetSize.height),
-                                            parentSize: nodeInnerSize,
+                                            definite: definiteness(item, placed: true), parentSize: percentBase,
                                             available: AvailableSize(width: .definite(containerSize.width),
                                                                      height: .definite(containerSize.height)),
                                             sizingMode: .content)
@@ -766,13 +776,15 @@ enum FlexAlignment {
         }
     }
 
-    /// CSS Box Alignment's fallbacks: a distribution with one item or without free
-    /// space falls back to start (between, stretch) or centre (around, evenly).
+    /// CSS Box Alignment's fallbacks for a distribution with one item or without free
+    /// space: `flex-start` for between and stretch (so an overflowing reversed line
+    /// overflows at its start), `safe center` for around and evenly (centred, or at the
+    /// start when it overflows), as Chrome aligns them.
     static func fallback(_ mode: FlexAlignment, free: Double, count: Int) -> FlexAlignment {
         guard count <= 1 || free <= 0 else { return mode }
         switch mode {
-        case .stretch, .spaceBetween: return free <= 0 ? .start : .flexStart
-        case .spaceAround, .spaceEvenly: return free <= 0 ? .start : .center
+        case .stretch, .spaceBetween: return .flexStart
+        case .spaceAround, .spaceEvenly: return free < 0 ? .start : .center
         default: return mode
         }
     }

@@ -41,17 +41,17 @@ struct FlexLayout<Tree: FlexLayoutTree> {
     }
 
     /// One dimension of `node`'s size (its children are not placed).
-    func measure(_ node: Tree.Node, known: OptionalSize, parentSize: OptionalSize, available: AvailableSize,
-                 sizingMode: SizingMode, axis: Axis) -> Double {
-        layout(node, FlexInput(known: known, parentSize: parentSize, available: available, sizingMode: sizingMode,
-                               runMode: .computeSize)).size[axis]
+    func measure(_ node: Tree.Node, known: OptionalSize, definite: AxisFlags, parentSize: OptionalSize,
+                 available: AvailableSize, sizingMode: SizingMode, axis: Axis) -> Double {
+        layout(node, FlexInput(known: known, definite: definite, parentSize: parentSize, available: available,
+                               sizingMode: sizingMode, runMode: .computeSize)).size[axis]
     }
 
     /// Lays out `node` and its children (whose frames are set).
-    func perform(_ node: Tree.Node, known: OptionalSize, parentSize: OptionalSize, available: AvailableSize,
-                 sizingMode: SizingMode) -> FlexOutput {
-        layout(node, FlexInput(known: known, parentSize: parentSize, available: available, sizingMode: sizingMode,
-                               runMode: .performLayout))
+    func perform(_ node: Tree.Node, known: OptionalSize, definite: AxisFlags, parentSize: OptionalSize,
+                 available: AvailableSize, sizingMode: SizingMode) -> FlexOutput {
+        layout(node, FlexInput(known: known, definite: definite, parentSize: parentSize, available: available,
+                               sizingMode: sizingMode, runMode: .performLayout))
     }
 
     /// Lays out a flex container that is not itself a flex item, as a block-level box
@@ -76,8 +76,16 @@ struct FlexLayout<Tree: FlexLayoutTree> {
             let minimum = style.minWidth.resolve(parent.width), maximum = style.maxWidth.resolve(parent.width)
             known.width = max(FlexMath.clamp(width, minimum, maximum), padding.width)
         }
-        return layout(node, FlexInput(known: known, parentSize: parent, available: available, sizingMode: .inherent,
-                                      runMode: runMode))
+        var input = FlexInput(known: known, definite: AxisFlags(width: true, height: false), parentSize: parent,
+                              available: available, sizingMode: .inherent, runMode: .computeSize)
+        if known.width == nil, style.width.resolve(parent.width) == nil {
+            // A width is settled before the content is laid out in it, as a block's or
+            // an absolutely positioned box's is: an open width is the content's under the
+            // constraint, and then definite for the items' percentages.
+            input.known.width = layout(node, input).size.width
+        }
+        input.runMode = runMode
+        return layout(node, input)
     }
 
     /// A node without flex children: its own size where known, else its content's plus
@@ -90,11 +98,12 @@ struct FlexLayout<Tree: FlexLayoutTree> {
                               height: margin.top.resolveOrZero(parentWidth) + margin.bottom.resolveOrZero(parentWidth))
         let padding = style.paddingSums
         var nodeSize = input.known, minSize = OptionalSize.none, maxSize = OptionalSize.none
-        var ratio: Double?
+        // The ratio relates the sizes whoever decides them (in `content` mode the
+        // container does).
+        let ratio = style.aspectRatio
         if input.sizingMode == .inherent {
-            ratio = style.aspectRatio
             nodeSize = input.known.or(style.size(input.parentSize).applyingAspectRatio(ratio))
-            minSize = style.minSize(input.parentSize).applyingAspectRatio(ratio)
+            minSize = style.minSize(input.parentSize).transferringLimits(ratio, sizedBy: style.size(input.parentSize))
             maxSize = style.maxSize(input.parentSize)
         }
         if input.runMode == .computeSize, let w = nodeSize.width, let h = nodeSize.height {
@@ -116,11 +125,17 @@ struct FlexLayout<Tree: FlexLayoutTree> {
             : .none
         let measured = tree.measureContent(node, known: contentKnown, available: available)
         let chosen = input.known.or(nodeSize)
-        let clamped = OptionalSize(chosen.width ?? measured.width + padding.width,
-                                   chosen.height ?? measured.height + padding.height).clamped(minSize, maxSize)
-        let width = clamped.width ?? 0
-        var height = clamped.height ?? 0
-        if let ratio { height = max(height, width / ratio) }
+        var width = chosen.width ?? measured.width + padding.width
+        if let ratio, chosen.width == nil {
+            // An open width with an aspect ratio is at least what the ratio makes of the
+            // least height the padding allows (the limits transfer in `minSize`).
+            width = max(width, padding.height * ratio)
+        }
+        width = FlexMath.clamp(width, minSize.width, maxSize.width)
+        // An open height with an aspect ratio follows the width, but never below the
+        // content (CSS's automatic minimum size).
+        var height = chosen.height ?? max(measured.height + padding.height, ratio.map { width / $0 } ?? 0)
+        height = FlexMath.clamp(height, minSize.height, maxSize.height)
         return FlexOutput(size: Size(width: max(width, padding.width), height: max(height, padding.height)))
     }
 }

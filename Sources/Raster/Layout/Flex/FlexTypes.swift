@@ -35,6 +35,17 @@ struct OptionalSize: Hashable {
         }
     }
 
+    /// Limits (`min-*` or `max-*`) with a limit transferred through `ratio` into each
+    /// axis that has none and whose size `size` leaves auto (CSS transfers limits only
+    /// into the ratio-dependent axis).
+    func transferringLimits(_ ratio: Double?, sizedBy size: OptionalSize) -> OptionalSize {
+        guard let ratio else { return self }
+        var result = self
+        if result.width == nil, size.width == nil, let h = height { result.width = h * ratio }
+        if result.height == nil, size.height == nil, let w = width { result.height = w / ratio }
+        return result
+    }
+
     /// Known dimensions plus `size`.
     func adding(_ size: Size) -> OptionalSize {
         OptionalSize(width.map { $0 + size.width }, height.map { $0 + size.height })
@@ -98,6 +109,16 @@ struct AvailableSize: Hashable {
 
     static let maxContent = AvailableSize(width: .maxContent, height: .maxContent)
 
+    init(width: AvailableSpace, height: AvailableSpace) {
+        self.width = width
+        self.height = height
+    }
+
+    /// `main` along `axis` and `cross` across it.
+    init(_ axis: Axis, main: AvailableSpace, cross: AvailableSpace) {
+        self = axis == .horizontal ? AvailableSize(width: main, height: cross) : AvailableSize(width: cross, height: main)
+    }
+
     var values: OptionalSize { OptionalSize(width.value, height.value) }
 }
 
@@ -108,9 +129,29 @@ enum SizingMode { case inherent, content }
 /// Whether only the size is wanted, or the children's frames as well.
 enum RunMode { case computeSize, performLayout }
 
+/// Per axis, a yes or no (which known sizes are definite).
+struct AxisFlags: Hashable {
+    var width: Bool
+    var height: Bool
+
+    static let none = AxisFlags(width: false, height: false)
+
+    subscript(axis: Axis) -> Bool {
+        get { axis == .horizontal ? width : height }
+        set { if axis == .horizontal { width = newValue } else { height = newValue } }
+    }
+}
+
 /// What a node is laid out for.
 struct FlexInput {
     var known: OptionalSize
+    /// Which of `known`'s dimensions are definite in CSS's sense (§9.8): the node's
+    /// children resolve percentages against them. A size the parent's layout found
+    /// from content (a column's height, a stretched item in a content-sized line) is
+    /// known but not definite, so a percentage inside it behaves as auto, as in Chrome.
+    var definite: AxisFlags
+    /// The size the node's own percentages resolve against (its container's definite
+    /// content box).
     var parentSize: OptionalSize
     var available: AvailableSize
     var sizingMode: SizingMode
@@ -141,6 +182,7 @@ struct FlexCache {
     private struct Entry<T> {
         var kind: Int
         var known: OptionalSize
+        var definite: AxisFlags
         var available: AvailableSize
         var value: T
     }
@@ -148,22 +190,29 @@ struct FlexCache {
     private var sizes: [Entry<Size>] = []
     private var layout: Entry<FlexOutput>?
 
-    private static func matches(_ input: FlexInput, _ known: OptionalSize, _ available: AvailableSize, _ size: Size) -> Bool {
-        (input.known.width == known.width || input.known.width == size.width)
-            && (input.known.height == known.height || input.known.height == size.height)
-            && (input.known.width != nil || available.width.isRoughlyEqual(input.available.width))
-            && (input.known.height != nil || available.height.isRoughlyEqual(input.available.height))
+    private static func matches<T>(_ input: FlexInput, _ e: Entry<T>, _ size: Size) -> Bool {
+        /// A known dimension matches the same known one (equally definite), or an open
+        /// one that came out at that size, unless it is definite: a percentage inside
+        /// resolves against a definite size and behaves as auto in an open one.
+        func same(_ axis: Axis) -> Bool {
+            guard let known = input.known[axis] else {
+                return e.known[axis] == nil && e.available[axis].isRoughlyEqual(input.available[axis])
+            }
+            if let entry = e.known[axis] { return entry == known && e.definite[axis] == input.definite[axis] }
+            return !input.definite[axis] && known == size[axis]
+        }
+        return same(.horizontal) && same(.vertical)
     }
 
     func get(_ input: FlexInput) -> FlexOutput? {
         switch input.runMode {
         case .performLayout:
-            guard let e = layout, Self.matches(input, e.known, e.available, e.value.size) else { return nil }
+            guard let e = layout, Self.matches(input, e, e.value.size) else { return nil }
             return e.value
         case .computeSize:
             var best: Entry<Size>?
             for e in sizes.reversed() where best.map({ e.kind < $0.kind }) ?? true {
-                if Self.matches(input, e.known, e.available, e.value) { best = e }
+                if Self.matches(input, e, e.value) { best = e }
             }
             return best.map { FlexOutput(size: $0.value) }
         }
@@ -172,9 +221,10 @@ struct FlexCache {
     mutating func store(_ input: FlexInput, _ output: FlexOutput) {
         switch input.runMode {
         case .performLayout:
-            layout = Entry(kind: 0, known: input.known, available: input.available, value: output)
+            layout = Entry(kind: 0, known: input.known, definite: input.definite, available: input.available, value: output)
         case .computeSize:
-            sizes.append(Entry(kind: Self.kind(input), known: input.known, available: input.available, value: output.size))
+            sizes.append(Entry(kind: Self.kind(input), known: input.known, definite: input.definite,
+                               available: input.available, value: output.size))
         }
     }
 
