@@ -18,15 +18,20 @@ extension FlexContainerAlgorithm {
             let left = item.insets.left.resolve(size.width), right = item.insets.right.resolve(size.width)
             let top = item.insets.top.resolve(size.height), bottom = item.insets.bottom.resolve(size.height)
             let paddingSums = childBox.paddingSums
-            let lo = childBox.minSize(base).applyingAspectRatio(ratio).or(OptionalSize(paddingSums.width, paddingSums.height))
+            let lo = childBox.minSize(base).transferringLimits(ratio, sizedBy: childBox.size(base))
+                .or(OptionalSize(paddingSums.width, paddingSums.height))
                 .atLeast(paddingSums)
-            let hi = childBox.maxSize(base).applyingAspectRatio(ratio)
+            let hi = childBox.maxSize(base).transferringLimits(ratio, sizedBy: childBox.size(base))
             var known = childBox.size(base).applyingAspectRatio(ratio).clamped(lo, hi)
             if known.width == nil, let left, let right {
                 known.width = max(size.width - (margin.left ?? 0) - (margin.right ?? 0) - left - right, 0)
                 known = known.applyingAspectRatio(ratio).clamped(lo, hi)
             }
-            if known.height == nil, let top, let bottom {
+            // Between a top and a bottom inset, `align-self` (not the container's
+            // `alignItems`) places the box in the block axis, as Chrome does whatever the
+            // direction: stretched (auto, stretch) or at its content height and aligned.
+            let blockAlignment = top != nil && bottom != nil && item.alignSelf != .stretch ? item.alignSelf : nil
+            if known.height == nil, blockAlignment == nil, let top, let bottom {
                 known.height = max(size.height - (margin.top ?? 0) - (margin.bottom ?? 0) - top - bottom, 0)
                 known = known.applyingAspectRatio(ratio).clamped(lo, hi)
             }
@@ -46,17 +51,26 @@ extension FlexContainerAlgorithm {
             let finalSize = Size(width: final.width ?? 0, height: final.height ?? 0)
             // Auto margins share the room between opposite insets; without insets they
             // count as 0 (the box sits at its static position, as Chrome places it).
+            // Horizontal auto margins take no negative space (CSS 2 §10.3.7); vertical
+            // ones share it (§10.6.4).
             let free = Size(width: max(0, size.width - (left ?? 0) - (right ?? 0) - finalSize.width - (margin.left ?? 0)
                                           - (margin.right ?? 0)),
-                            height: max(0, size.height - (top ?? 0) - (bottom ?? 0) - finalSize.height - (margin.top ?? 0)
-                                           - (margin.bottom ?? 0)))
+                            height: size.height - (top ?? 0) - (bottom ?? 0) - finalSize.height - (margin.top ?? 0)
+                                    - (margin.bottom ?? 0))
             let horizontalInsets = left != nil && right != nil, verticalInsets = top != nil && bottom != nil
             let autoWidth = Double((margin.left == nil ? 1 : 0) + (margin.right == nil ? 1 : 0))
             let autoHeight = Double((margin.top == nil ? 1 : 0) + (margin.bottom == nil ? 1 : 0))
             let shareWidth = horizontalInsets && autoWidth > 0 ? free.width / autoWidth : 0
             let shareHeight = verticalInsets && autoHeight > 0 ? free.height / autoHeight : 0
-            let resolved = EdgeInsets(top: margin.top ?? shareHeight, left: margin.left ?? shareWidth,
+            var resolved = EdgeInsets(top: margin.top ?? shareHeight, left: margin.left ?? shareWidth,
                                       bottom: margin.bottom ?? shareHeight, right: margin.right ?? shareWidth)
+            if let blockAlignment, autoHeight == 0 {
+                switch blockAlignment {
+                case .start, .baseline, .stretch: break
+                case .center: resolved.top += free.height / 2
+                case .end: resolved.top += free.height
+                }
+            }
             let (startMain, endMain) = dir == .horizontal ? (left, right) : (top, bottom)
             let (startCross, endCross) = dir == .horizontal ? (top, bottom) : (left, right)
             let main: Double

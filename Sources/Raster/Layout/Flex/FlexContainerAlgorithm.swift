@@ -62,7 +62,9 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
     let cross: Axis
     let isWrap: Bool
     let isWrapReverse: Bool
-    let minSize: OptionalSize
+    /// `min-*` (and those the aspect ratio transfers); across the main axis also the
+    /// size the ratio makes of the main size, once that is settled.
+    var minSize: OptionalSize
     let maxSize: OptionalSize
     let padding: EdgeInsets
     let margin: EdgeInsets
@@ -144,13 +146,13 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
     /// its main size after flexing when the container's main size is definite; and
     /// a stretched cross size, while measuring only in a single-line container of
     /// definite cross size, and once lines are sized (`placed`) always (§9.8.3, which
-    /// Chrome follows).
+    /// Chrome follows, except for items with an aspect ratio).
     func definiteness(_ item: Item, placed: Bool = false) -> AxisFlags {
         var flags = AxisFlags(width: true, height: item.size.height != nil)
         if percentBase[dir] != nil { flags[dir] = true }
         let crossStyle = cross == .horizontal ? tree.boxStyle(item.node).width : tree.boxStyle(item.node).height
         if item.alignSelf == .stretch, !autoCrossStart(item), !autoCrossEnd(item), crossStyle.isAuto,
-           placed || (!isWrap && percentBase[cross] != nil) {
+           (placed && item.aspectRatio == nil) || (!isWrap && percentBase[cross] != nil) {
             flags[cross] = true
         }
         return flags
@@ -171,10 +173,12 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
             innerContainerSize[dir] = innerMain
             containerSize[dir] = innerMain + mainSum(padding)
         } else if dir == .horizontal {
-            settleMainSize(rowContentWidth(available) + mainSum(padding))
+            let content = ratioMainSize().map { max($0, contributions(.minContent, available)) } ?? rowContentWidth(available)
+            settleMainSize(content + mainSum(padding))
         }
         collectFlexLines()
-        if nodeInnerSize[dir] == nil { settleMainSize(hypotheticalLongestLine() + mainSum(padding)) }
+        if nodeInnerSize[dir] == nil { settleMainSize(max(ratioMainSize() ?? 0, hypotheticalLongestLine()) + mainSum(padding)) }
+        applyRatioAcross()
         for l in lines.indices { resolveFlexibleLengths(l) }
         for l in lines.indices { determineHypotheticalCrossSize(l, available) }
         calculateChildrenBaselines(available)
@@ -183,7 +187,7 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
         determineUsedCrossSizes()
         distributeRemainingFreeSpace()
         resolveCrossAxisAutoMargins()
-        let totalLineCross = determineContainerCrossSize()
+        let totalLineCross = determineContainerCrossSize(available)
         if input.runMode == .computeSize { return FlexOutput(size: containerSize) }
         alignLines(totalLineCross)
         finalLayoutPass()
@@ -246,9 +250,13 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
         case .minContent: space = forBaseSize ? (lo.map(AvailableSpace.definite) ?? .minContent) : .minContent
         case .maxContent: space = forBaseSize ? (hi.map(AvailableSpace.definite) ?? .maxContent) : .maxContent
         }
-        var known = item.size
+        // The cross size as specified (one the ratio transfers from the open main size
+        // is not known yet).
+        var known = item.specifiedSize
         known[dir] = nil
-        if item.alignSelf == .stretch, known[cross] == nil {
+        // A stretched cross size counts before lines are sized only where it is
+        // definite for an item with an aspect ratio (its main size would follow it).
+        if item.alignSelf == .stretch, known[cross] == nil, item.aspectRatio == nil || definiteness(item)[cross] {
             known[cross] = space.value.map { $0 - crossSum(item.margin) }
         }
         return (space, known)
@@ -260,8 +268,13 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
             var item = items[i]
             let (crossSpace, known) = crossConstraint(item, available, forBaseSize: true)
             let basisStyle = tree.itemStyle(item.node).basis
-            // A percentage basis of an indefinite container is `content` (not the size).
-            let percentOpen = { if case .percent = basisStyle { return percentBase[dir] == nil }; return false }()
+            // A percentage basis of an indefinite container is `auto` across a row (as
+            // Chrome sizes a row's width) and `content` down a column (as it sizes a
+            // column's height): the item's own height then does not count.
+            let percentOpen = {
+                if case .percent = basisStyle { return dir == .vertical && percentBase[dir] == nil }
+                return false
+            }()
             if let basis = basisStyle.resolve(percentBase[dir]) ?? (percentOpen ? nil : item.size[dir]) {
                 // A. A definite flex basis (or a size the aspect ratio transfers).
                 item.flexBasis = basis
@@ -284,7 +297,10 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
 
             // 4.5 The automatic minimum size: the min-content size, no larger than the
             // specified or maximum size; 0 for a clipped item.
-            if let specified = item.minSize[dir] ?? (item.clips ? 0 : nil) {
+            // Only the item's own minimum replaces the automatic one (a minimum the ratio
+            // transfers does not).
+            let ownMinimum = tree.boxStyle(item.node).minSize(percentBase)[dir]
+            if let specified = ownMinimum ?? (item.clips ? 0 : nil) {
                 item.resolvedMinimumMainSize = max(specified, paddingMain)
             } else {
                 let space = AvailableSize(width: dir == .horizontal ? .minContent : crossSpace,
@@ -333,6 +349,32 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
             }
         }
         if lines.isEmpty { lines = [Line(range: 0..<0)] }
+    }
+
+    /// An open main size (border box, less the padding) that the aspect ratio makes of
+    /// the cross size (else of the least cross size the padding allows); nil without a
+    /// ratio. It is a preferred size: the content's minimum still holds (CSS's
+    /// automatic minimum size for boxes with a ratio).
+    func ratioMainSize() -> Double? {
+        guard let ratio = box.aspectRatio else { return nil }
+        let crossSize = nodeOuterSize[cross] ?? crossSum(padding)
+        return (dir == .horizontal ? crossSize * ratio : crossSize / ratio) - mainSum(padding)
+    }
+
+    /// An open cross size follows the settled main size through the aspect ratio: at
+    /// least that (content may make it larger) when the cross size is auto, exactly that
+    /// when it is a percentage that behaves as auto (no automatic minimum then).
+    mutating func applyRatioAcross() {
+        guard let ratio = box.aspectRatio, nodeOuterSize[cross] == nil else { return }
+        let main = containerSize[dir]
+        let size = FlexMath.clamp(dir == .horizontal ? main / ratio : main * ratio, nil, maxSize[cross])
+        let style = cross == .horizontal ? box.width : box.height
+        if style.isAuto || input.sizingMode == .content {
+            minSize[cross] = max(minSize[cross] ?? 0, size)
+        } else {
+            nodeOuterSize[cross] = max(size, crossSum(padding))
+            nodeInnerSize[cross] = max(size - crossSum(padding), 0)
+        }
     }
 
     /// The container's main size when its styles leave it open, within its limits and
@@ -596,7 +638,7 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
                 let crossAuto = (cross == .horizontal ? childBox.width : childBox.height).isAuto
                 let size: Double
                 if item.alignSelf == .stretch && !autoCrossStart(item) && !autoCrossEnd(item) && crossAuto {
-                    let hi = childBox.maxSize(nodeInnerSize)[cross]
+                    let hi = childBox.maxSize(percentBase)[cross]
                     size = FlexMath.clamp(line.crossSize - crossSum(item.margin), item.minSize[cross], hi)
                 } else {
                     size = item.hypotheticalInnerSize[cross]
@@ -645,7 +687,10 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
             let maxBaseline = maxBaselineKey(line.range)
             for i in line.range {
                 let item = items[i]
-                let free = line.crossSize - item.outerTargetSize[cross]
+                // Auto margins take no negative space: the item overflows at the end.
+                // Auto margins take no negative space: the item then overflows at the end.
+                let overflow = line.crossSize - item.outerTargetSize[cross]
+                let free = max(0, overflow)
                 let start = autoCrossStart(item), end = autoCrossEnd(item)
                 if start || end {
                     let s = start && end ? free / 2 : (start ? free : 0)
@@ -658,7 +703,7 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
                         if end { items[i].margin.right = e }
                     }
                 } else {
-                    items[i].offsetCross = alignAlongCrossAxis(item, free: free, maxBaseline: maxBaseline)
+                    items[i].offsetCross = alignAlongCrossAxis(item, free: overflow, maxBaseline: maxBaseline)
                 }
             }
         }
@@ -678,11 +723,27 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
 
     /// 15. The container's cross size: its own where definite, else its lines',
     /// within its limits and never below its padding.
-    mutating func determineContainerCrossSize() -> Double {
+    mutating func determineContainerCrossSize(_ available: AvailableSize) -> Double {
         let totalLines = lines.reduce(0) { $0 + $1.crossSize }
         let insetCross = crossSum(padding)
-        let outer = max(FlexMath.clamp(nodeOuterSize[cross] ?? (totalLines + FlexMath.gaps(gap[cross], lines.count) + insetCross),
-                                       minSize[cross], maxSize[cross]), insetCross)
+        var content = totalLines + FlexMath.gaps(gap[cross], lines.count)
+        if dir == .vertical, available[cross].value == nil {
+            // A column's intrinsic width is its widest item's contribution, measured
+            // before any flexing (Chrome: neither lines, baseline shifts nor the items'
+            // flexed heights count).
+            content = items.reduce(0) { widest, item in
+                var known = item.specifiedSize
+                known[dir] = nil
+                let space = AvailableSize(dir, main: .maxContent, cross: available[cross])
+                let width = item.specifiedSize[cross] ?? layout.measure(
+                    item.node, known: known, definite: definiteness(item), parentSize: percentBase, available: space,
+                    sizingMode: .inherent, axis: cross)
+                let size = max(FlexMath.clamp(width, item.minSize[cross], item.maxSize[cross]), crossSum(item.padding))
+                return max(widest, size + crossSum(item.margin))
+            }
+        }
+        let outer = max(FlexMath.clamp(nodeOuterSize[cross] ?? (content + insetCross), minSize[cross], maxSize[cross]),
+                        insetCross)
         containerSize[cross] = outer
         innerContainerSize[cross] = max(outer - insetCross, 0)
         return totalLines

@@ -127,9 +127,10 @@ struct FlexLayout<Tree: FlexLayoutTree> {
         let chosen = input.known.or(nodeSize)
         var width = chosen.width ?? measured.width + padding.width
         if let ratio, chosen.width == nil {
-            // An open width with an aspect ratio is at least what the ratio makes of the
-            // least height the padding allows (the limits transfer in `minSize`).
-            width = max(width, padding.height * ratio)
+            // An open width with an aspect ratio follows a known height, and is at least
+            // what the ratio makes of the least height the padding allows (the limits
+            // transfer in `minSize`), never below the content.
+            width = max(width, (chosen.height ?? padding.height) * ratio)
         }
         width = FlexMath.clamp(width, minSize.width, maxSize.width)
         // An open height with an aspect ratio follows the width, but never below the
