@@ -98,8 +98,11 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
         margin = EdgeInsets(top: marginStyle.top.resolveOrZero(parent.width), left: marginStyle.left.resolveOrZero(parent.width),
                             bottom: marginStyle.bottom.resolveOrZero(parent.width),
                             right: marginStyle.right.resolveOrZero(parent.width))
-        minSize = box.minSize(parent).transferringLimits(ratio, sizedBy: box.size(parent))
-        maxSize = box.maxSize(parent).transferringLimits(ratio, sizedBy: box.size(parent))
+        // Measured for its content (`content` mode), its own limits do not apply: the
+        // container that measures it applies them.
+        let inherent = input.sizingMode == .inherent
+        minSize = inherent ? box.minSize(parent).transferringLimits(ratio, sizedBy: box.size(parent)) : .none
+        maxSize = inherent ? box.maxSize(parent).transferringLimits(ratio, sizedBy: box.size(parent)) : .none
         alignItems = style.alignItems
 
         // The container's size where its styles decide it (min = max, else its size
@@ -150,12 +153,16 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
     func definiteness(_ item: Item, placed: Bool = false) -> AxisFlags {
         var flags = AxisFlags(width: true, height: item.size.height != nil)
         if percentBase[dir] != nil { flags[dir] = true }
-        let crossStyle = cross == .horizontal ? tree.boxStyle(item.node).width : tree.boxStyle(item.node).height
-        if item.alignSelf == .stretch, !autoCrossStart(item), !autoCrossEnd(item), crossStyle.isAuto,
-           (placed && item.aspectRatio == nil) || (!isWrap && percentBase[cross] != nil) {
-            flags[cross] = true
-        }
+        if stretchIsDefinite(item, placed: placed) { flags[cross] = true }
         return flags
+    }
+
+    /// Whether an item is stretched across and its stretched size definite (see
+    /// `definiteness`).
+    func stretchIsDefinite(_ item: Item, placed: Bool) -> Bool {
+        let crossStyle = cross == .horizontal ? tree.boxStyle(item.node).width : tree.boxStyle(item.node).height
+        return item.alignSelf == .stretch && !autoCrossStart(item) && !autoCrossEnd(item) && crossStyle.isAuto
+            && ((placed && item.aspectRatio == nil) || (!isWrap && percentBase[cross] != nil))
     }
 
     // MARK: - The algorithm
@@ -256,7 +263,7 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
         known[dir] = nil
         // A stretched cross size counts before lines are sized only where it is
         // definite for an item with an aspect ratio (its main size would follow it).
-        if item.alignSelf == .stretch, known[cross] == nil, item.aspectRatio == nil || definiteness(item)[cross] {
+        if item.alignSelf == .stretch, known[cross] == nil, item.aspectRatio == nil || stretchIsDefinite(item, placed: false) {
             known[cross] = space.value.map { $0 - crossSum(item.margin) }
         }
         return (space, known)
