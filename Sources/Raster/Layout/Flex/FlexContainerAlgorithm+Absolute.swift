@@ -22,7 +22,7 @@ extension FlexContainerAlgorithm {
                 .or(OptionalSize(paddingSums.width, paddingSums.height))
                 .atLeast(paddingSums)
             let hi = childBox.maxSize(base).transferringLimits(ratio, sizedBy: childBox.size(base))
-            var known = childBox.size(base).applyingAspectRatio(ratio).clamped(lo, hi)
+            var known = childBox.sizeWithRatio(base).clamped(lo, hi)
             if known.width == nil, let left, let right {
                 known.width = max(size.width - (margin.left ?? 0) - (margin.right ?? 0) - left - right, 0)
                 known = known.applyingAspectRatio(ratio).clamped(lo, hi)
@@ -32,7 +32,7 @@ extension FlexContainerAlgorithm {
             // direction: stretched (auto, stretch) or at its content height and aligned.
             let blockAlignment = top != nil && bottom != nil && item.alignSelf != .stretch ? item.alignSelf : nil
             if known.height == nil, blockAlignment == nil, let top, let bottom {
-                known.height = max(size.height - (margin.top ?? 0) - (margin.bottom ?? 0) - top - bottom, 0)
+                known.height = max(max(size.height - top - bottom, 0) - (margin.top ?? 0) - (margin.bottom ?? 0), 0)
                 known = known.applyingAspectRatio(ratio).clamped(lo, hi)
             }
             let space = AvailableSize(width: .definite(FlexMath.clamp(size.width, lo.width, hi.width)),
@@ -64,12 +64,11 @@ extension FlexContainerAlgorithm {
             let shareHeight = verticalInsets && autoHeight > 0 ? free.height / autoHeight : 0
             var resolved = EdgeInsets(top: margin.top ?? shareHeight, left: margin.left ?? shareWidth,
                                       bottom: margin.bottom ?? shareHeight, right: margin.right ?? shareWidth)
-            if let blockAlignment, autoHeight == 0 {
-                switch blockAlignment {
-                case .start, .baseline, .stretch: break
-                case .center: resolved.top += free.height / 2
-                case .end: resolved.top += free.height
-                }
+            if let top, let bottom, autoHeight == 0 {
+                let y = Self.blockOffset(container: size.height, top: top, bottom: bottom, marginTop: margin.top ?? 0,
+                                         marginBottom: margin.bottom ?? 0, size: finalSize.height,
+                                         alignment: item.alignSelf)
+                resolved.top = y - top
             }
             let (startMain, endMain) = dir == .horizontal ? (left, right) : (top, bottom)
             let (startCross, endCross) = dir == .horizontal ? (top, bottom) : (left, right)
@@ -105,6 +104,41 @@ extension FlexContainerAlgorithm {
             }
             tree.setFrame(child, Rect(origin: Point(dir, main: main, cross: crossPosition), size: finalSize))
         }
+    }
+
+    /// The top of a box between a top and a bottom inset, as Chrome places it in its
+    /// inset-modified containing block: the room between the insets (anchored at the
+    /// top when they overlap), the box at its start (auto, stretch, start, baseline),
+    /// centre or end by `align-self`; an explicit alignment then shifts an overflowing
+    /// box back inside the container as far as its insets allow (CSS Position 3 and
+    /// Box Alignment's default overflow alignment).
+    static func blockOffset(container: Double, top: Double, bottom: Double, marginTop: Double, marginBottom: Double,
+                            size: Double, alignment: Flex.Align?) -> Double {
+        var start = top, end = bottom
+        let room = container - start - end
+        if room < 0 { end += room }
+        let roomStart = start, roomEnd = end
+        let free = container - start - end - marginTop - size - marginBottom
+        switch alignment {
+        case .center?:
+            start += free / 2
+            end += free / 2
+        case .end?: start += free
+        default: end += free
+        }
+        if alignment != nil {
+            let safeEnd = min(roomEnd, 0)
+            if end < safeEnd {
+                start += end - safeEnd
+                end = safeEnd
+            }
+            let safeStart = min(roomStart, 0)
+            if start < safeStart {
+                end += start - safeStart
+                start = safeStart
+            }
+        }
+        return start + marginTop
     }
 
     /// Where an absolutely positioned box without insets on an axis sits: at the start

@@ -109,7 +109,7 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
         // clamped), never below its padding.
         var styled = OptionalSize.none
         if input.sizingMode == .inherent {
-            styled = box.size(parent).applyingAspectRatio(ratio).clamped(minSize, maxSize)
+            styled = box.sizeWithRatio(parent).clamped(minSize, maxSize)
         }
         var minMax = OptionalSize.none
         for axis in [Axis.horizontal, .vertical] {
@@ -213,7 +213,7 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
             let w = base.width
             items.append(Item(
                 node: child,
-                size: childBox.size(base).applyingAspectRatio(ratio),
+                size: childBox.sizeWithRatio(base),
                 specifiedSize: childBox.size(base),
                 aspectRatio: ratio,
                 minSize: childBox.minSize(base).transferringLimits(ratio, sizedBy: childBox.size(base)),
@@ -259,7 +259,7 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
         }
         // The cross size as specified (one the ratio transfers from the open main size
         // is not known yet).
-        var known = item.specifiedSize
+        var known = item.specifiedSize.clamped(item.minSize, item.maxSize)
         known[dir] = nil
         // A stretched cross size counts before lines are sized only where it is
         // definite for an item with an aspect ratio (its main size would follow it).

@@ -102,7 +102,7 @@ struct FlexLayout<Tree: FlexLayoutTree> {
         // container does).
         let ratio = style.aspectRatio
         if input.sizingMode == .inherent {
-            nodeSize = input.known.or(style.size(input.parentSize).applyingAspectRatio(ratio))
+            nodeSize = input.known.or(style.sizeWithRatio(input.parentSize))
             minSize = style.minSize(input.parentSize).transferringLimits(ratio, sizedBy: style.size(input.parentSize))
             maxSize = style.maxSize(input.parentSize)
         }

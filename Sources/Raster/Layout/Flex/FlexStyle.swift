@@ -82,6 +82,15 @@ public struct BoxStyle: Hashable, Sendable {
         OptionalSize(maxWidth.resolve(parent.width), maxHeight.resolve(parent.height))
     }
     var paddingSums: Size { Size(width: padding.horizontal, height: padding.vertical) }
+
+    /// `width`/`height`, a missing one transferred through the aspect ratio from the
+    /// other as its limits clamp it (the ratio relates used sizes).
+    func sizeWithRatio(_ parent: OptionalSize) -> OptionalSize {
+        let own = size(parent)
+        guard let ratio = aspectRatio else { return own }
+        let used = own.clamped(minSize(parent), maxSize(parent))
+        return OptionalSize(own.width ?? used.height.map { $0 * ratio }, own.height ?? used.width.map { $0 / ratio })
+    }
 }
 
 /// How an item sits in its flex container: CSS `flex-grow`, `flex-shrink`,
