@@ -17,6 +17,9 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
         /// Its `width`/`height` as specified (without the ratio's transfer).
         var specifiedSize: OptionalSize
         var aspectRatio: Double?
+        /// Its own `min-*`/`max-*` (without the limits the ratio transfers).
+        var ownMinSize: OptionalSize
+        var ownMaxSize: OptionalSize
         var minSize: OptionalSize
         var maxSize: OptionalSize
         var alignSelf: Flex.Align
@@ -74,7 +77,7 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
     var nodeInnerSize: OptionalSize
     /// The content box where it is definite (§9.8): the items' percentages resolve
     /// against it, and behave as auto where it is not.
-    let percentBase: OptionalSize
+    var percentBase: OptionalSize
     var containerSize = Size.zero
     var innerContainerSize = Size.zero
     var items: [Item] = []
@@ -122,8 +125,13 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
         let definiteOuter = OptionalSize(input.definite.width ? input.known.width : nil,
                                          input.definite.height ? input.known.height : nil)
             .or(styled.atLeast(box.paddingSums))
-        percentBase = OptionalSize(definiteOuter.width.map { $0 - box.padding.horizontal },
-                                   definiteOuter.height.map { $0 - box.padding.vertical })
+        // A size the aspect ratio makes of a definite one is definite too.
+        let definiteWithRatio = ratio.map { r in
+            OptionalSize(definiteOuter.width ?? definiteOuter.height.map { $0 * r },
+                         definiteOuter.height ?? definiteOuter.width.map { $0 / r })
+        } ?? definiteOuter
+        percentBase = OptionalSize(definiteWithRatio.width.map { max($0 - box.padding.horizontal, 0) },
+                                   definiteWithRatio.height.map { max($0 - box.padding.vertical, 0) })
         // Percentage gaps resolve against a definite content box, else to 0 (Chrome).
         let gapBase = OptionalSize(percentBase.width ?? 0, percentBase.height ?? 0)
         gap = Size(width: style.columnGap.resolveOrZero(gapBase.width), height: style.rowGap.resolveOrZero(gapBase.height))
@@ -152,7 +160,8 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
     /// Chrome follows, except for items with an aspect ratio).
     func definiteness(_ item: Item, placed: Bool = false) -> AxisFlags {
         var flags = AxisFlags(width: true, height: item.size.height != nil)
-        if percentBase[dir] != nil { flags[dir] = true }
+        // A main size of its own is definite while flexing has not changed it.
+        flags[dir] = percentBase[dir] != nil || item.size[dir] == item.targetSize[dir] || dir == .horizontal
         if stretchIsDefinite(item, placed: placed) { flags[cross] = true }
         return flags
     }
@@ -216,6 +225,8 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
                 size: childBox.sizeWithRatio(base),
                 specifiedSize: childBox.size(base),
                 aspectRatio: ratio,
+                ownMinSize: childBox.minSize(base),
+                ownMaxSize: childBox.maxSize(base),
                 minSize: childBox.minSize(base).transferringLimits(ratio, sizedBy: childBox.size(base)),
                 maxSize: childBox.maxSize(base).transferringLimits(ratio, sizedBy: childBox.size(base)),
                 alignSelf: item.alignSelf ?? alignItems,
@@ -306,7 +317,7 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
             // specified or maximum size; 0 for a clipped item.
             // Only the item's own minimum replaces the automatic one (a minimum the ratio
             // transfers does not).
-            let ownMinimum = tree.boxStyle(item.node).minSize(percentBase)[dir]
+            let ownMinimum = item.ownMinSize[dir]
             if let specified = ownMinimum ?? (item.clips ? 0 : nil) {
                 item.resolvedMinimumMainSize = max(specified, paddingMain)
             } else {
@@ -314,10 +325,12 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
                                           height: dir == .horizontal ? crossSpace : .minContent)
                 var minContent = layout.measure(item.node, known: known, definite: definiteness(item), parentSize: percentBase, available: space,
                                                 sizingMode: .content, axis: dir)
-                if let s = item.size[dir] { minContent = min(minContent, s) }
+                if let s = item.specifiedSize[dir] { minContent = min(minContent, s) }
                 if let m = item.maxSize[dir] { minContent = min(minContent, m) }
                 item.resolvedMinimumMainSize = max(minContent, paddingMain)
             }
+            // A minimum the aspect ratio transfers holds too.
+            item.resolvedMinimumMainSize = max(item.resolvedMinimumMainSize, item.minSize[dir] ?? 0)
             let lower = max(item.resolvedMinimumMainSize, paddingMain)
             let hypothetical = FlexMath.clamp(item.flexBasis, lower, item.maxSize[dir])
             item.hypotheticalInnerSize[dir] = hypothetical
@@ -420,8 +433,9 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
     /// A row's intrinsic width under `constraint` (§9.9.1 as Chrome computes it): each
     /// item contributes its own width, else its content's under the constraint, kept
     /// at or above its minimum (automatic or specified) and, when it cannot shrink, its
-    /// flex base size, and at or below its maximum and, when it cannot grow, its flex
-    /// base size (the lower bound wins), never below its padding, plus margins.
+    /// hypothetical main size, and at or below its maximum and, when it cannot grow, its
+    /// hypothetical main size (the lower bound wins), never below its padding, plus
+    /// margins.
     /// Max-content, and the min-content of a single line, is the sum with the gaps; the
     /// min-content of a wrapping row is the largest contribution.
     func contributions(_ constraint: AvailableSpace, _ available: AvailableSize) -> Double {
@@ -436,10 +450,11 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
                 content = layout.measure(item.node, known: known, definite: definiteness(item), parentSize: percentBase,
                                          available: space, sizingMode: .inherent, axis: dir)
             }
+            let hypothetical = item.hypotheticalInnerSize[dir]
             var lower = item.resolvedMinimumMainSize
-            if item.shrink == 0 { lower = max(lower, item.flexBasis) }
+            if item.shrink == 0 { lower = max(lower, hypothetical) }
             var upper = item.maxSize[dir]
-            if item.grow == 0 { upper = min(upper ?? .infinity, item.flexBasis) }
+            if item.grow == 0 { upper = min(upper ?? .infinity, hypothetical) }
             let size = max(FlexMath.clamp(content, lower, upper), mainSum(item.padding)) + mainSum(item.margin)
             sum += size
             largest = max(largest, size)
@@ -548,8 +563,9 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
                                               available: space, sizingMode: .content, axis: cross)
                 // The ratio's size, never below the content (CSS's automatic minimum
                 // size), unless the item clips.
-                let content = ratioCross != nil && item.clips ? 0 : measured
-                return max(FlexMath.clamp(max(ratioCross ?? 0, content), lo, hi), paddingCross)
+                guard let ratioCross else { return max(FlexMath.clamp(measured, lo, hi), paddingCross) }
+                let content = item.clips ? 0 : FlexMath.clamp(measured, item.ownMinSize[cross], item.ownMaxSize[cross])
+                return max(FlexMath.clamp(ratioCross, lo, hi), content, paddingCross)
             }()
             items[i].hypotheticalInnerSize[cross] = inner
             items[i].hypotheticalOuterSize[cross] = inner + crossSum(item.margin)
@@ -645,8 +661,9 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
                 let crossAuto = (cross == .horizontal ? childBox.width : childBox.height).isAuto
                 let size: Double
                 if item.alignSelf == .stretch && !autoCrossStart(item) && !autoCrossEnd(item) && crossAuto {
-                    let hi = childBox.maxSize(percentBase)[cross]
-                    size = FlexMath.clamp(line.crossSize - crossSum(item.margin), item.minSize[cross], hi)
+                    // Only the item's own limits (a stretched size is not the ratio's).
+                    size = FlexMath.clamp(line.crossSize - crossSum(item.margin), item.ownMinSize[cross],
+                                          item.ownMaxSize[cross])
                 } else {
                     size = item.hypotheticalInnerSize[cross]
                 }
@@ -734,8 +751,8 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
         let totalLines = lines.reduce(0) { $0 + $1.crossSize }
         let insetCross = crossSum(padding)
         var content = totalLines + FlexMath.gaps(gap[cross], lines.count)
-        if dir == .vertical, available[cross].value == nil {
-            // A column's intrinsic width is its widest item's contribution, measured
+        if dir == .vertical, !isWrap, available[cross].value == nil {
+            // A single-line column's intrinsic width is its widest item's contribution, measured
             // before any flexing (Chrome: neither lines, baseline shifts nor the items'
             // flexed heights count).
             content = items.reduce(0) { widest, item in
