@@ -18,10 +18,10 @@ extension FlexContainerAlgorithm {
             let left = item.insets.left.resolve(size.width), right = item.insets.right.resolve(size.width)
             let top = item.insets.top.resolve(size.height), bottom = item.insets.bottom.resolve(size.height)
             let paddingSums = childBox.paddingSums
-            let lo = childBox.minSize(base).transferringLimits(ratio, sizedBy: childBox.size(base))
-                .or(OptionalSize(paddingSums.width, paddingSums.height))
+            let limits = childBox.limits(base)
+            let lo = limits.min.or(OptionalSize(paddingSums.width, paddingSums.height))
                 .atLeast(paddingSums)
-            let hi = childBox.maxSize(base).transferringLimits(ratio, sizedBy: childBox.size(base))
+            let hi = limits.max
             var known = childBox.sizeWithRatio(base).clamped(lo, hi)
             if known.width == nil, let left, let right {
                 known.width = max(size.width - (margin.left ?? 0) - (margin.right ?? 0) - left - right, 0)

@@ -20,6 +20,9 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
         /// Its own `min-*`/`max-*` (without the limits the ratio transfers).
         var ownMinSize: OptionalSize
         var ownMaxSize: OptionalSize
+        /// True when its flex base size is a length (its basis or its own main size), not
+        /// its content's: its main size is then definite (as Chrome treats it).
+        var hasDefiniteBasis = false
         var minSize: OptionalSize
         var maxSize: OptionalSize
         var alignSelf: Flex.Align
@@ -104,8 +107,9 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
         // Measured for its content (`content` mode), its own limits do not apply: the
         // container that measures it applies them.
         let inherent = input.sizingMode == .inherent
-        minSize = inherent ? box.minSize(parent).transferringLimits(ratio, sizedBy: box.size(parent)) : .none
-        maxSize = inherent ? box.maxSize(parent).transferringLimits(ratio, sizedBy: box.size(parent)) : .none
+        let limits = box.limits(parent)
+        minSize = inherent ? limits.min : .none
+        maxSize = inherent ? limits.max : .none
         alignItems = style.alignItems
 
         // The container's size where its styles decide it (min = max, else its size
@@ -160,8 +164,8 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
     /// Chrome follows, except for items with an aspect ratio).
     func definiteness(_ item: Item, placed: Bool = false) -> AxisFlags {
         var flags = AxisFlags(width: true, height: item.size.height != nil)
-        // A main size of its own is definite while flexing has not changed it.
-        flags[dir] = percentBase[dir] != nil || item.size[dir] == item.targetSize[dir] || dir == .horizontal
+        // A flex base size that is a length makes the main size definite.
+        flags[dir] = percentBase[dir] != nil || item.hasDefiniteBasis || dir == .horizontal
         if stretchIsDefinite(item, placed: placed) { flags[cross] = true }
         return flags
     }
@@ -227,8 +231,8 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
                 aspectRatio: ratio,
                 ownMinSize: childBox.minSize(base),
                 ownMaxSize: childBox.maxSize(base),
-                minSize: childBox.minSize(base).transferringLimits(ratio, sizedBy: childBox.size(base)),
-                maxSize: childBox.maxSize(base).transferringLimits(ratio, sizedBy: childBox.size(base)),
+                minSize: childBox.limits(base).min,
+                maxSize: childBox.limits(base).max,
                 alignSelf: item.alignSelf ?? alignItems,
                 clips: childBox.clipsContent,
                 grow: item.grow, shrink: item.shrink,
@@ -296,9 +300,11 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
             if let basis = basisStyle.resolve(percentBase[dir]) ?? (percentOpen ? nil : item.size[dir]) {
                 // A. A definite flex basis (or a size the aspect ratio transfers).
                 item.flexBasis = basis
+                item.hasDefiniteBasis = true
             } else if let ratio = item.aspectRatio, let crossSize = known[cross], definiteness(item)[cross] {
                 // B. An aspect ratio and a definite cross size (a stretched one included).
                 item.flexBasis = dir == .horizontal ? crossSize * ratio : crossSize / ratio
+                item.hasDefiniteBasis = true
             } else {
                 // C, E. Sized as max-content in the main axis (min-content when the
                 // container itself is sized under a min-content constraint).
@@ -325,6 +331,13 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
                                           height: dir == .horizontal ? crossSpace : .minContent)
                 var minContent = layout.measure(item.node, known: known, definite: definiteness(item), parentSize: percentBase, available: space,
                                                 sizingMode: .content, axis: dir)
+                if let ratio = item.aspectRatio {
+                    // The content size suggestion of a box with a ratio is held within
+                    // its cross limits carried through the ratio.
+                    let transfer = { (v: Double) in self.dir == .horizontal ? v * ratio : v / ratio }
+                    minContent = FlexMath.clamp(minContent, item.ownMinSize[cross].map(transfer),
+                                                item.ownMaxSize[cross].map(transfer))
+                }
                 if let s = item.specifiedSize[dir] { minContent = min(minContent, s) }
                 if let m = item.maxSize[dir] { minContent = min(minContent, m) }
                 item.resolvedMinimumMainSize = max(minContent, paddingMain)

@@ -103,8 +103,7 @@ struct FlexLayout<Tree: FlexLayoutTree> {
         let ratio = style.aspectRatio
         if input.sizingMode == .inherent {
             nodeSize = input.known.or(style.sizeWithRatio(input.parentSize))
-            minSize = style.minSize(input.parentSize).transferringLimits(ratio, sizedBy: style.size(input.parentSize))
-            maxSize = style.maxSize(input.parentSize)
+            (minSize, maxSize) = style.limits(input.parentSize)
         }
         if input.runMode == .computeSize, let w = nodeSize.width, let h = nodeSize.height {
             let size = OptionalSize(w, h).clamped(minSize, maxSize).atLeast(padding)

@@ -83,6 +83,26 @@ public struct BoxStyle: Hashable, Sendable {
     }
     var paddingSums: Size { Size(width: padding.horizontal, height: padding.vertical) }
 
+    /// `min-*` and `max-*`, with limits transferred through the aspect ratio into an
+    /// axis whose size is auto and that has none of its own (CSS transfers limits into
+    /// the ratio-dependent axis only), a transferred minimum no larger than that axis's
+    /// own maximum and a transferred maximum no smaller than its own minimum.
+    func limits(_ parent: OptionalSize) -> (min: OptionalSize, max: OptionalSize) {
+        let lo = minSize(parent), hi = maxSize(parent)
+        guard let ratio = aspectRatio else { return (lo, hi) }
+        let own = size(parent)
+        var tlo = lo, thi = hi
+        if own.width == nil {
+            if lo.width == nil, let h = lo.height { tlo.width = min(h * ratio, hi.width ?? .infinity) }
+            if hi.width == nil, let h = hi.height { thi.width = max(h * ratio, lo.width ?? 0) }
+        }
+        if own.height == nil {
+            if lo.height == nil, let w = lo.width { tlo.height = min(w / ratio, hi.height ?? .infinity) }
+            if hi.height == nil, let w = hi.width { thi.height = max(w / ratio, lo.height ?? 0) }
+        }
+        return (tlo, thi)
+    }
+
     /// `width`/`height`, a missing one transferred through the aspect ratio from the
     /// other as its limits clamp it (the ratio relates used sizes).
     func sizeWithRatio(_ parent: OptionalSize) -> OptionalSize {

@@ -35,17 +35,6 @@ struct OptionalSize: Hashable {
         }
     }
 
-    /// Limits (`min-*` or `max-*`) with a limit transferred through `ratio` into each
-    /// axis that has none and whose size `size` leaves auto (CSS transfers limits only
-    /// into the ratio-dependent axis).
-    func transferringLimits(_ ratio: Double?, sizedBy size: OptionalSize) -> OptionalSize {
-        guard let ratio else { return self }
-        var result = self
-        if result.width == nil, size.width == nil, let h = height { result.width = h * ratio }
-        if result.height == nil, size.height == nil, let w = width { result.height = w / ratio }
-        return result
-    }
-
     /// Known dimensions plus `size`.
     func adding(_ size: Size) -> OptionalSize {
         OptionalSize(width.map { $0 + size.width }, height.map { $0 + size.height })
