@@ -5,6 +5,9 @@ public struct EnvironmentOverride: CombinedComponent, LayoutTransparent {
         case theme(Theme)
         /// Replaces some semantic colours of the current theme.
         case colors([String: Color])
+        /// The direction the subtree reads in (SwiftUI's `\.layoutDirection`): right to
+        /// left mirrors stacks, alignments, directional insets and Flex rows.
+        case layoutDirection(LayoutDirection)
         /// Makes semantic colours take the current value of others (`["primary": "onAccent"]`),
         /// so the subtree follows the theme.
         case colorAliases([String: String])
@@ -23,6 +26,7 @@ public struct EnvironmentOverride: CombinedComponent, LayoutTransparent {
             switch (lhs, rhs) {
             case let (.theme(a), .theme(b)): return a == b
             case let (.colors(a), .colors(b)): return a == b
+            case let (.layoutDirection(a), .layoutDirection(b)): return a == b
             case let (.colorAliases(a), .colorAliases(b)): return a == b
             case let (.pushStyle(t1, s1, _), .pushStyle(t2, s2, _)): return t1 == t2 && s1 == s2
             case let (.setStyles(t1, s1, _), .setStyles(t2, s2, _)): return t1 == t2 && s1 == s2
@@ -45,6 +49,7 @@ public struct EnvironmentOverride: CombinedComponent, LayoutTransparent {
             switch self {
             case .theme(let t): values.theme = t
             case .colors(let c): values.theme.colors.merge(c) { _, new in new }
+            case .layoutDirection(let d): values.layoutDirection = d
             case .colorAliases(let aliases):
                 let colors = values.theme.colors
                 for (name, source) in aliases { values.theme.colors[name] = colors[source] ?? .clear }
@@ -94,6 +99,12 @@ public struct EnvironmentOverride: CombinedComponent, LayoutTransparent {
 }
 
 public extension AnyComponent where EnvironmentType == Empty {
+    /// This component with its subtree laid out in `direction` (SwiftUI's
+    /// `.environment(\.layoutDirection, …)`).
+    func layoutDirection(_ direction: LayoutDirection) -> AnyComponent<Empty> {
+        AnyComponent(EnvironmentOverride(content: self, changes: [.layoutDirection(direction)]))
+    }
+
     /// This component with `theme` for its subtree.
     func theme(_ theme: Theme) -> AnyComponent<Empty> {
         AnyComponent(EnvironmentOverride(content: self, changes: [.theme(theme)]))

@@ -137,11 +137,12 @@ public struct FlexItem: CombinedComponent, LayoutTransparent {
                 return child.updateAsContent(f.content, in: context).size
             }
             let size = node.assignedSize ?? f.standaloneSize(context.proposal, content: contentNode)
-            let padding = f.box.padding
+            let direction = context.environment.layoutDirection
+            let padding = f.box.resolved(for: direction).padding
             let inner = Size(width: max(0, size.width - padding.horizontal), height: max(0, size.height - padding.vertical))
             let offer = ProposedSize(inner)
             let measured = contentNode.sizeThatFits(offer)
-            let aligned = LayoutMath.aligned(measured, in: inner, alignment: f.contentAlignment)
+            let aligned = LayoutMath.aligned(measured, in: inner, alignment: f.contentAlignment.resolved(for: direction))
             let position = Point(x: padding.left + aligned.x, y: padding.top + aligned.y)
             let c = child.update(component: f.content, proposal: offer, layout: contentNode,
                                  origin: context.childOrigin(position), transition: context.transition)

@@ -7,6 +7,13 @@ enum LayoutMath {
     static func aligned(_ size: Size, in box: Size, alignment: Alignment) -> Point {
         Point(x: (box.width - size.width) * alignment.x, y: (box.height - size.height) * alignment.y)
     }
+
+    /// The origin of a `size` child at `position` in a `box`-sized parent, mirrored
+    /// left to right (how a right-to-left layout places what a left-to-right one
+    /// computed).
+    static func mirrored(_ position: Point, size: Size, in box: Size) -> Point {
+        Point(x: box.width - position.x - size.width, y: position.y)
+    }
 }
 
 /// A wrapper whose layout is its content's: a stack looks through it for the content's

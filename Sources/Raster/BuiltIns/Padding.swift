@@ -1,12 +1,20 @@
 /// Insets its content (SwiftUI's `padding`): the content is proposed what is left
-/// inside the insets and the padding is the content's size plus them.
+/// inside the insets and the padding is the content's size plus them. Insets given by
+/// reading direction (`LayoutInsets`) swap their left and right edges right to left.
 public struct Padding: CombinedComponent {
     public let content: AnyComponent<Empty>
+    /// The insets; when `followsLayoutDirection`, `left` is the leading edge.
     public let insets: EdgeInsets
+    public let followsLayoutDirection: Bool
 
     public init(_ content: AnyComponent<Empty>, insets: EdgeInsets) {
+        self.init(content, insets: LayoutInsets(insets))
+    }
+
+    public init(_ content: AnyComponent<Empty>, insets: LayoutInsets) {
         self.content = content
-        self.insets = insets
+        self.insets = insets.insets
+        followsLayoutDirection = insets.followsLayoutDirection
     }
 
     public func sizeThatFits(_ proposal: ProposedSize, context: MeasureContext<Padding>) -> Size {
@@ -17,10 +25,12 @@ public struct Padding: CombinedComponent {
     public static var body: Body {
         let child = Child(AnyComponent<Empty>.self)
         return { context in
-            let i = context.component.insets
+            let padding = context.component
+            let i = LayoutInsets(padding.insets, followsLayoutDirection: padding.followsLayoutDirection)
+                .resolved(for: context.environment.layoutDirection)
             let position = Point(x: i.left, y: i.top)
-            let c = child.update(component: context.component.content, proposal: i.inset(context.proposal),
-                                 layout: context.layoutNode.content(context.component.content),
+            let c = child.update(component: padding.content, proposal: i.inset(context.proposal),
+                                 layout: context.layoutNode.content(padding.content),
                                  origin: context.childOrigin(position), transition: context.transition)
             context.add(c, at: position)
             return Size(width: c.size.width + i.horizontal, height: c.size.height + i.vertical)
@@ -67,7 +77,8 @@ public struct Frame: CombinedComponent {
             let offer = f.childProposal(context.proposal)
             let measured = node.sizeThatFits(offer)
             let size = f.size(for: context.proposal, child: measured)
-            let position = LayoutMath.aligned(measured, in: size, alignment: c.alignment)
+            let position = LayoutMath.aligned(measured, in: size,
+                                              alignment: c.alignment.resolved(for: context.environment.layoutDirection))
             let updated = child.update(component: c.content, proposal: offer, layout: node,
                                        origin: context.childOrigin(position), transition: context.transition)
             context.add(updated, at: position)
@@ -78,6 +89,8 @@ public struct Frame: CombinedComponent {
 
 public extension AnyComponent where EnvironmentType == Empty {
     func padding(_ insets: EdgeInsets) -> AnyComponent<Empty> { AnyComponent(Padding(self, insets: insets)) }
+    /// Padding that may follow the layout direction (`LayoutInsets(leading:…)`).
+    func padding(_ insets: LayoutInsets) -> AnyComponent<Empty> { AnyComponent(Padding(self, insets: insets)) }
     func padding(_ all: Double) -> AnyComponent<Empty> { padding(EdgeInsets(all: all)) }
 
     func frame(width: Double? = nil, height: Double? = nil, minWidth: Double? = nil, maxWidth: Double? = nil,

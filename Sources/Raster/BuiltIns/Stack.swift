@@ -36,7 +36,12 @@ struct StackBody {
                       context: CombinedComponentContext<C>) -> Size {
         let nodes = childNodes(items, of: context.layoutNode)
         let result = layout(nodes, proposal: context.proposal)
-        let positions = StackAlgorithm(axis: axis, spacing: spacing).positions(result, alignment: alignment)
+        var positions = StackAlgorithm(axis: axis, spacing: spacing).positions(result, alignment: alignment)
+        if context.environment.layoutDirection == .rightToLeft {
+            // Right to left, the stack is mirrored: an HStack runs from the right, a
+            // VStack's leading edge is its right one.
+            positions = positions.indices.map { i in LayoutMath.mirrored(positions[i], size: result.sizes[i], in: result.size) }
+        }
         for (i, item) in items.enumerated() {
             var c = children[item.id].update(component: item.component, typed: context.environment.typed,
                                              proposal: result.proposals[i], layout: nodes[i],

@@ -30,8 +30,9 @@ public struct ZStack: CombinedComponent {
             let z = context.component
             let nodes = z.childNodes(of: context.layoutNode)
             let result = OverlayAlgorithm().layout(nodes, proposal: context.proposal)
+            let alignment = z.alignment.resolved(for: context.environment.layoutDirection)
             for (i, item) in z.items.enumerated() {
-                let position = LayoutMath.aligned(result.sizes[i], in: result.size, alignment: z.alignment)
+                let position = LayoutMath.aligned(result.sizes[i], in: result.size, alignment: alignment)
                 let c = children[item.id].update(component: item.component, proposal: result.proposals[i],
                                                  layout: nodes[i], origin: context.childOrigin(position),
                                                  transition: context.transition)

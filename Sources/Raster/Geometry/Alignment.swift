@@ -18,4 +18,9 @@ public struct Alignment: Hashable, Sendable {
     public static let bottomLeading = Alignment(x: 0, y: 1)
     public static let bottom = Alignment(x: 0.5, y: 1)
     public static let bottomTrailing = Alignment(x: 1, y: 1)
+
+    /// The alignment in `direction`: leading and trailing swap right to left.
+    public func resolved(for direction: LayoutDirection) -> Alignment {
+        direction == .rightToLeft ? Alignment(x: 1 - x, y: y) : self
+    }
 }

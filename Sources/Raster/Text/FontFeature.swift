@@ -35,10 +35,3 @@ public enum TextDirection: String, Hashable, Sendable, CaseIterable {
     case ltr
     case rtl
 }
-
-/// The direction a user interface reads in: which side `leading` means for a text
-/// whose own direction gives no answer.
-public enum LayoutDirection: String, Hashable, Sendable, CaseIterable {
-    case leftToRight = "ltr"
-    case rightToLeft = "rtl"
-}

@@ -74,6 +74,9 @@ public struct Environment<T> {
         return shared[K.self]
     }
 
+    /// The direction the subtree reads in (recorded like any shared value).
+    public var layoutDirection: LayoutDirection { self[key: LayoutDirectionKey.self] }
+
     /// The theme's name (reading the whole palette records every colour).
     public var theme: Theme {
         let t = shared.theme

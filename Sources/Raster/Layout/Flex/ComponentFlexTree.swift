@@ -115,7 +115,16 @@ struct ComponentFlexTree: FlexLayoutTree {
 
     func containerStyle(_ node: LayoutNode) -> FlexContainerStyle { node.flexInfo.containerStyle ?? FlexContainerStyle() }
 
-    func boxStyle(_ node: LayoutNode) -> BoxStyle { node.flexInfo.box }
+    /// The box with its padding physical in the box's own direction.
+    func boxStyle(_ node: LayoutNode) -> BoxStyle {
+        let info = node.flexInfo
+        guard info.box.paddingFollowsLayoutDirection else { return info.box }
+        return info.box.resolved(for: info.boxNode.environment.shared.layoutDirection)
+    }
+
+    func layoutDirection(_ node: LayoutNode) -> LayoutDirection {
+        (node.flexInfo.containerNode ?? node).environment.shared.layoutDirection
+    }
 
     func itemStyle(_ node: LayoutNode) -> FlexItemStyle { node.flexInfo.item }
 

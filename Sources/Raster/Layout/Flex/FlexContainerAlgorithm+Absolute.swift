@@ -7,7 +7,7 @@ extension FlexContainerAlgorithm {
     mutating func layoutAbsoluteChildren() {
         let size = containerSize
         for child in tree.children(of: node) {
-            let item = tree.itemStyle(child)
+            let item = itemStyle(child)
             guard item.isAbsolute else { continue }
             let childBox = tree.boxStyle(child)
             let base = OptionalSize(size.width, size.height)
@@ -102,7 +102,7 @@ extension FlexContainerAlgorithm {
                                                insetEnd: crossEnd(padding), marginStart: crossStart(resolved),
                                                marginEnd: crossEnd(resolved))
             }
-            tree.setFrame(child, Rect(origin: Point(dir, main: main, cross: crossPosition), size: finalSize))
+            place(child, Rect(origin: Point(dir, main: main, cross: crossPosition), size: finalSize))
         }
     }
 

@@ -59,6 +59,10 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
     let tree: Tree
     let node: Node
     let input: FlexInput
+    /// Right to left (CSS `direction: rtl`): the algorithm runs on the container
+    /// mirrored (left and right insets, margins and padding swapped) and its frames are
+    /// mirrored back, so a row's main start and a column's cross start are on the right.
+    let isRightToLeft: Bool
     let style: FlexContainerStyle
     let box: BoxStyle
     var layout: FlexLayout<Tree> { FlexLayout(tree: tree) }
@@ -90,7 +94,10 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
         self.tree = tree
         self.node = node
         self.input = input
-        let style = tree.containerStyle(node), box = tree.boxStyle(node)
+        let style = tree.containerStyle(node)
+        isRightToLeft = tree.layoutDirection(node) == .rightToLeft
+        var box = tree.boxStyle(node)
+        if isRightToLeft { box.padding = box.padding.mirrored }
         self.style = style
         self.box = box
         dir = style.mainAxis
@@ -155,6 +162,18 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
     func autoMainEnd(_ item: Item) -> Bool { dir == .horizontal ? item.marginIsAuto.right : item.marginIsAuto.bottom }
     func paddingSums(_ item: Item) -> Size { Size(width: item.padding.horizontal, height: item.padding.vertical) }
 
+    /// A child's item options as the (mirrored when right to left) algorithm sees them.
+    func itemStyle(_ child: Node) -> FlexItemStyle {
+        isRightToLeft ? tree.itemStyle(child).mirrored : tree.itemStyle(child)
+    }
+
+    /// Sets a child's frame, mirrored back when right to left.
+    func place(_ child: Node, _ frame: Rect) {
+        guard isRightToLeft else { return tree.setFrame(child, frame) }
+        tree.setFrame(child, Rect(x: containerSize.width - frame.maxX, y: frame.minY, width: frame.width,
+                                  height: frame.height))
+    }
+
     /// Which of an item's known sizes are definite (§9.8): a width (widths are
     /// settled before content is laid out in them, so only intrinsic sizing, where the
     /// width is not known, treats a percentage width as auto); its own (resolved) sizes;
@@ -218,7 +237,7 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
     /// 1. One item per in-flow child (absolutely positioned ones are laid out last).
     mutating func generateFlexItems() {
         for child in tree.children(of: node) {
-            let item = tree.itemStyle(child)
+            let item = itemStyle(child)
             guard !item.isAbsolute else { continue }
             let childBox = tree.boxStyle(child)
             let base = percentBase
@@ -592,7 +611,9 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
             // A column's items have no baseline across it: Chrome aligns the start edges
             // of their border boxes (a baseline synthesized from the line-left edge).
             for i in items.indices where items[i].alignSelf == .baseline {
-                items[i].baseline = crossStart(items[i].margin)
+                // The line-left edge is the physical left one, the mirrored cross end
+                // right to left.
+                items[i].baseline = isRightToLeft ? crossEnd(items[i].margin) : crossStart(items[i].margin)
                 items[i].alignsBaseline = !autoCrossStart(items[i]) && !autoCrossEnd(items[i])
             }
             return
@@ -740,13 +761,20 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
                         if end { items[i].margin.right = e }
                     }
                 } else {
-                    items[i].offsetCross = alignAlongCrossAxis(item, free: overflow, maxBaseline: maxBaseline)
+                    items[i].offsetCross = alignAlongCrossAxis(item, free: overflow, maxBaseline: maxBaseline,
+                                                           group: baselineGroupExtent(line.range, maxBaseline))
                 }
             }
         }
     }
 
-    func alignAlongCrossAxis(_ item: Item, free: Double, maxBaseline: Double) -> Double {
+    /// How far across the line a baseline-sharing group reaches (its items with their
+    /// baselines aligned).
+    func baselineGroupExtent(_ range: Range<Int>, _ maxBaseline: Double) -> Double {
+        items[range].reduce(0) { $1.alignsBaseline ? max($0, maxBaseline - baselineKey($1) + $1.hypotheticalOuterSize[cross]) : $0 }
+    }
+
+    func alignAlongCrossAxis(_ item: Item, free: Double, maxBaseline: Double, group: Double) -> Double {
         switch item.alignSelf {
         case .start, .stretch: return isWrapReverse ? free : 0
         case .end: return isWrapReverse ? 0 : free
@@ -754,6 +782,11 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
         case .baseline:
             guard item.alignsBaseline else { return isWrapReverse ? free : 0 }
             let shift = maxBaseline - baselineKey(item)
+            if dir == .vertical && isRightToLeft {
+                // The group sits at the line's start (the right), its baselines at
+                // their line-left edges (the mirrored cross end).
+                return group - shift - item.outerTargetSize[cross]
+            }
             return isWrapReverse ? free - shift : shift
         }
     }
@@ -823,7 +856,7 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
                 // From here on, the baseline is where it is in the container.
                 let top = dir == .horizontal ? crossPosition : main
                 items[i].baseline = top + (output.baseline ?? output.size.height)
-                tree.setFrame(item.node, Rect(origin: Point(dir, main: main, cross: crossPosition), size: output.size))
+                place(item.node, Rect(origin: Point(dir, main: main, cross: crossPosition), size: output.size))
                 offsetMain += item.offsetMain + mainSum(item.margin) + output.size[dir]
             }
             offsetCross += line.offsetCross + line.crossSize

@@ -9,6 +9,9 @@ protocol FlexLayoutTree {
     /// True for a flex container with children (one without is laid out as a leaf).
     func isFlexContainer(_ node: Node) -> Bool
     func containerStyle(_ node: Node) -> FlexContainerStyle
+    /// The direction a flex container reads in (CSS `direction`): right to left puts a
+    /// row's main start and a column's cross start on the right.
+    func layoutDirection(_ node: Node) -> LayoutDirection
     func boxStyle(_ node: Node) -> BoxStyle
     func itemStyle(_ node: Node) -> FlexItemStyle
     /// The content-box size of a leaf: `known` dimensions are of its content box,

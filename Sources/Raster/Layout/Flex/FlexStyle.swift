@@ -54,6 +54,9 @@ public struct BoxStyle: Hashable, Sendable {
     public var maxWidth: Dimension = .auto
     public var maxHeight: Dimension = .auto
     public var padding = EdgeInsets.zero
+    /// When true, `padding.left` is the leading edge (CSS `padding-inline-start`) and
+    /// `padding.right` the trailing one, resolved by the box's layout direction.
+    public var paddingFollowsLayoutDirection = false
     /// Width over height.
     public var aspectRatio: Double?
     public var clipsContent = false
@@ -82,6 +85,21 @@ public struct BoxStyle: Hashable, Sendable {
         OptionalSize(maxWidth.resolve(parent.width), maxHeight.resolve(parent.height))
     }
     var paddingSums: Size { Size(width: padding.horizontal, height: padding.vertical) }
+
+    /// Sets the padding from insets that may follow the layout direction.
+    public mutating func setPadding(_ insets: LayoutInsets) {
+        padding = insets.insets
+        paddingFollowsLayoutDirection = insets.followsLayoutDirection
+    }
+
+    /// The box with its padding physical in `direction`.
+    func resolved(for direction: LayoutDirection) -> BoxStyle {
+        guard paddingFollowsLayoutDirection else { return self }
+        var box = self
+        box.padding = LayoutInsets(padding, followsLayoutDirection: true).resolved(for: direction)
+        box.paddingFollowsLayoutDirection = false
+        return box
+    }
 
     /// `min-*` and `max-*`, with limits transferred through the aspect ratio into an
     /// axis whose size is auto and that has none of its own (CSS transfers limits into

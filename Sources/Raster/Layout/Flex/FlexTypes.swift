@@ -236,6 +236,22 @@ struct FlexCache {
     }
 }
 
+extension DimensionEdges {
+    /// Left and right swapped.
+    var mirrored: DimensionEdges { DimensionEdges(top: top, left: right, bottom: bottom, right: left) }
+}
+
+extension FlexItemStyle {
+    /// The item's insets and margins with left and right swapped (how a right-to-left
+    /// container lays an item out mirrored).
+    var mirrored: FlexItemStyle {
+        var item = self
+        item.insets = insets.mirrored
+        item.margin = margin.mirrored
+        return item
+    }
+}
+
 /// Arithmetic on optional lengths as CSS sizing needs it.
 enum FlexMath {
     /// `v` limited by `lo` and `hi` where known; `lo` wins when `lo > hi`.

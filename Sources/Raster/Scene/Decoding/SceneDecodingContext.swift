@@ -330,27 +330,40 @@ enum SceneValues {
         text.range(of: pattern, options: .regularExpression) == text.startIndex..<text.endIndex
     }
 
-    static func insets(_ r: SceneReader) throws -> EdgeInsets {
+    /// Insets: a number, `[top, left, bottom, right]`, or an object with `top`, `bottom`
+    /// and either `left`/`right` (physical) or `leading`/`trailing` (following the
+    /// layout direction), never both kinds.
+    static func insets(_ r: SceneReader) throws -> LayoutInsets {
         let range = PropType.number(min: 0, max: 100_000)
         switch r.value {
         case .number:
-            return EdgeInsets(all: try SceneProps.number(r, range))
+            return LayoutInsets(EdgeInsets(all: try SceneProps.number(r, range)))
         case .array:
             let items = try r.array()
             guard items.count == 4 else { throw r.error("expected insets [top, left, bottom, right], found \(items.count) items") }
             let v = try items.map { try SceneProps.number($0, range) }
-            return EdgeInsets(top: v[0], left: v[1], bottom: v[2], right: v[3])
+            return LayoutInsets(EdgeInsets(top: v[0], left: v[1], bottom: v[2], right: v[3]))
         case .object(let o):
             var v: [String: Double] = [:]
             for key in o.keys.sorted() {
                 guard let value = o[key] else { continue }
                 let item = r.child(key, value)
-                guard ["top", "left", "bottom", "right"].contains(key) else {
-                    throw item.error("unknown prop '\(key)' (insets take top, left, bottom and right)")
+                guard ["top", "left", "bottom", "right", "leading", "trailing"].contains(key) else {
+                    throw item.error("unknown prop '\(key)' (insets take top, bottom, and left and right or leading and trailing)")
                 }
                 v[key] = try SceneProps.number(item, range)
             }
-            return EdgeInsets(top: v["top"] ?? 0, left: v["left"] ?? 0, bottom: v["bottom"] ?? 0, right: v["right"] ?? 0)
+            let physical = v["left"] != nil || v["right"] != nil
+            let directional = v["leading"] != nil || v["trailing"] != nil
+            if physical && directional {
+                throw r.error("insets take left and right or leading and trailing, not both")
+            }
+            if directional {
+                return LayoutInsets(top: v["top"] ?? 0, leading: v["leading"] ?? 0, bottom: v["bottom"] ?? 0,
+                                    trailing: v["trailing"] ?? 0)
+            }
+            return LayoutInsets(EdgeInsets(top: v["top"] ?? 0, left: v["left"] ?? 0, bottom: v["bottom"] ?? 0,
+                                           right: v["right"] ?? 0))
         default:
             throw r.expected("insets (a number, [top, left, bottom, right] or an object)")
         }

@@ -18,7 +18,7 @@ enum SceneNodeDecoding {
         if childBoxes {
             if common("padding") || common("frame") {
                 var box = common("frame") ? try p.object("frame").map(cssBox) ?? (BoxStyle(), nil) : (BoxStyle(), nil)
-                if common("padding") { box.0.padding = try p.insets("padding") ?? .zero }
+                if common("padding") { box.0.setPadding(try p.insets("padding") ?? .zero) }
                 if common("clip") { box.0.clipsContent = try p.bool("clip") ?? false }
                 p.box = (box.0, box.1)
             }
@@ -62,8 +62,15 @@ enum SceneNodeDecoding {
         }
         if common("appear") { s.appear = try enterExit(p.object("appear")) }
         if common("disappear") { s.disappear = try enterExit(p.object("disappear")) }
-        guard id != nil || s != SceneNodeStyle() else { return c }
-        return AnyComponent(SceneNode(id: id, content: c, style: s))
+        if common("flipsForRightToLeftLayoutDirection") {
+            s.flipsForRightToLeft = try p.bool("flipsForRightToLeftLayoutDirection") ?? false
+        }
+        if id != nil || s != SceneNodeStyle() { c = AnyComponent(SceneNode(id: id, content: c, style: s)) }
+        // Outermost, so the node's own padding, frame and alignment read in it too.
+        if common("layoutDirection"), let direction = try p.choice("layoutDirection", as: LayoutDirection.self) {
+            c = AnyComponent(EnvironmentOverride(content: c, changes: [.layoutDirection(direction)]))
+        }
+        return c
     }
 
     /// A `frame` outside a Flex: SwiftUI's `.frame`, in points, its minimum no larger

@@ -220,7 +220,8 @@ public final class SceneProps {
         try value(name).map { try context.paint($0.0) }
     }
 
-    public func insets(_ name: String) throws -> EdgeInsets? {
+    /// Insets, physical or by reading direction.
+    public func insets(_ name: String) throws -> LayoutInsets? {
         try value(name).map { try SceneValues.insets($0.0) }
     }
 

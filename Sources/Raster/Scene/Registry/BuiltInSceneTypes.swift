@@ -115,7 +115,7 @@ enum BuiltInSceneTypes {
         style.columnGap = try p.dimension("columnGap") ?? gap
         var box = BoxStyle()
         if let f = try p.object("frame") { box = try SceneNodeDecoding.cssBox(f).0 }
-        box.padding = try p.insets("padding") ?? .zero
+        box.setPadding(try p.insets("padding") ?? .zero)
         box.clipsContent = try p.bool("clip") ?? false
         return Flex(items, style: style, box: box)
     }
@@ -282,7 +282,10 @@ enum BuiltInSceneTypes {
         PropSpec("automaticHighlight", .bool, default: true, "Shows the content at 0.6 opacity while pressed."),
     ]) { p in
         guard let content = try p.node("content") else { throw p.reader.error("missing 'content'") }
-        let button = Button(content: content, insets: try p.insets("insets") ?? .zero, minSize: try p.size("minSize"),
+        // Insets that follow the layout direction pad the content (Button's own are physical).
+        let insets = try p.insets("insets") ?? .zero
+        let button = Button(content: insets.followsLayoutDirection ? content.padding(insets) : content,
+                            insets: insets.followsLayoutDirection ? .zero : insets.insets, minSize: try p.size("minSize"),
                             isEnabled: try p.bool("enabled") ?? true,
                             automaticHighlight: try p.bool("automaticHighlight") ?? true)
         return SceneButton(button: button, onTap: try p.actions("onTap") ?? [])

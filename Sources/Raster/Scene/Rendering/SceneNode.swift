@@ -28,6 +28,10 @@ public struct SceneNodeStyle: Hashable, Sendable {
     /// Scale and clockwise rotation (degrees) about the centre, after layout.
     public var scale = 1.0
     public var rotation = 0.0
+    /// Drawn mirrored left to right when the layout direction is right to left
+    /// (SwiftUI's `flipsForRightToLeftLayoutDirection`; layout mirrors positions, not
+    /// drawings).
+    public var flipsForRightToLeft = false
     /// How the node enters and leaves a container's children (run by the animation stage).
     public var appear: ChildTransition?
     public var disappear: ChildTransition?
@@ -94,7 +98,11 @@ public struct SceneNode: CombinedComponent, LayoutTransparent {
             }
             t.setAlpha(view: view, alpha: s.opacity)
             layer.isHidden = s.hidden
-            t.setTransform(layer: layer, transform: s.transform)
+            var transform = s.transform
+            if s.flipsForRightToLeft && context.environment.layoutDirection == .rightToLeft {
+                transform = Transform(scaleX: -1, y: 1).concatenating(transform)
+            }
+            t.setTransform(layer: layer, transform: transform)
             return c.size
         }
     }

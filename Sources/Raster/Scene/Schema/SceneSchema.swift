@@ -62,7 +62,10 @@ public enum SceneSchema {
                 ["type": "array", "items": ["type": "number", "minimum": 0], "minItems": 4, "maxItems": 4],
                 ["type": "object", "additionalProperties": false, "properties": .object(Dictionary(uniqueKeysWithValues:
                     ["top", "left", "bottom", "right"].map { ($0, JSONValue.object(["type": "number", "minimum": 0])) }))],
-            ], description: "A number, [top, left, bottom, right] or an object."))
+                ["type": "object", "additionalProperties": false, "properties": .object(Dictionary(uniqueKeysWithValues:
+                    ["top", "leading", "bottom", "trailing"].map { ($0, JSONValue.object(["type": "number", "minimum": 0])) }))],
+            ], description: "A number, [top, left, bottom, right], or an object with top, bottom and either left and right "
+                + "(physical) or leading and trailing (following the layout direction)."))
             defs["stops"] = .object(["description": "[[color, location], ...]", "type": "array", "minItems": 1,
                                      "items": ["type": "array", "minItems": 2, "maxItems": 2,
                                                "prefixItems": [["$ref": "#/$defs/color"],

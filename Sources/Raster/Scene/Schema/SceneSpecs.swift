@@ -201,5 +201,10 @@ public enum SceneSpecs {
         PropSpec("disappear", .object(enterExit), "How the node leaves when removed."),
         PropSpec("style", .either([.string, .array(.string)]),
                  "Style name(s) for stylable components in this subtree, outermost last."),
+        PropSpec("layoutDirection", .choice(LayoutDirection.allCases.map(\.rawValue)),
+                 "The direction this subtree reads in (default: the parent's): rtl mirrors stacks, alignments, "
+                     + "leading/trailing insets and Flex rows."),
+        PropSpec("flipsForRightToLeftLayoutDirection", .bool, default: false,
+                 "Draws the node mirrored when its layout direction is rtl (shapes, images and paths are not otherwise)."),
     ]
 }
