@@ -51,10 +51,11 @@ extension FlexContainerAlgorithm {
             let finalSize = Size(width: final.width ?? 0, height: final.height ?? 0)
             // Auto margins share the room between opposite insets; without insets they
             // count as 0 (the box sits at its static position, as Chrome places it).
-            // Horizontal auto margins take no negative space (CSS 2 §10.3.7); vertical
-            // ones share it (§10.6.4).
-            let free = Size(width: max(0, size.width - (left ?? 0) - (right ?? 0) - finalSize.width - (margin.left ?? 0)
-                                          - (margin.right ?? 0)),
+            // Two horizontal auto margins take no negative space (CSS 2 §10.3.7); a single
+            // one, and vertical ones, take it.
+            let roomWidth = size.width - (left ?? 0) - (right ?? 0) - finalSize.width - (margin.left ?? 0)
+                - (margin.right ?? 0)
+            let free = Size(width: margin.left == nil && margin.right == nil ? max(0, roomWidth) : roomWidth,
                             height: size.height - (top ?? 0) - (bottom ?? 0) - finalSize.height - (margin.top ?? 0)
                                     - (margin.bottom ?? 0))
             let horizontalInsets = left != nil && right != nil, verticalInsets = top != nil && bottom != nil

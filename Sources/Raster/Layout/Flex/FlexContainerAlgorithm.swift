@@ -231,7 +231,9 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
         alignLines(totalLineCross)
         finalLayoutPass()
         layoutAbsoluteChildren()
-        return FlexOutput(size: containerSize, baseline: firstBaseline())
+        // A clipping container keeps its baseline inside its box.
+        let baseline = firstBaseline().map { box.clipsContent ? min(max($0, 0), containerSize.height) : $0 }
+        return FlexOutput(size: containerSize, baseline: baseline)
     }
 
     /// 1. One item per in-flow child (absolutely positioned ones are laid out last).
@@ -359,10 +361,9 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
                 }
                 if let s = item.specifiedSize[dir] { minContent = min(minContent, s) }
                 if let m = item.maxSize[dir] { minContent = min(minContent, m) }
-                item.resolvedMinimumMainSize = max(minContent, paddingMain)
+                // A minimum the aspect ratio transfers is part of the automatic one.
+                item.resolvedMinimumMainSize = max(minContent, paddingMain, item.minSize[dir] ?? 0)
             }
-            // A minimum the aspect ratio transfers holds too.
-            item.resolvedMinimumMainSize = max(item.resolvedMinimumMainSize, item.minSize[dir] ?? 0)
             let lower = max(item.resolvedMinimumMainSize, paddingMain)
             let hypothetical = FlexMath.clamp(item.flexBasis, lower, item.maxSize[dir])
             item.hypotheticalInnerSize[dir] = hypothetical
@@ -407,17 +408,24 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
     /// the cross size (else of the least cross size the padding allows); nil without a
     /// ratio. It is a preferred size: the content's minimum still holds (CSS's
     /// automatic minimum size for boxes with a ratio).
+    /// A width follows a height only when the height is definite (a width is settled
+    /// before the content is laid out in it); a height follows any settled width.
     func ratioMainSize() -> Double? {
         guard let ratio = box.aspectRatio else { return nil }
-        let crossSize = nodeOuterSize[cross] ?? crossSum(padding)
-        return (dir == .horizontal ? crossSize * ratio : crossSize / ratio) - mainSum(padding)
+        if dir == .horizontal {
+            let height = percentBase[cross].map { $0 + crossSum(padding) } ?? crossSum(padding)
+            return height * ratio - mainSum(padding)
+        }
+        guard let width = nodeOuterSize[cross] else { return nil }
+        return width / ratio - mainSum(padding)
     }
 
     /// An open cross size follows the settled main size through the aspect ratio: at
     /// least that (content may make it larger) when the cross size is auto, exactly that
     /// when it is a percentage that behaves as auto (no automatic minimum then).
     mutating func applyRatioAcross() {
-        guard let ratio = box.aspectRatio, nodeOuterSize[cross] == nil else { return }
+        guard let ratio = box.aspectRatio, nodeOuterSize[cross] == nil,
+              dir == .horizontal || percentBase[dir] != nil else { return }
         let main = containerSize[dir]
         let size = FlexMath.clamp(dir == .horizontal ? main / ratio : main * ratio, nil, maxSize[cross])
         let style = cross == .horizontal ? box.width : box.height

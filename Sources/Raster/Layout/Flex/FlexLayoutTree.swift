@@ -33,7 +33,17 @@ struct FlexLayout<Tree: FlexLayoutTree> {
     func layout(_ node: Tree.Node, _ input: FlexInput) -> FlexOutput {
         if let hit = tree.cachedLayout(node, input) { return hit }
         let output: FlexOutput
-        if tree.isFlexContainer(node) {
+        if tree.isFlexContainer(node), input.known.width == nil, input.available.width.value != nil {
+            // A width is settled before the content is laid out in it (fit-content in
+            // the room), and is then definite for the items' percentages, as in Chrome.
+            var sizing = input
+            sizing.runMode = .computeSize
+            var algorithm = FlexContainerAlgorithm(tree: tree, node: node, input: sizing)
+            var settled = input
+            settled.known.width = algorithm.run().size.width
+            settled.definite.width = true
+            output = layout(node, settled)
+        } else if tree.isFlexContainer(node) {
             var algorithm = FlexContainerAlgorithm(tree: tree, node: node, input: input)
             output = algorithm.run()
         } else {
