@@ -137,9 +137,10 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
                                          input.definite.height ? input.known.height : nil)
             .or(styled.atLeast(box.paddingSums))
         // A size the aspect ratio makes of a definite one is definite too.
+        let lo = minSize, hi = maxSize
         let definiteWithRatio = ratio.map { r in
-            OptionalSize(definiteOuter.width ?? definiteOuter.height.map { $0 * r },
-                         definiteOuter.height ?? definiteOuter.width.map { $0 / r })
+            OptionalSize(definiteOuter.width ?? definiteOuter.height.map { FlexMath.clamp($0 * r, lo.width, hi.width) },
+                         definiteOuter.height ?? definiteOuter.width.map { FlexMath.clamp($0 / r, lo.height, hi.height) })
         } ?? definiteOuter
         percentBase = OptionalSize(definiteWithRatio.width.map { max($0 - box.padding.horizontal, 0) },
                                    definiteWithRatio.height.map { max($0 - box.padding.vertical, 0) })
@@ -421,19 +422,21 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
     }
 
     /// An open cross size follows the settled main size through the aspect ratio: at
-    /// least that (content may make it larger) when the cross size is auto, exactly that
-    /// when it is a percentage that behaves as auto (no automatic minimum then).
+    /// least that (content may make it larger) when the cross size and minimum are
+    /// auto, exactly that (within its limits) otherwise (no automatic minimum then).
     mutating func applyRatioAcross() {
         guard let ratio = box.aspectRatio, nodeOuterSize[cross] == nil,
               dir == .horizontal || percentBase[dir] != nil else { return }
         let main = containerSize[dir]
         let size = FlexMath.clamp(dir == .horizontal ? main / ratio : main * ratio, nil, maxSize[cross])
         let style = cross == .horizontal ? box.width : box.height
-        if style.isAuto || input.sizingMode == .content {
+        let ownMinimum = cross == .horizontal ? box.minWidth : box.minHeight
+        if input.sizingMode == .content || (style.isAuto && ownMinimum.isAuto) {
             minSize[cross] = max(minSize[cross] ?? 0, size)
         } else {
-            nodeOuterSize[cross] = max(size, crossSum(padding))
-            nodeInnerSize[cross] = max(size - crossSum(padding), 0)
+            let held = max(size, minSize[cross] ?? 0, crossSum(padding))
+            nodeOuterSize[cross] = held
+            nodeInnerSize[cross] = held - crossSum(padding)
         }
     }
 
@@ -481,8 +484,13 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
     func contributions(_ constraint: AvailableSpace, _ available: AvailableSize) -> Double {
         var sum = 0.0, largest = 0.0
         for item in items {
+            // A percentage of the size being found is cyclic: it counts as auto (its
+            // minimum as 0), as Chrome computes contributions.
+            let style = tree.boxStyle(item.node)
+            let cyclic = (dir == .horizontal ? style.width : style.height).isPercent
+            let cyclicMinimum = (dir == .horizontal ? style.minWidth : style.minHeight).isPercent
             let content: Double
-            if let own = item.size[dir] {
+            if let own = item.size[dir], !cyclic {
                 content = own
             } else {
                 let (crossSpace, known) = crossConstraint(item, available, forBaseSize: false)
@@ -491,7 +499,7 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
                                          available: space, sizingMode: .inherent, axis: dir)
             }
             let hypothetical = item.hypotheticalInnerSize[dir]
-            var lower = item.resolvedMinimumMainSize
+            var lower = cyclicMinimum ? 0 : item.resolvedMinimumMainSize
             if item.shrink == 0 { lower = max(lower, hypothetical) }
             var upper = item.maxSize[dir]
             if item.grow == 0 { upper = min(upper ?? .infinity, hypothetical) }
@@ -602,9 +610,10 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
                 let measured = layout.measure(item.node, known: known, definite: definiteness(item), parentSize: percentBase,
                                               available: space, sizingMode: .content, axis: cross)
                 // The ratio's size, never below the content (CSS's automatic minimum
-                // size), unless the item clips.
+                // size), unless the item clips or has a minimum of its own there.
                 guard let ratioCross else { return max(FlexMath.clamp(measured, lo, hi), paddingCross) }
-                let content = item.clips ? 0 : FlexMath.clamp(measured, item.ownMinSize[cross], item.ownMaxSize[cross])
+                let content = item.clips || item.ownMinSize[cross] != nil ? 0
+                    : FlexMath.clamp(measured, item.ownMinSize[cross], item.ownMaxSize[cross])
                 return max(FlexMath.clamp(ratioCross, lo, hi), content, paddingCross)
             }()
             items[i].hypotheticalInnerSize[cross] = inner

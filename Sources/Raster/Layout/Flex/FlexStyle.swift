@@ -18,6 +18,7 @@ public enum Dimension: Hashable, Sendable, CustomStringConvertible {
     func resolveOrZero(_ base: Double?) -> Double { resolve(base) ?? 0 }
 
     var isAuto: Bool { self == .auto }
+    var isPercent: Bool { if case .percent = self { true } else { false } }
 
     public var description: String {
         switch self {
@@ -78,8 +79,11 @@ public struct BoxStyle: Hashable, Sendable {
     func size(_ parent: OptionalSize) -> OptionalSize {
         OptionalSize(width.resolve(parent.width), height.resolve(parent.height))
     }
+    /// `min-*`: a percentage of an indefinite size is 0 (never auto, so it replaces the
+    /// automatic minimum; CSS Box Sizing §5.2.1).
     func minSize(_ parent: OptionalSize) -> OptionalSize {
-        OptionalSize(minWidth.resolve(parent.width), minHeight.resolve(parent.height))
+        OptionalSize(minWidth.resolve(parent.width) ?? (minWidth.isAuto ? nil : 0),
+                     minHeight.resolve(parent.height) ?? (minHeight.isAuto ? nil : 0))
     }
     func maxSize(_ parent: OptionalSize) -> OptionalSize {
         OptionalSize(maxWidth.resolve(parent.width), maxHeight.resolve(parent.height))
