@@ -295,17 +295,30 @@ final class StackLayoutTests: XCTestCase {
         return canvasWidth - 32 - 6 * Double(days.count) - daysWidth
     }
 
-    func testDayLabels_EachDayOnOneLineBesideALongPrioritisedTitle() throws {
+    func testDayLabels_LongPrioritisedTitleServedFirst_DaysHeldToTheirMinimum() throws {
+        // The title (priority 1) is offered the row less the spacing and the days'
+        // minimums. A Text's minimum (proposal 0) is one grapheme per line: its widest
+        // letter, rounded up. So the title is offered 390 - 32 - 6 * 7 - sum of those, and
+        // the days share what it leaves, each between its minimum and its ideal width.
         let title = "Opening hours of the reading room"
-        let room = try roomForDayTitle()
-        XCTAssertGreaterThan(try alone(title, dayTitleFont).width, room, "day labels (scene check): the long title needs more than the row leaves")
-        let f = try layout("day labels", dayRow(title: title))
-        for day in days {
-            assertSize(try f(day), try alone(day, dayFont), "day labels: '\(day)' is one line at its ideal size, not a column of letters")
+        XCTAssertGreaterThan(try alone(title, dayTitleFont).width, try roomForDayTitle(),
+                             "day labels (scene check): the long title needs more than the row leaves")
+        let face = try FontRegistry.shared.face(for: .system(size: 13))
+        func widestLetter(_ day: String) -> Double {
+            let widest = day.unicodeScalars.map { face.advance(of: face.glyph(for: $0)) * 13 / face.unitsPerEm }.max() ?? 0
+            return widest.rounded(.up)
         }
+        let offer = canvasWidth - 32 - 6 * Double(days.count) - days.map(widestLetter).reduce(0, +)
+        let f = try layout("day labels", dayRow(title: title))
         let titleFrame = try f("title")
-        XCTAssertLessThanOrEqual(titleFrame.maxX, try f("Mon").minX - 6 + 0.5,
-                                 "day labels: the prioritised title wraps in the room the days leave (title \(titleFrame))")
+        XCTAssertLessThanOrEqual(titleFrame.width, offer + 0.5, "day labels: the title wraps within its offer \(offer)")
+        XCTAssertGreaterThan(titleFrame.width, offer / 2, "day labels: the prioritised title is served first, not an even share")
+        for day in days {
+            let frame = try f(day)
+            XCTAssertGreaterThanOrEqual(frame.width, widestLetter(day) - 0.5, "day labels: '\(day)' is at least its widest letter")
+            XCTAssertLessThanOrEqual(frame.width, try alone(day, dayFont).width + 0.5, "day labels: '\(day)' is at most its ideal width")
+        }
+        XCTAssertLessThanOrEqual(titleFrame.maxX, try f("Mon").minX - 6 + 0.5, "day labels: the title ends before the days")
         XCTAssertLessThanOrEqual(try f("Sun").maxX, canvasWidth - 16 + 0.5, "day labels: 'Sun' stays inside the padded row")
     }
 
@@ -485,7 +498,10 @@ final class StackLayoutTests: XCTestCase {
         ("Ada", "09:41", "Notes on the engine: the mill and the store are separate now, and the cards run in loops."),
     ]
     private let mailPreview = ##""maxLines": 2, "color": "secondary""##
-    private let mailSender = ##""font": {"weight": "semibold"}, "maxLines": 1, "layoutPriority": 1"##
+    /// No priority on the sender: beside a date of the same priority it is the more
+    /// flexible, so the date is served first and keeps its ideal width (a priority on the
+    /// sender would hold the date to its minimum, one letter wide, as in SwiftUI).
+    private let mailSender = ##""font": {"weight": "semibold"}, "maxLines": 1"##
     private let mailDate = ##""font": {"size": 15}, "color": "secondary""##
 
     private var mailList: String {
@@ -551,7 +567,9 @@ final class StackLayoutTests: XCTestCase {
 
     func testSpacerMinLength_RespectedWhenSpaceRunsOut() throws {
         let width = 260.0
-        let title = ("Quarterly report for the northern region", ##""maxLines": 1, "layoutPriority": 1"##)
+        // Title and 'Draft' share one priority: 'Draft', the less flexible, is served first
+        // and keeps its ideal width; the title truncates in what is left after the Spacer's 24.
+        let title = ("Quarterly report for the northern region", ##""maxLines": 1"##)
         let end = try alone("Draft")
         XCTAssertGreaterThan(try alone(title.0, title.1).width + 24 + end.width, width,
                              "Spacer minLength (scene check): the row is too narrow for everything")
@@ -858,5 +876,84 @@ final class StackLayoutTests: XCTestCase {
         try assertMirrored("profile header", profileHeader)
         try assertMirrored("price row", priceRow)
         try assertMirrored("mail list", mailList)
+    }
+
+    // MARK: - Text as SwiftUI sizes it
+
+    private func face(size: Double = 17) throws -> FontFace { try FontRegistry.shared.face(for: .system(size: size)) }
+
+    /// The sum of the font's advances of `string` (no kerning), in points.
+    private func advances(_ string: String, size: Double = 17) throws -> Double {
+        let face = try face(size: size)
+        return string.unicodeScalars.reduce(0) { $0 + face.advance(of: face.glyph(for: $1)) * size / face.unitsPerEm }
+    }
+
+    /// A line's height from the font: ascender + descender + line gap.
+    private func lineHeight(size: Double = 17) throws -> Double {
+        let face = try face(size: size)
+        return (face.ascender + face.descender + face.lineGap) * size / face.unitsPerEm
+    }
+
+    func testText_AWordLongerThanTheLineBreaksBetweenGraphemes() throws {
+        // Twenty 'm's offered 100 pt: each line holds n = floor(100 / advance(m)) of them,
+        // the text is ceil(n * advance) wide and ceil(20 / n) lines tall.
+        let word = String(repeating: "m", count: 20)
+        let m = try advances("m"), lh = try lineHeight()
+        let n = (100 / m).rounded(.down)
+        let lines = (20 / n).rounded(.up)
+        let f = try layout("long word", ##"{"type": "HStack", "children": [\##(text("w", word))]}"##, width: 100)
+        let w = try f("w")
+        XCTAssertLessThanOrEqual(w.width, 100, "long word: never wider than the 100 pt offered (\(w))")
+        XCTAssertEqual(w.width, (n * m).rounded(.up), accuracy: 1, "long word: \(n) 'm's a line")
+        XCTAssertEqual(w.height, lines * lh, accuracy: 1, "long word: \(lines) lines")
+    }
+
+    func testText_InsideAFlexKeepsItsLongestWord() throws {
+        // In a Flex the same text measures as CSS: its min-content is the whole word,
+        // 20 * advance(m) wide, whatever the container's 100.
+        let word = String(repeating: "m", count: 20)
+        let m = try advances("m")
+        let f = try layout("long word in a Flex", ##"""
+        {"type": "Flex", "alignItems": "start", "frame": {"width": 100}, "children": [\##(text("w", word))]}
+        """##, width: 300)
+        XCTAssertEqual(try f("w").width, (20 * m).rounded(.up), accuracy: 1, "long word in a Flex: one line, overflowing")
+    }
+
+    func testText_ProposedHeightKeepsTheLinesThatFit() throws {
+        let long = "Fog rolls in under the deck while the towers catch the first light of the morning"
+        let lh = try lineHeight()
+        XCTAssertGreaterThan(try alone(long, width: 120).height, 3 * lh, "proposed height (scene check): the text needs more than three lines at 120")
+        func frame(_ height: Double, _ props: String = "") throws -> Rect {
+            try layout("proposed height \(height)", ##"""
+            {"type": "VStack", "frame": {"width": 120, "height": \##(height)}, "children": [\##(text("t", long, props))]}
+            """##)("t")
+        }
+        // 50 pt holds floor(50 / lh) = 2 lines.
+        let two = try frame(50)
+        XCTAssertEqual(two.height, ((50 / lh).rounded(.down) * lh).rounded(.up), accuracy: 1, "proposed height 50: two lines")
+        XCTAssertLessThanOrEqual(two.width, 120, "proposed height 50: within the width")
+        // Less than a line still shows one.
+        XCTAssertEqual(try frame(5).height, lh.rounded(.up), accuracy: 1, "proposed height 5: at least one line")
+        // A smaller maxLines wins.
+        XCTAssertEqual(try frame(50, ##""maxLines": 1"##).height, lh.rounded(.up), accuracy: 1, "proposed height 50, maxLines 1: one line")
+    }
+
+    func testSettingsRow_TitleOfferedItsShareTakesAtMostThat() throws {
+        // Width 155, spacing 12: icon 29, title, Spacer. The Spacer (priority minus
+        // infinity) is held to its 8; the icon (flexibility 0) goes first and takes 29; the
+        // title is offered 155 - 2 * 12 - 8 - 29 = 94. 'Personal Hotspot' is wider, so it
+        // wraps at the space: two lines, as wide as the wider word.
+        let widest = max(try advances("Personal"), try advances("Hotspot"))
+        XCTAssertGreaterThan(try advances("Personal Hotspot"), 94, "settings row (scene check): the title needs more than 94")
+        let f = try layout("settings row offering 94", ##"""
+        {"type": "HStack", "spacing": 12, "children": [
+          {"type": "RoundedRectangle", "id": "icon", "width": 29, "height": 29, "cornerRadius": 7},
+          \##(text("title", "Personal Hotspot")), {"type": "Spacer", "id": "gap"}]}
+        """##, width: 155)
+        let title = try f("title")
+        XCTAssertLessThanOrEqual(title.width, 94, "settings row: the title takes at most the 94 offered (\(title))")
+        XCTAssertEqual(title.width, widest.rounded(.up), accuracy: 1, "settings row: as wide as 'Personal'/'Hotspot'")
+        XCTAssertEqual(title.height, 2 * (try lineHeight()), accuracy: 1, "settings row: two lines")
+        XCTAssertEqual(title.minX, 29 + 12, accuracy: 0.5, "settings row: the title follows the icon")
     }
 }
