@@ -5,9 +5,11 @@ import XCTest
 /// VStack and HStack held to SwiftUI's stack algorithm on the rows apps are made of.
 ///
 /// The rules: children are offered space least flexible first (flexibility is the size at
-/// proposal infinity minus the size at proposal 0), each an equal share of what is left;
-/// `layoutPriority` groups are served highest first, lower groups held to their minimum;
-/// `Spacer` is the most flexible and never shorter than `minLength`; a Text stays on one
+/// proposal infinity minus the size at proposal 0; ties keep stack order, except that of
+/// two infinitely flexible children the larger minimum goes first), each an equal share
+/// of what is left; `layoutPriority` groups are served highest first, lower groups held
+/// to their minimum; a `Spacer` has priority minus infinity and is never shorter than
+/// its minimum length (8 unless `minLength` says otherwise); a Text stays on one
 /// line when the row has room and wraps or truncates only when it has not, never narrower
 /// than its longest word unless `maxLines` lets it truncate; `frame` is SwiftUI's
 /// `.frame`; `fixedSize` is `.fixedSize`; a shape without a size takes the whole proposal.
@@ -293,17 +295,30 @@ final class StackLayoutTests: XCTestCase {
         return canvasWidth - 32 - 6 * Double(days.count) - daysWidth
     }
 
-    func testDayLabels_EachDayOnOneLineBesideALongPrioritisedTitle() throws {
+    func testDayLabels_LongPrioritisedTitleServedFirst_DaysHeldToTheirMinimum() throws {
+        // The title (priority 1) is offered the row less the spacing and the days'
+        // minimums. A Text's minimum (proposal 0) is one grapheme per line: its widest
+        // letter, rounded up. So the title is offered 390 - 32 - 6 * 7 - sum of those, and
+        // the days share what it leaves, each between its minimum and its ideal width.
         let title = "Opening hours of the reading room"
-        let room = try roomForDayTitle()
-        XCTAssertGreaterThan(try alone(title, dayTitleFont).width, room, "day labels (scene check): the long title needs more than the row leaves")
-        let f = try layout("day labels", dayRow(title: title))
-        for day in days {
-            assertSize(try f(day), try alone(day, dayFont), "day labels: '\(day)' is one line at its ideal size, not a column of letters")
+        XCTAssertGreaterThan(try alone(title, dayTitleFont).width, try roomForDayTitle(),
+                             "day labels (scene check): the long title needs more than the row leaves")
+        let face = try FontRegistry.shared.face(for: .system(size: 13))
+        func widestLetter(_ day: String) -> Double {
+            let widest = day.unicodeScalars.map { face.advance(of: face.glyph(for: $0)) * 13 / face.unitsPerEm }.max() ?? 0
+            return widest.rounded(.up)
         }
+        let offer = canvasWidth - 32 - 6 * Double(days.count) - days.map(widestLetter).reduce(0, +)
+        let f = try layout("day labels", dayRow(title: title))
         let titleFrame = try f("title")
-        XCTAssertLessThanOrEqual(titleFrame.maxX, try f("Mon").minX - 6 + 0.5,
-                                 "day labels: the prioritised title wraps in the room the days leave (title \(titleFrame))")
+        XCTAssertLessThanOrEqual(titleFrame.width, offer + 0.5, "day labels: the title wraps within its offer \(offer)")
+        XCTAssertGreaterThan(titleFrame.width, offer / 2, "day labels: the prioritised title is served first, not an even share")
+        for day in days {
+            let frame = try f(day)
+            XCTAssertGreaterThanOrEqual(frame.width, widestLetter(day) - 0.5, "day labels: '\(day)' is at least its widest letter")
+            XCTAssertLessThanOrEqual(frame.width, try alone(day, dayFont).width + 0.5, "day labels: '\(day)' is at most its ideal width")
+        }
+        XCTAssertLessThanOrEqual(titleFrame.maxX, try f("Mon").minX - 6 + 0.5, "day labels: the title ends before the days")
         XCTAssertLessThanOrEqual(try f("Sun").maxX, canvasWidth - 16 + 0.5, "day labels: 'Sun' stays inside the padded row")
     }
 
@@ -483,7 +498,10 @@ final class StackLayoutTests: XCTestCase {
         ("Ada", "09:41", "Notes on the engine: the mill and the store are separate now, and the cards run in loops."),
     ]
     private let mailPreview = ##""maxLines": 2, "color": "secondary""##
-    private let mailSender = ##""font": {"weight": "semibold"}, "maxLines": 1, "layoutPriority": 1"##
+    /// No priority on the sender: beside a date of the same priority it is the more
+    /// flexible, so the date is served first and keeps its ideal width (a priority on the
+    /// sender would hold the date to its minimum, one letter wide, as in SwiftUI).
+    private let mailSender = ##""font": {"weight": "semibold"}, "maxLines": 1"##
     private let mailDate = ##""font": {"size": 15}, "color": "secondary""##
 
     private var mailList: String {
@@ -549,7 +567,9 @@ final class StackLayoutTests: XCTestCase {
 
     func testSpacerMinLength_RespectedWhenSpaceRunsOut() throws {
         let width = 260.0
-        let title = ("Quarterly report for the northern region", ##""maxLines": 1, "layoutPriority": 1"##)
+        // Title and 'Draft' share one priority: 'Draft', the less flexible, is served first
+        // and keeps its ideal width; the title truncates in what is left after the Spacer's 24.
+        let title = ("Quarterly report for the northern region", ##""maxLines": 1"##)
         let end = try alone("Draft")
         XCTAssertGreaterThan(try alone(title.0, title.1).width + 24 + end.width, width,
                              "Spacer minLength (scene check): the row is too narrow for everything")
@@ -698,5 +718,242 @@ final class StackLayoutTests: XCTestCase {
         for id in ["v1", "vText", "v3"] {
             XCTAssertEqual(try f(id).midX, v.midX, accuracy: 0.5, "stack size: '\(id)' is centred across the VStack")
         }
+    }
+
+    // MARK: - The stack rules, one by one (SwiftUI's StackLayout)
+
+    /// A 20 pt tall Rectangle whose width ranges over `min...max` (a flexible frame around a
+    /// shape, which takes whatever it is proposed): its length at proposal 0 is `min`, at
+    /// proposal infinity `max`.
+    private func bar(_ id: String, min: Double = 0, max: Double? = nil, _ extra: String = "") -> String {
+        let maxText = max.map { String($0) } ?? ##""infinity""##
+        return ##"{"type": "Rectangle", "id": "\##(id)", "frame": {"minWidth": \##(min), "maxWidth": \##(maxText), "height": 20}\##(extra)}"##
+    }
+
+    private func assertSpan(_ f: Frames, _ id: String, x: Double, width: Double, _ message: String,
+                            file: StaticString = #filePath, line: UInt = #line) throws {
+        let r = try f(id)
+        XCTAssertEqual(r.minX, x, accuracy: 0.01, "\(message): '\(id)' x (\(r))", file: file, line: line)
+        XCTAssertEqual(r.width, width, accuracy: 0.01, "\(message): '\(id)' width (\(r))", file: file, line: line)
+    }
+
+    func testRule_PriorityGroups_LowerGroupsHeldToTheirMinimum() throws {
+        // Width 300, spacing 10: 280 to share. A (50...inf, priority 1) is served first,
+        // after setting aside the minimums of B (40) and C (30): A is offered
+        // 280 - 70 = 210 and takes it. Group 0 then has 280 - 210 = 70: B (40...100,
+        // flexibility 60) before C (30...inf): B is offered 70 / 2 = 35, clamps to 40;
+        // C is offered 70 - 40 = 30 and takes 30.
+        // x: A 0, B 210 + 10 = 220, C 220 + 40 + 10 = 270.
+        let f = try layout("priority groups", ##"""
+        {"type": "HStack", "spacing": 10, "alignment": "top", "children": [
+          \##(bar("b", min: 40, max: 100)), \##(bar("a", min: 50, ##", "layoutPriority": 1"##)), \##(bar("c", min: 30))]}
+        """##, width: 300)
+        try assertSpan(f, "b", x: 0, width: 40, "priority groups")
+        try assertSpan(f, "a", x: 50, width: 210, "priority groups")
+        try assertSpan(f, "c", x: 270, width: 30, "priority groups")
+    }
+
+    func testRule_LeastFlexibleFirst() throws {
+        // Width 100, spacing 0. A (0...inf) is more flexible than B (0...30), so B goes
+        // first although it comes second: B is offered 100 / 2 = 50 and takes 30; A is
+        // offered 100 - 30 = 70 and takes 70. (Served in stack order A would take 50.)
+        let f = try layout("least flexible first", ##"""
+        {"type": "HStack", "spacing": 0, "children": [\##(bar("a")), \##(bar("b", max: 30))]}
+        """##, width: 100)
+        try assertSpan(f, "a", x: 0, width: 70, "least flexible first")
+        try assertSpan(f, "b", x: 70, width: 30, "least flexible first")
+    }
+
+    func testRule_EquallyFlexibleChildrenKeepTheirStackOrder() throws {
+        // Width 100, spacing 0. A (0...40) and B (50...90) are equally flexible (40 each):
+        // they are served in stack order.
+        // A, B: A is offered 100 / 2 = 50, takes 40; B is offered 60, takes 60.
+        let ab = try layout("equal flexibility, A first", ##"""
+        {"type": "HStack", "spacing": 0, "children": [\##(bar("a", max: 40)), \##(bar("b", min: 50, max: 90))]}
+        """##, width: 100)
+        try assertSpan(ab, "a", x: 0, width: 40, "equal flexibility, A first")
+        try assertSpan(ab, "b", x: 40, width: 60, "equal flexibility, A first")
+        // B, A: B is offered 50, takes 50; A is offered 50, takes 40 (the row is 90 wide,
+        // centred in the 100: it starts at 5).
+        let ba = try layout("equal flexibility, B first", ##"""
+        {"type": "HStack", "id": "row", "spacing": 0, "frame": {"width": 100}, "children": [\##(bar("b", min: 50, max: 90)), \##(bar("a", max: 40))]}
+        """##, width: 100)
+        try assertSpan(ba, "b", x: 5, width: 50, "equal flexibility, B first")
+        try assertSpan(ba, "a", x: 55, width: 40, "equal flexibility, B first")
+    }
+
+    func testRule_EvenShareOfWhatIsLeft() throws {
+        // Width 300, spacing 10: 280 to share. The fixed 30 (flexibility 0) goes first,
+        // offered 280 / 3 and taking 30; the two open bars then share 250: 125 each.
+        // x: 0, 30 + 10 = 40, 40 + 125 + 10 = 175.
+        let f = try layout("even share", ##"""
+        {"type": "HStack", "spacing": 10, "children": [\##(bar("a")), {"type": "Rectangle", "id": "fixed", "width": 30, "height": 20}, \##(bar("b"))]}
+        """##, width: 300)
+        try assertSpan(f, "a", x: 0, width: 125, "even share")
+        try assertSpan(f, "fixed", x: 135, width: 30, "even share")
+        try assertSpan(f, "b", x: 175, width: 125, "even share")
+    }
+
+    func testRule_InfinitelyFlexibleChildren_LargerMinimumFirst() throws {
+        // Width 150, spacing 0. A (20...inf) and B (80...inf) are both infinitely flexible:
+        // the one with the larger minimum, B, goes first. B is offered 150 / 2 = 75 and
+        // clamps to 80; A is offered 150 - 80 = 70 and takes it. (A first would take 75
+        // and push the row to 155.)
+        let f = try layout("infinitely flexible", ##"""
+        {"type": "HStack", "spacing": 0, "children": [\##(bar("a", min: 20)), \##(bar("b", min: 80))]}
+        """##, width: 150)
+        try assertSpan(f, "a", x: 0, width: 70, "infinitely flexible")
+        try assertSpan(f, "b", x: 70, width: 80, "infinitely flexible")
+    }
+
+    func testRule_SpacerComesLastAndKeepsItsMinimumLength() throws {
+        // A Spacer's priority is minus infinity: the open bar is served first, after setting
+        // aside the Spacer's minimum. Width 200, spacing 0.
+        // Default minimum, the system spacing 8: the bar is offered 200 - 8 = 192.
+        let d = try layout("Spacer default minimum", ##"""
+        {"type": "HStack", "spacing": 0, "children": [\##(bar("a")), {"type": "Spacer", "id": "gap"}]}
+        """##, width: 200)
+        try assertSpan(d, "a", x: 0, width: 192, "Spacer default minimum")
+        try assertSpan(d, "gap", x: 192, width: 8, "Spacer default minimum")
+        // An explicit minLength is kept: 0 leaves the bar 200, 24 leaves it 176.
+        for minLength in [0.0, 24.0] {
+            let f = try layout("Spacer minLength \(minLength)", ##"""
+            {"type": "HStack", "spacing": 0, "children": [\##(bar("a")), {"type": "Spacer", "id": "gap", "minLength": \##(minLength)}]}
+            """##, width: 200)
+            try assertSpan(f, "a", x: 0, width: 200 - minLength, "Spacer minLength \(minLength)")
+            try assertSpan(f, "gap", x: 200 - minLength, width: minLength, "Spacer minLength \(minLength)")
+        }
+        // A layoutPriority on the Spacer replaces minus infinity: priority 1 serves it first
+        // (the bar's minimum 0 set aside), offered 200, it takes all of it.
+        let p = try layout("Spacer with a priority", ##"""
+        {"type": "HStack", "spacing": 0, "children": [\##(bar("a")), {"type": "Spacer", "id": "gap", "layoutPriority": 1}]}
+        """##, width: 200)
+        try assertSpan(p, "a", x: 0, width: 0, "Spacer with a priority")
+        try assertSpan(p, "gap", x: 0, width: 200, "Spacer with a priority")
+        // Down a VStack the default minimum is 8 too: height 100, the bar (0...inf tall) is
+        // offered 92.
+        let v = try layout("Spacer in a VStack", ##"""
+        {"type": "VStack", "spacing": 0, "children": [{"type": "Rectangle", "id": "a", "frame": {"width": 20, "maxHeight": "infinity"}}, {"type": "Spacer", "id": "gap"}]}
+        """##, width: 20, height: 100)
+        XCTAssertEqual(try v("a").height, 92, accuracy: 0.01, "Spacer in a VStack: the bar is offered 100 - 8")
+        XCTAssertEqual(try v("gap").height, 8, accuracy: 0.01, "Spacer in a VStack: the Spacer keeps 8")
+    }
+
+    // MARK: - Right to left
+
+    /// Lays `root` out left to right and right to left (inside a box that sets the
+    /// direction) and checks that every node's frame is the left-to-right one mirrored
+    /// in the box: x becomes boxWidth - x - width, y and size unchanged (within the pixel
+    /// snapping of half-point edges).
+    private func assertMirrored(_ scenario: String, _ root: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        func boxed(_ direction: String) -> String {
+            ##"{"type": "VStack", "id": "mirrorBox", "layoutDirection": "\##(direction)", "children": [\##(root)]}"##
+        }
+        let ltr = try layout(scenario + " ltr", boxed("ltr")), rtl = try layout(scenario + " rtl", boxed("rtl"))
+        let box = try ltr("mirrorBox")
+        XCTAssertEqual(try rtl("mirrorBox"), box, "\(scenario): the box itself does not move", file: file, line: line)
+        XCTAssertGreaterThan(ltr.byID.count, 3, "\(scenario): the scene has frames to compare", file: file, line: line)
+        for (id, l) in ltr.byID where id != "mirrorBox" {
+            let r = try rtl(id)
+            let x = box.minX + box.width - (l.minX - box.minX) - l.width
+            // Frames are snapped edge by edge to whole pixels, so a half-point edge rounds
+            // up on both sides of the mirror: up to 1 pt either way.
+            XCTAssertTrue(abs(r.minX - x) <= 1 && abs(r.minY - l.minY) <= 0.01 && abs(r.width - l.width) <= 1
+                          && r.height == l.height,
+                          "\(scenario) rtl: '\(id)' is \(r), expected \(l) mirrored (x \(x))", file: file, line: line)
+        }
+    }
+
+    func testRightToLeft_RealisticRowsAreMirrored() throws {
+        try assertMirrored("chat row", chatRow)
+        try assertMirrored("settings rows", settingsRows)
+        try assertMirrored("toolbar", toolbar(buttonWidth: 72))
+        try assertMirrored("toolbar with unequal sides", toolbar(buttonWidth: nil))
+        try assertMirrored("tab bar", tabBar)
+        try assertMirrored("day labels", dayRow(title: "Opening hours of the reading room"))
+        try assertMirrored("form row", formRow)
+        try assertMirrored("card", card)
+        try assertMirrored("profile header", profileHeader)
+        try assertMirrored("price row", priceRow)
+        try assertMirrored("mail list", mailList)
+    }
+
+    // MARK: - Text as SwiftUI sizes it
+
+    private func face(size: Double = 17) throws -> FontFace { try FontRegistry.shared.face(for: .system(size: size)) }
+
+    /// The sum of the font's advances of `string` (no kerning), in points.
+    private func advances(_ string: String, size: Double = 17) throws -> Double {
+        let face = try face(size: size)
+        return string.unicodeScalars.reduce(0) { $0 + face.advance(of: face.glyph(for: $1)) * size / face.unitsPerEm }
+    }
+
+    /// A line's height from the font: ascender + descender + line gap.
+    private func lineHeight(size: Double = 17) throws -> Double {
+        let face = try face(size: size)
+        return (face.ascender + face.descender + face.lineGap) * size / face.unitsPerEm
+    }
+
+    func testText_AWordLongerThanTheLineBreaksBetweenGraphemes() throws {
+        // Twenty 'm's offered 100 pt: each line holds n = floor(100 / advance(m)) of them,
+        // the text is ceil(n * advance) wide and ceil(20 / n) lines tall.
+        let word = String(repeating: "m", count: 20)
+        let m = try advances("m"), lh = try lineHeight()
+        let n = (100 / m).rounded(.down)
+        let lines = (20 / n).rounded(.up)
+        let f = try layout("long word", ##"{"type": "HStack", "children": [\##(text("w", word))]}"##, width: 100)
+        let w = try f("w")
+        XCTAssertLessThanOrEqual(w.width, 100, "long word: never wider than the 100 pt offered (\(w))")
+        XCTAssertEqual(w.width, (n * m).rounded(.up), accuracy: 1, "long word: \(n) 'm's a line")
+        XCTAssertEqual(w.height, lines * lh, accuracy: 1, "long word: \(lines) lines")
+    }
+
+    func testText_InsideAFlexKeepsItsLongestWord() throws {
+        // In a Flex the same text measures as CSS: its min-content is the whole word,
+        // 20 * advance(m) wide, whatever the container's 100.
+        let word = String(repeating: "m", count: 20)
+        let m = try advances("m")
+        let f = try layout("long word in a Flex", ##"""
+        {"type": "Flex", "alignItems": "start", "frame": {"width": 100}, "children": [\##(text("w", word))]}
+        """##, width: 300)
+        XCTAssertEqual(try f("w").width, (20 * m).rounded(.up), accuracy: 1, "long word in a Flex: one line, overflowing")
+    }
+
+    func testText_ProposedHeightKeepsTheLinesThatFit() throws {
+        let long = "Fog rolls in under the deck while the towers catch the first light of the morning"
+        let lh = try lineHeight()
+        XCTAssertGreaterThan(try alone(long, width: 120).height, 3 * lh, "proposed height (scene check): the text needs more than three lines at 120")
+        func frame(_ height: Double, _ props: String = "") throws -> Rect {
+            try layout("proposed height \(height)", ##"""
+            {"type": "VStack", "frame": {"width": 120, "height": \##(height)}, "children": [\##(text("t", long, props))]}
+            """##)("t")
+        }
+        // 50 pt holds floor(50 / lh) = 2 lines.
+        let two = try frame(50)
+        XCTAssertEqual(two.height, ((50 / lh).rounded(.down) * lh).rounded(.up), accuracy: 1, "proposed height 50: two lines")
+        XCTAssertLessThanOrEqual(two.width, 120, "proposed height 50: within the width")
+        // Less than a line still shows one.
+        XCTAssertEqual(try frame(5).height, lh.rounded(.up), accuracy: 1, "proposed height 5: at least one line")
+        // A smaller maxLines wins.
+        XCTAssertEqual(try frame(50, ##""maxLines": 1"##).height, lh.rounded(.up), accuracy: 1, "proposed height 50, maxLines 1: one line")
+    }
+
+    func testSettingsRow_TitleOfferedItsShareTakesAtMostThat() throws {
+        // Width 155, spacing 12: icon 29, title, Spacer. The Spacer (priority minus
+        // infinity) is held to its 8; the icon (flexibility 0) goes first and takes 29; the
+        // title is offered 155 - 2 * 12 - 8 - 29 = 94. 'Personal Hotspot' is wider, so it
+        // wraps at the space: two lines, as wide as the wider word.
+        let widest = max(try advances("Personal"), try advances("Hotspot"))
+        XCTAssertGreaterThan(try advances("Personal Hotspot"), 94, "settings row (scene check): the title needs more than 94")
+        let f = try layout("settings row offering 94", ##"""
+        {"type": "HStack", "spacing": 12, "children": [
+          {"type": "RoundedRectangle", "id": "icon", "width": 29, "height": 29, "cornerRadius": 7},
+          \##(text("title", "Personal Hotspot")), {"type": "Spacer", "id": "gap"}]}
+        """##, width: 155)
+        let title = try f("title")
+        XCTAssertLessThanOrEqual(title.width, 94, "settings row: the title takes at most the 94 offered (\(title))")
+        XCTAssertEqual(title.width, widest.rounded(.up), accuracy: 1, "settings row: as wide as 'Personal'/'Hotspot'")
+        XCTAssertEqual(title.height, 2 * (try lineHeight()), accuracy: 1, "settings row: two lines")
+        XCTAssertEqual(title.minX, 29 + 12, accuracy: 0.5, "settings row: the title follows the icon")
     }
 }

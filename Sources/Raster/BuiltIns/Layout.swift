@@ -34,11 +34,13 @@ extension LayoutNode: LayoutChild {
         return content(wrapped, environment: component._layoutContentEnvironment(environment))
     }
 
-    /// The priority set by a `LayoutPriority` wrapper, looking through transparent ones.
+    /// The priority set by a `LayoutPriority` wrapper, looking through transparent ones;
+    /// a `Spacer`'s is minus infinity (as in SwiftUI), anything else's 0.
     var layoutPriority: Double {
         var node: LayoutNode? = self
         while let n = node {
             if let p = n.component as? LayoutPriority { return p.priority }
+            if n.component is Spacer { return -.infinity }
             node = n.transparentContent
         }
         return 0

@@ -145,14 +145,26 @@ public struct HStack<ChildEnvironment: Equatable>: CombinedComponent {
 }
 
 /// Flexible space (SwiftUI's `Spacer`): in a stack, as long as proposed along the
-/// stack's axis (at least `minLength`) and 0 across, so it is the most flexible child;
-/// elsewhere as large as proposed on both axes. Its ideal length is `minLength`.
+/// stack's axis (at least its minimum length) and 0 across; elsewhere as large as
+/// proposed on both axes. Its ideal length is the minimum. Its layout priority is minus
+/// infinity (unless a `layoutPriority` wrapper sets one), so a stack serves every other
+/// child first, holding back only the Spacer's minimum.
 public struct Spacer: Component {
-    public let minLength: Double
-    public init(minLength: Double = 0) { self.minLength = minLength }
+    /// The system spacing SwiftUI gives a Spacer without a minimum length (8 points).
+    public static let defaultMinLength = 8.0
+    /// The least length it takes; nil: `defaultMinLength`.
+    public let minLength: Double?
+    public init(minLength: Double? = nil) { self.minLength = minLength }
+
+    /// The minimum length in effect.
+    public var resolvedMinLength: Double {
+        guard let minLength, minLength.isFinite else { return Spacer.defaultMinLength }
+        return max(0, minLength)
+    }
 
     func size(for proposal: ProposedSize, axis: Axis?) -> Size {
-        func length(_ p: Double?) -> Double { max(minLength, p ?? minLength) }
+        let least = resolvedMinLength
+        func length(_ p: Double?) -> Double { max(least, p ?? least) }
         guard let axis else { return Size(width: length(proposal.width), height: length(proposal.height)) }
         return Size(axis, main: length(proposal[axis]), cross: 0)
     }

@@ -58,7 +58,8 @@ public struct Text: Component {
     public func update(view: ComponentView, availableSize: Size, state: EmptyComponentState,
                        environment: Environment<Empty>, transition: ComponentTransition) -> Size {
         let proposal = view.node?.proposal ?? ProposedSize(available: availableSize)
-        let drawing = self.drawing(width: proposal.width, text: attributed(environment), environment: environment)
+        let drawing = self.drawing(proposal, text: attributed(environment), environment: environment,
+                                   css: view.node?.layout?.measuresTextAsCSS ?? false)
         guard let layout = drawing.layout else {
             view.layer.drawing = nil
             return .zero
@@ -68,9 +69,16 @@ public struct Text: Component {
     }
 
     /// One line per paragraph when the width is unspecified, infinite or at least the
-    /// text's one-line width; else wrapped to the width, but never narrower than the
-    /// longest unbreakable run unless `maxLines` lets the text truncate (then down to
-    /// the ellipsis).
+    /// text's one-line width; else wrapped to the width as SwiftUI's `Text` is (UIKit's
+    /// word wrapping): at break opportunities, and a word longer than the line inside the
+    /// word between grapheme clusters, so the text is never wider than the proposal (but
+    /// for its rounding up to whole points, and a line holds at least one cluster). A
+    /// proposed height keeps the lines that fit in it, at least one, the last truncated by
+    /// `truncation` (as if `maxLines` said so; a smaller `maxLines` wins).
+    ///
+    /// Inside a `Flex` (the nearest stack or Flex above is a Flex) the text measures as
+    /// CSS: never narrower than its longest unbreakable run unless `maxLines` lets it
+    /// truncate (then down to the ellipsis), and heights are not proposed.
     public func sizeThatFits(_ proposal: ProposedSize, context: MeasureContext<Text>) -> Size {
         let text: AttributedText
         if let made = context.node.memo as? AttributedText {
@@ -79,7 +87,8 @@ public struct Text: Component {
             text = attributed(context.environment)
             context.node.memo = text
         }
-        return drawing(width: proposal.width, text: text, environment: context.environment).layout?.size ?? .zero
+        return drawing(proposal, text: text, environment: context.environment,
+                       css: context.node.measuresTextAsCSS).layout?.size ?? .zero
     }
 
     /// The spans with their fonts, resolved colours and shaping settings.
@@ -99,22 +108,38 @@ public struct Text: Component {
         })
     }
 
-    func drawing(width proposed: Double?, text: AttributedText, environment: Environment<Empty>) -> TextDrawing {
+    func drawing(_ proposal: ProposedSize, text: AttributedText, environment: Environment<Empty>,
+                 css: Bool) -> TextDrawing {
         let registry = environment[key: FontRegistryKey.self]
         var style = self.style
         style.layoutDirection = environment[key: LayoutDirectionKey.self]
-        return TextDrawing(text: text, style: style, width: layoutWidth(proposed, text: text, style: style, registry: registry),
-                           registry: registry)
+        let width = layoutWidth(proposal.width, text: text, style: style, registry: registry, css: css)
+        if !css, let height = proposal.height, height.isFinite,
+           let lines = linesFitting(height, text: text, style: style, width: width, registry: registry) {
+            style.maxLines = lines
+        }
+        return TextDrawing(text: text, style: style, width: width, registry: registry)
+    }
+
+    /// How many lines to keep for a proposed `height` (at least one), or nil when every
+    /// line of the layout at `width` fits.
+    private func linesFitting(_ height: Double, text: AttributedText, style: ParagraphStyle, width: Double,
+                              registry: FontRegistry) -> Int? {
+        guard let layout = try? TextLayoutCache.shared.layout(text, style: style, width: width + 1e-9, registry: registry),
+              layout.lines.count > 1, layout.exactSize.height > height + 1e-9 else { return nil }
+        let fitting = layout.lines.prefix { $0.top + $0.height <= height + 1e-9 }.count
+        return max(1, fitting)
     }
 
     private func layoutWidth(_ proposed: Double?, text: AttributedText, style: ParagraphStyle,
-                             registry: FontRegistry) -> Double {
+                             registry: FontRegistry, css: Bool) -> Double {
         guard let width = proposed, width.isFinite else { return .infinity }
         // Room for every paragraph on one line: the same layout as no limit.
         if let ideal = try? TextLayoutCache.shared.layout(text, style: style, width: .infinity, registry: registry),
            width + 1e-9 >= ideal.exactSize.width {
             return .infinity
         }
+        guard css else { return max(0, width) }
         if style.maxLines > 0 {
             let ellipsis = AttributedText("\u{2026}", font: text.spans.first?.font ?? font)
             let least = (try? TextLayoutCache.shared.layout(ellipsis, registry: registry).exactSize.width) ?? 0

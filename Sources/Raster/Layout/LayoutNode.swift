@@ -19,6 +19,11 @@ public final class LayoutNode {
     /// The axis of the nearest stack above, through wrappers that lay out as their
     /// content (what a `Spacer` stretches along).
     var stackAxis: Axis?
+    /// Whether the nearest container above that is a stack or a `Flex` is a `Flex`:
+    /// there a `Text` measures as CSS does (never narrower than its longest word, heights
+    /// not proposed), elsewhere as SwiftUI does. Set when the node is made: a `Flex`'s
+    /// children get true, a stack's false, anything else's what its parent has.
+    var measuresTextAsCSS = false
 
     private var answers: [(ProposedSize, Size)] = []
     private var slots: [LayoutNode?] = []
@@ -70,6 +75,7 @@ public final class LayoutNode {
         if slot < slots.count, let existing = slots[slot], existing.matches(component) { return existing }
         let node = LayoutNode(component: component, environment: environment ?? self.environment, retained: retained)
         node.stackAxis = stackAxis
+        node.measuresTextAsCSS = self.component is Flex || (stackAxis == nil && measuresTextAsCSS)
         if slot >= slots.count { slots.append(contentsOf: repeatElement(nil, count: slot - slots.count + 1)) }
         slots[slot] = node
         return node
@@ -80,6 +86,7 @@ public final class LayoutNode {
                retained: ComponentNode?) -> LayoutNode {
         if let existing = keyedSlots[key], existing.matches(component) { return existing }
         let node = LayoutNode(component: component, environment: environment, retained: retained)
+        node.measuresTextAsCSS = measuresTextAsCSS
         keyedSlots[key] = node
         return node
     }

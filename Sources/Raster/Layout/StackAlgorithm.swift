@@ -15,20 +15,48 @@ struct StackLayoutResult {
 
 /// SwiftUI's `HStack`/`VStack` sizing.
 ///
-/// Along the axis, a proposal is shared out after the spacing: children are served by
-/// `layoutPriority` group (highest first; each group starts from what is left after
-/// setting aside the minimum sizes of every lower group), and within a group least
-/// flexible first, where flexibility is a child's size at proposal infinity minus its
-/// size at 0. Each child is proposed an equal share of what is still left and takes
-/// what it answers. An unspecified proposal asks every child for its ideal size. Across
-/// the axis every child gets the stack's proposal; the stack is as large as its largest
-/// child.
+/// With a length along the axis, that length less the spacing is shared out:
+///
+/// 1. Children are ordered by `layoutPriority` (highest first) and, within a priority,
+///    least flexible first (`FlexibilityEstimate`); equally flexible children keep their
+///    order in the stack.
+/// 2. Each priority group starts from what is left after setting aside the minimum
+///    (the length at proposal 0) of every child of a lower group.
+/// 3. In its group, each child is proposed an equal share of what the group still has
+///    (never below 0) and takes what it answers.
+///
+/// An unspecified length asks every child for its ideal size. Across the axis every child
+/// gets the stack's proposal; the stack is as large as its largest child.
+///
+/// A child's minimum and maximum are measured only where the rules use them: to order two
+/// children of one priority, and (the minimum) for every child below the first group.
 ///
 /// - Complexity: O(n log n) for n children, each measured at most three times per
 ///   distinct proposal.
 struct StackAlgorithm {
     var axis: Axis
     var spacing: Double
+
+    /// How flexible a child is along the axis: its length at proposal infinity less its
+    /// length at proposal 0. A less flexible child is served first; of two equally
+    /// flexible children whose maximum is infinite, the one with the larger minimum.
+    struct FlexibilityEstimate: Comparable {
+        let minLength: Double
+        let maxLength: Double
+
+        var range: Double {
+            let d = maxLength - minLength
+            return d.isNaN ? 0 : d
+        }
+
+        static func < (l: FlexibilityEstimate, r: FlexibilityEstimate) -> Bool {
+            let lRange = l.range, rRange = r.range
+            guard lRange == rRange else { return lRange < rRange }
+            let lKey = lRange == .infinity ? -l.minLength : 0
+            let rKey = rRange == .infinity ? -r.minLength : 0
+            return lKey < rKey
+        }
+    }
 
     func layout<C: LayoutChild>(_ children: [C], proposal: ProposedSize) -> StackLayoutResult {
         let n = children.count
@@ -37,26 +65,47 @@ struct StackAlgorithm {
         var proposals = [ProposedSize](repeating: .unspecified, count: n)
         var sizes = [Size](repeating: .zero, count: n)
         if let main = proposal[axis] {
-            let minimum = children.map { $0.sizeThatFits(ProposedSize(axis, main: 0, cross: cross))[axis] }
-            let maximum = children.map { $0.sizeThatFits(ProposedSize(axis, main: .infinity, cross: cross))[axis] }
-            let flexibility = (0..<n).map { maximum[$0] - minimum[$0] }
-            let priorities = children.map(\.layoutPriority)
-            let groups = Set(priorities).sorted(by: >)
-            var remaining = main - totalSpacing
-            for (g, priority) in groups.enumerated() {
-                let lower = groups[(g + 1)...]
-                var available = remaining - (0..<n).filter { lower.contains(priorities[$0]) }.reduce(0) { $0 + minimum[$1] }
-                let members = (0..<n).filter { priorities[$0] == priority }
-                    .sorted { flexibility[$0] != flexibility[$1] ? flexibility[$0] < flexibility[$1] : $0 < $1 }
-                var left = members.count
-                for i in members {
-                    let share = max(0, available) / Double(left)
+            var minimum = [Double?](repeating: nil, count: n)
+            var maximum = [Double?](repeating: nil, count: n)
+            func minLength(_ i: Int) -> Double {
+                if let m = minimum[i] { return m }
+                let m = children[i].sizeThatFits(ProposedSize(axis, main: 0, cross: cross))[axis]
+                minimum[i] = m
+                return m
+            }
+            func estimate(_ i: Int) -> FlexibilityEstimate {
+                let low = minLength(i)
+                if let m = maximum[i] { return FlexibilityEstimate(minLength: low, maxLength: m) }
+                let m = children[i].sizeThatFits(ProposedSize(axis, main: .infinity, cross: cross))[axis]
+                maximum[i] = m
+                return FlexibilityEstimate(minLength: low, maxLength: m)
+            }
+            // A NaN priority (only from Swift code) counts as the default 0.
+            let priorities = children.map { $0.layoutPriority.isNaN ? 0 : $0.layoutPriority }
+            let order = StackAlgorithm.stableSorted(Array(0..<n)) { a, b in
+                if priorities[a] != priorities[b] { return priorities[a] > priorities[b] }
+                return estimate(a) < estimate(b)
+            }
+            var available = main - totalSpacing
+            var start = 0
+            while start < n {
+                var end = start + 1
+                while end < n && priorities[order[end]] == priorities[order[start]] { end += 1 }
+                // The first group sets aside the minimum of every later child; each later
+                // group takes back its own members' minimums.
+                if start == 0 {
+                    available -= order[end...].reduce(0) { $0 + minLength($1) }
+                } else {
+                    available += order[start..<end].reduce(0) { $0 + minLength($1) }
+                }
+                for (k, i) in order[start..<end].enumerated() {
+                    let share = max(available / Double(end - start - k), 0)
                     proposals[i] = ProposedSize(axis, main: share, cross: cross)
                     sizes[i] = children[i].sizeThatFits(proposals[i])
-                    available -= sizes[i][axis]
-                    remaining -= sizes[i][axis]
-                    left -= 1
+                    let left = available - sizes[i][axis]
+                    if !left.isNaN { available = left }
                 }
+                start = end
             }
         } else {
             for i in 0..<n {
@@ -67,6 +116,32 @@ struct StackAlgorithm {
         let length = sizes.reduce(totalSpacing) { $0 + $1[axis] }
         let thickness = sizes.map { $0[axis.cross] }.max() ?? 0
         return StackLayoutResult(size: Size(axis, main: length, cross: thickness), proposals: proposals, sizes: sizes)
+    }
+
+    /// `items` sorted by `less`, equal items in their original order (a merge sort, so
+    /// it is stable whatever the standard library's sort promises).
+    static func stableSorted(_ items: [Int], by less: (Int, Int) -> Bool) -> [Int] {
+        guard items.count > 1 else { return items }
+        var a = items, b = items
+        var width = 1
+        while width < a.count {
+            var lo = 0
+            while lo < a.count {
+                let mid = min(lo + width, a.count), hi = min(lo + 2 * width, a.count)
+                var i = lo, j = mid, k = lo
+                while i < mid && j < hi {
+                    // Take from the right run only when strictly less: ties keep order.
+                    if less(a[j], a[i]) { b[k] = a[j]; j += 1 } else { b[k] = a[i]; i += 1 }
+                    k += 1
+                }
+                while i < mid { b[k] = a[i]; i += 1; k += 1 }
+                while j < hi { b[k] = a[j]; j += 1; k += 1 }
+                lo = hi
+            }
+            swap(&a, &b)
+            width *= 2
+        }
+        return a
     }
 
     /// The children's positions: one after another with the spacing, aligned across by

@@ -135,9 +135,9 @@ enum BuiltInSceneTypes {
     }
 
     static let spacer = SceneComponentType("Spacer", summary: "Flexible space along its stack's axis.", props: [
-        PropSpec("minLength", length, default: 0, "The least space it takes."),
+        PropSpec("minLength", length, default: 8, "The least space it takes (SwiftUI's system spacing unless given)."),
     ]) { p in
-        Spacer(minLength: try p.number("minLength") ?? 0)
+        Spacer(minLength: try p.number("minLength"))
     }
 
     // MARK: - Text and images
