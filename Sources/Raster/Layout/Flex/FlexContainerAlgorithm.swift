@@ -213,7 +213,12 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
             innerContainerSize[dir] = innerMain
             containerSize[dir] = innerMain + mainSum(padding)
         } else if dir == .horizontal {
-            let content = ratioMainSize().map { max($0, contributions(.minContent, available)) } ?? rowContentWidth(available)
+            // A ratio makes the width of a definite height (the content's minimum still
+            // holds); without one the width is the content's as for any box, at least
+            // what the ratio makes of the padding.
+            let content = ratioMainSize().map {
+                max($0, percentBase[cross] != nil ? contributions(.minContent, available) : rowContentWidth(available))
+            } ?? rowContentWidth(available)
             settleMainSize(content + mainSum(padding))
         }
         collectFlexLines()
@@ -610,9 +615,11 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
                 let measured = layout.measure(item.node, known: known, definite: definiteness(item), parentSize: percentBase,
                                               available: space, sizingMode: .content, axis: cross)
                 // The ratio's size, never below the content (CSS's automatic minimum
-                // size), unless the item clips or has a minimum of its own there.
+                // size), unless the item clips, has a minimum of its own there or a size
+                // that is not auto (a percentage of an indefinite size).
                 guard let ratioCross else { return max(FlexMath.clamp(measured, lo, hi), paddingCross) }
-                let content = item.clips || item.ownMinSize[cross] != nil ? 0
+                let crossStyle = cross == .horizontal ? tree.boxStyle(item.node).width : tree.boxStyle(item.node).height
+                let content = item.clips || item.ownMinSize[cross] != nil || !crossStyle.isAuto ? 0
                     : FlexMath.clamp(measured, item.ownMinSize[cross], item.ownMaxSize[cross])
                 return max(FlexMath.clamp(ratioCross, lo, hi), content, paddingCross)
             }()
