@@ -51,14 +51,15 @@ extension FlexContainerAlgorithm {
             let finalSize = Size(width: final.width ?? 0, height: final.height ?? 0)
             // Auto margins share the room between opposite insets; without insets they
             // count as 0 (the box sits at its static position, as Chrome places it).
-            // Two auto margins on one axis take no negative space (the start one is 0,
-            // CSS Positioned Layout §4.4); a single one takes it.
-            let roomWidth = size.width - (left ?? 0) - (right ?? 0) - finalSize.width - (margin.left ?? 0)
+            // Two horizontal auto margins take no negative space (CSS 2 §10.3.7); a single
+            // one, and vertical ones, take it.
+            // The inset-modified containing block is never negative.
+            let roomWidth = max(0, size.width - (left ?? 0) - (right ?? 0)) - finalSize.width - (margin.left ?? 0)
                 - (margin.right ?? 0)
-            let roomHeight = size.height - (top ?? 0) - (bottom ?? 0) - finalSize.height - (margin.top ?? 0)
+            let roomHeight = max(0, size.height - (top ?? 0) - (bottom ?? 0)) - finalSize.height - (margin.top ?? 0)
                 - (margin.bottom ?? 0)
             let free = Size(width: margin.left == nil && margin.right == nil ? max(0, roomWidth) : roomWidth,
-                            height: margin.top == nil && margin.bottom == nil ? max(0, roomHeight) : roomHeight)
+                            height: roomHeight)
             let horizontalInsets = left != nil && right != nil, verticalInsets = top != nil && bottom != nil
             let autoWidth = Double((margin.left == nil ? 1 : 0) + (margin.right == nil ? 1 : 0))
             let autoHeight = Double((margin.top == nil ? 1 : 0) + (margin.bottom == nil ? 1 : 0))

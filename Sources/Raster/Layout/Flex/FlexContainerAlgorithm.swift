@@ -670,8 +670,9 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
     }
 
     /// 8. Each line's cross size: a single line in a container of definite cross size
-    /// takes that size; else the largest outer hypothetical cross size (baseline-aligned
-    /// items counted from the line's shared baseline).
+    /// takes that size; else the largest outer hypothetical cross size (in a row,
+    /// baseline-aligned items counted from the line's shared baseline; a column's
+    /// synthesized baselines do not widen its lines, as in Chrome).
     mutating func calculateLineCrossSizes() {
         let insetCross = crossSum(padding)
         if !isWrap, let size = nodeOuterSize[cross] {
@@ -682,7 +683,7 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
             let range = lines[l].range
             let maxBaseline = maxBaselineKey(range)
             lines[l].crossSize = items[range].reduce(0) { largest, item in
-                let size = item.alignsBaseline
+                let size = item.alignsBaseline && dir == .horizontal
                     ? maxBaseline - baselineKey(item) + item.hypotheticalOuterSize[cross]
                     : item.hypotheticalOuterSize[cross]
                 return max(largest, size)
