@@ -387,7 +387,12 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
         }
         // The main size is settled (a column's open height is its content's: its lines
         // break only at its maximum height, as in Chrome).
-        let room: AvailableSpace = nodeInnerSize[dir].map(AvailableSpace.definite)
+        // A column's ratio height is where its lines break, though its content may make
+        // it taller.
+        let ratioRoom = dir == .vertical ? ratioMainSize().map {
+            AvailableSpace.definite(FlexMath.clamp($0 + mainSum(padding), minSize[dir], maxSize[dir]) - mainSum(padding))
+        } : nil
+        let room: AvailableSpace = nodeInnerSize[dir].map(AvailableSpace.definite) ?? ratioRoom
             ?? maxSize[dir].map { .definite(max($0, minSize[dir] ?? 0) - mainSum(padding)) } ?? .maxContent
         switch room {
         case .maxContent:
