@@ -902,7 +902,8 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
         let range = line.range
         let item: Item
         if dir == .horizontal {
-            item = items[range].first { $0.alignSelf == .baseline } ?? items[range.lowerBound]
+            item = items[range].first { $0.alignSelf == .baseline }
+                ?? (style.isReverse ? items[range.upperBound - 1] : items[range.lowerBound])
         } else {
             item = style.isReverse ? items[range.upperBound - 1] : items[range.lowerBound]
         }
