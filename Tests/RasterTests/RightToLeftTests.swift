@@ -443,6 +443,23 @@ final class RightToLeftTests: XCTestCase {
         XCTAssertTrue(try render(plain, "ltr").pixelsEqual(ltr), "ltr: the flag is inert")
     }
 
+    func testFlipsForRightToLeft_IsADrawingTransformOfWhatWasLaidOutRightToLeft() throws {
+        // A flipped 80-wide frame with a 10-wide red bar at its leading edge: right to
+        // left the bar is laid out at the right (x 70, what layout reports) and the flip
+        // then draws it at the left edge. The flag belongs on the drawing, not around it.
+        let root = ##"""
+        {"type": "ZStack", "id": "box", "flipsForRightToLeftLayoutDirection": true,
+         "frame": {"width": 80, "height": 40, "alignment": "leading"},
+         "children": [{"type": "Rectangle", "id": "bar", "fill": "#FF0000", "width": 10, "height": 40}]}
+        """##
+        try assertFrame(try frames("flipped frame", root, "rtl", width: 80, height: 40), "bar",
+                        Rect(x: 70, y: 0, width: 10, height: 40), "flipped frame rtl")
+        let image = try render(root, "rtl")
+        let red = PremultipliedColor(r: 255, g: 0, b: 0, a: 255), white = PremultipliedColor(r: 255, g: 255, b: 255, a: 255)
+        XCTAssertEqual(image[4, 40], red, "drawn at the left edge")
+        XCTAssertEqual(image[155, 40], white, "not where layout put it")
+    }
+
     func testWithoutTheFlag_TextShapesAndImagesAreNotMirrored() throws {
         // Each drawing centred in a fixed frame, so its place is the same both ways: right
         // to left draws the same pixels, not the mirror image.
