@@ -24,7 +24,8 @@ enum BuiltInSceneTypes {
     static let vStack = SceneComponentType("VStack", summary: "Children top to bottom.", props: [
         children,
         PropSpec("spacing", length, default: 0, "Points between children."),
-        PropSpec("alignment", .choice(["leading", "center", "trailing"]), default: "center", "Horizontal alignment of narrower children."),
+        PropSpec("alignment", .choice(["leading", "center", "trailing"]), default: "center",
+                 "Horizontal alignment of narrower children; leading is the right edge when layoutDirection is rtl."),
         PropSpec("fill", .bool, default: false, "Stretch every child to the stack's width."),
     ]) { p in
         let alignment: VStackAlignment = switch try p.choice("alignment") {
@@ -36,7 +37,7 @@ enum BuiltInSceneTypes {
                       fill: try p.bool("fill") ?? false)
     }
 
-    static let hStack = SceneComponentType("HStack", summary: "Children leading to trailing.", props: [
+    static let hStack = SceneComponentType("HStack", summary: "Children leading to trailing (right to left when layoutDirection is rtl).", props: [
         children,
         PropSpec("spacing", length, default: 0, "Points between children."),
         PropSpec("alignment", .choice(["top", "center", "bottom"]), default: "center", "Vertical alignment of shorter children."),
@@ -53,7 +54,8 @@ enum BuiltInSceneTypes {
 
     static let zStack = SceneComponentType("ZStack", summary: "Children on top of each other, as large as the largest.", props: [
         children,
-        PropSpec("alignment", .choice(SceneSpecs.alignmentNames), default: "center", "Where smaller children sit."),
+        PropSpec("alignment", .choice(SceneSpecs.alignmentNames), default: "center",
+                 "Where smaller children sit; leading and trailing follow layoutDirection."),
     ]) { p in
         ZStack(try p.children("children"), alignment: SceneNodeDecoding.alignment(try p.choice("alignment")))
     }
@@ -72,13 +74,15 @@ enum BuiltInSceneTypes {
         PropSpec("aspectRatio", .number(min: 0.0001, max: 10_000), "Width over height: the other size follows the one known."),
         PropSpec("position", .choice(["relative", "absolute"]), default: "relative",
                  "absolute: out of the flow, placed by insets against the container's padding box."),
-        PropSpec("inset", .edges(flexOffset), "Offsets from the container's edges (absolute) or from the item's place (relative); auto where missing."),
-        PropSpec("margin", .edges(flexOffset), default: 0, "Outer space; auto margins take free space (CSS margin)."),
+        PropSpec("inset", .edges(flexOffset), "Offsets from the container's edges (absolute) or from the item's place (relative); auto where missing. "
+                     + "Physical, as CSS left/right: not mirrored right to left."),
+        PropSpec("margin", .edges(flexOffset), default: 0, "Outer space; auto margins take free space (CSS margin). Physical, as CSS margin-left/right: not mirrored right to left."),
     ]
 
     static let flex = SceneComponentType("Flex", summary: "CSS flexbox: a row or column that grows, shrinks and wraps its items.", props: [
         children,
-        PropSpec("direction", .choice(Flex.Direction.allCases.map(\.rawValue)), default: "row", "The main axis."),
+        PropSpec("direction", .choice(Flex.Direction.allCases.map(\.rawValue)), default: "row",
+                 "The main axis; a row starts at the leading edge, the right one when layoutDirection is rtl (CSS direction)."),
         PropSpec("justify", .choice(Flex.Justify.allCases.map(\.rawValue)), default: "start", "Placement along the main axis (CSS justify-content)."),
         PropSpec("alignItems", .choice(Flex.Align.allCases.map(\.rawValue)), default: "stretch", "Placement across the main axis."),
         PropSpec("alignContent", .choice(Flex.AlignContent.allCases.map(\.rawValue)), default: "stretch",
@@ -88,7 +92,9 @@ enum BuiltInSceneTypes {
         PropSpec("gap", flexLength, default: 0, "Points (or a percentage) between items and between lines."),
         PropSpec("rowGap", flexLength, "Between rows: lines of a row, items of a column (overrides gap)."),
         PropSpec("columnGap", flexLength, "Between columns: items of a row, lines of a column (overrides gap)."),
-        PropSpec("padding", .insets, "CSS padding: inside the container's size."),
+        PropSpec("padding", .insets,
+                 "CSS padding: inside the container's size; left/right are physical, leading/trailing follow layoutDirection "
+                     + "(padding-inline-start/end)."),
         PropSpec("frame", .object(SceneSpecs.frame),
                  "The container's CSS size and limits (points or percentages of its parent; padding inside)."),
     ], childProps: flexItemProps, childBoxes: true) { p in
@@ -276,7 +282,8 @@ enum BuiltInSceneTypes {
     static let button = SceneComponentType("Button", summary: "A pressable control around its content, drawn by its style.", props: [
         PropSpec("content", .node, required: true, "What the button shows."),
         PropSpec("onTap", .actions, default: [], "Timeline actions run when the button is tapped."),
-        PropSpec("insets", .insets, default: 0, "Padding around the content."),
+        PropSpec("insets", .insets, default: 0,
+                 "Padding around the content; left/right are physical, leading/trailing follow layoutDirection."),
         PropSpec("minSize", .size, "The least size: [width, height] or one number for both."),
         PropSpec("enabled", .bool, default: true, "A disabled button is drawn at 0.3 opacity and ignores taps."),
         PropSpec("automaticHighlight", .bool, default: true, "Shows the content at 0.6 opacity while pressed."),

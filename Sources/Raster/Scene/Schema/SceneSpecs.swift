@@ -14,13 +14,14 @@ public enum SceneSpecs {
         PropSpec("scale", .number(min: 0.1, max: 16), default: 1, "Pixels per point of the output."),
         PropSpec("background", .color, default: "clear", "The colour under everything."),
         PropSpec("alignment", .choice(alignmentNames), default: "topLeading",
-                 "Where the root sits when it is smaller than the canvas."),
+                 "Where the root sits when it is smaller than the canvas; leading is the right edge when the environment's layoutDirection is rtl."),
     ])
 
     public static let environment = ObjectSpec("environment", [
         PropSpec("theme", .choice(["light", "dark"]), default: "light", "The built-in palette of semantic colours."),
         PropSpec("layoutDirection", .choice(LayoutDirection.allCases.map(\.rawValue)), default: "ltr",
-                 "The direction of text paragraphs that have no strong character of their own."),
+                 "The direction the scene reads in: rtl mirrors stacks, alignments, leading/trailing insets and Flex rows "
+                     + "(left/right stay physical), and is the direction of text paragraphs that have no strong character of their own."),
         PropSpec("colors", .map(.color), "Semantic colours by name, replacing the theme's entry by entry or adding names."),
     ])
 
@@ -134,7 +135,8 @@ public enum SceneSpecs {
         PropSpec("minHeight", size, "Smallest height."),
         PropSpec("maxHeight", maxSize, "Largest height; \"infinity\" takes all the height offered."),
         PropSpec("alignment", .choice(alignmentNames), default: "center",
-                 "Where the content sits in the frame (in a Flex item: in its content box, default topLeading)."),
+                 "Where the content sits in the frame (in a Flex item: in its content box, default topLeading); "
+                     + "leading and trailing follow layoutDirection."),
     ])
 
     public static let border = ObjectSpec("border", [
@@ -179,13 +181,15 @@ public enum SceneSpecs {
     public static let common: [PropSpec] = [
         PropSpec("type", .string, required: true, "The node type."),
         PropSpec("id", .string, "Stable identity; needed to target the node from the timeline."),
-        PropSpec("padding", .insets, "Space around the content, inside the frame."),
+        PropSpec("padding", .insets,
+                 "Space around the content, inside the frame: left/right (and [top, left, bottom, right]) are physical, "
+                     + "leading/trailing follow layoutDirection."),
         PropSpec("frame", .object(frame), "A fixed or limited size."),
         PropSpec("fixedSize", .either([.bool, .choice(["horizontal", "vertical"])]), default: false,
                  "Takes its ideal size on both axes (true) or one, whatever is proposed."),
         PropSpec("layoutPriority", .number(min: -1_000, max: 1_000), default: 0,
                  "Stacks serve higher priorities first; lower ones get their minimum until then."),
-        PropSpec("offset", .point, default: [0, 0], "A shift after layout, in points."),
+        PropSpec("offset", .point, default: [0, 0], "A shift after layout, in points (physical: a positive x moves right in either layout direction)."),
         PropSpec("opacity", .number(min: 0, max: 1), default: 1, "Group opacity of the node and its subtree."),
         PropSpec("scale", .number(min: 0, max: 1_000), default: 1, "Scale about the centre, after layout."),
         PropSpec("rotation", .number(min: -36_000, max: 36_000), default: 0, "Degrees clockwise about the centre."),
@@ -203,8 +207,9 @@ public enum SceneSpecs {
                  "Style name(s) for stylable components in this subtree, outermost last."),
         PropSpec("layoutDirection", .choice(LayoutDirection.allCases.map(\.rawValue)),
                  "The direction this subtree reads in (default: the parent's): rtl mirrors stacks, alignments, "
-                     + "leading/trailing insets and Flex rows."),
+                     + "leading/trailing insets and Flex rows; left/right insets, Flex margins and insets, offsets and "
+                     + "drawings stay physical."),
         PropSpec("flipsForRightToLeftLayoutDirection", .bool, default: false,
-                 "Draws the node mirrored when its layout direction is rtl (shapes, images and paths are not otherwise)."),
+                 "Draws the node mirrored when its layout direction is rtl (Text, shapes, images and paths are not otherwise)."),
     ]
 }
