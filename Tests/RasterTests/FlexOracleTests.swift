@@ -162,6 +162,41 @@ final class FlexOracleTests: XCTestCase {
         assertAgreement(cases, tolerance: 0.5, atLeast: Self.chromeShare, explained: Self.explainedFull)
     }
 
+    // MARK: - Chrome on random trees with text
+
+    /// Seeded random Flex trees whose leaves are mostly `Text` in the bundled Inter and
+    /// DejaVu Sans (`flex_oracle.py chrome-generate --profile text --seed 1`), laid out
+    /// by headless Chromium with the same font files through @font-face: the first 150 on
+    /// every run, all 500 when `FLEX_ORACLE_ALL` is set. At least `textShare` agree
+    /// within 1 pt on every edge, and every one that does not is in `explainedText`
+    /// (docs/LAYOUT.md, "Text in Flex", gives the causes). `FLEX_ORACLE_TEXT_FILE` names
+    /// a case file to check instead; `FLEX_ORACLE_LIST` prints the disagreements.
+    func testTextTrees_AgreeWithChromeLive() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let count = environment["FLEX_ORACLE_ALL"] == nil ? 150 : 500
+        let cases: [Case]
+        if let file = environment["FLEX_ORACLE_TEXT_FILE"] {
+            cases = try Self.cases(in: Data(contentsOf: URL(fileURLWithPath: file)))
+        } else {
+            let data = try TestProcess.oracle("flex_oracle.py", ["chrome-generate", "--profile", "text", "--seed", "1",
+                                                                 "--count", "\(count)"])
+            cases = try Self.cases(in: data)
+            XCTAssertEqual(cases.count, count)
+        }
+        if environment["FLEX_ORACLE_LIST"] != nil {
+            let failures = Self.disagreements(cases, tolerance: 1)
+            for (name, difference) in failures { print("DISAGREE \(name): \(difference)") }
+            print("AGREE \(cases.count - failures.count) of \(cases.count)")
+        }
+        assertAgreement(cases, tolerance: 1, atLeast: Self.textShare, explained: Self.explainedText)
+    }
+
+    /// The share of text trees that must agree with Chrome.
+    static let textShare = 0.0
+    /// Text trees (`text-1-N`) where Chrome and Flex disagree, with the causes in
+    /// docs/LAYOUT.md.
+    static let explainedText: Set<String> = []
+
     // MARK: - Chrome on Taffy's fixtures
 
     /// Taffy's Chrome-generated flexbox fixtures that map to scenes: at least 95 % agree

@@ -96,6 +96,10 @@ public struct ParagraphStyle: Hashable, Sendable {
     public var direction: TextDirection
     /// The direction of a paragraph `auto` finds no strong character in.
     public var layoutDirection: LayoutDirection
+    /// Whether a word wider than the line breaks between grapheme clusters (UIKit's word
+    /// wrapping, the default), or stays whole and overflows the line as CSS's
+    /// `overflow-wrap: normal` has it: lines then end only at break opportunities.
+    public var breaksWithinWords = true
 
     public init(alignment: TextAlignment = .leading, lineSpacing: Double = 0, lineHeight: Double? = nil,
                 maxLines: Int = 0, truncation: TruncationMode = .end, direction: TextDirection = .auto,

@@ -17,12 +17,20 @@ protocol FlexLayoutTree {
     /// The content-box size of a leaf: `known` dimensions are of its content box,
     /// `available` the room for its content.
     func measureContent(_ node: Node, known: OptionalSize, available: AvailableSize) -> Size
+    /// The first baseline of a leaf's content laid out at `size` (its content box), from
+    /// the top of the content box; nil when the content has none (the item's bottom
+    /// edge stands in for it).
+    func contentBaseline(_ node: Node, size: Size) -> Double?
     /// A layout of `node` for an input that `input` can reuse (see `FlexCache`).
     func cachedLayout(_ node: Node, _ input: FlexInput) -> FlexOutput?
     func storeLayout(_ node: Node, _ input: FlexInput, _ output: FlexOutput)
     /// The frame a container gave `node`: border box, relative to the container's
     /// border box, unrounded.
     func setFrame(_ node: Node, _ frame: Rect)
+}
+
+extension FlexLayoutTree {
+    func contentBaseline(_ node: Node, size: Size) -> Double? { nil }
 }
 
 /// The entry points of the flexbox algorithm over a tree.
@@ -149,6 +157,12 @@ struct FlexLayout<Tree: FlexLayoutTree> {
         // content (CSS's automatic minimum size).
         var height = chosen.height ?? max(measured.height + padding.height, ratio.map { width / $0 } ?? 0)
         height = FlexMath.clamp(height, minSize.height, maxSize.height)
-        return FlexOutput(size: Size(width: max(width, padding.width), height: max(height, padding.height)))
+        let size = Size(width: max(width, padding.width), height: max(height, padding.height))
+        // The content's first baseline (text's first line), below the top padding.
+        let baseline = input.runMode == .performLayout
+            ? tree.contentBaseline(node, size: Size(width: size.width - padding.width, height: size.height - padding.height))
+                .map { $0 + style.padding.top }
+            : nil
+        return FlexOutput(size: size, baseline: baseline)
     }
 }
