@@ -118,6 +118,19 @@ struct FlexLayout<Tree: FlexLayoutTree> {
         let marginSums = Size(width: margin.left.resolveOrZero(parentWidth) + margin.right.resolveOrZero(parentWidth),
                               height: margin.top.resolveOrZero(parentWidth) + margin.bottom.resolveOrZero(parentWidth))
         let padding = style.paddingSums
+        // An absolutely positioned leaf's room is its inset-modified containing block:
+        // the room less its insets (an auto one counts as 0), as CSS Positioned Layout
+        // §4.1 sizes a box that fits its content in it.
+        let item = tree.itemStyle(node)
+        let insetSums: Size
+        if item.isAbsolute {
+            let base = input.available.width.value
+            let baseHeight = input.available.height.value
+            insetSums = Size(width: item.insets.left.resolveOrZero(base) + item.insets.right.resolveOrZero(base),
+                             height: item.insets.top.resolveOrZero(baseHeight) + item.insets.bottom.resolveOrZero(baseHeight))
+        } else {
+            insetSums = .zero
+        }
         var nodeSize = input.known, minSize = OptionalSize.none, maxSize = OptionalSize.none
         // The ratio relates the sizes whoever decides them (in `content` mode the
         // container does).
@@ -131,7 +144,7 @@ struct FlexLayout<Tree: FlexLayoutTree> {
             return FlexOutput(size: Size(width: size.width ?? w, height: size.height ?? h))
         }
         func room(_ axis: Axis) -> AvailableSpace {
-            var space = input.known[axis].map(AvailableSpace.definite) ?? input.available[axis]
+            var space = input.known[axis].map(AvailableSpace.definite) ?? input.available[axis].minus(insetSums[axis])
             space = space.minus(marginSums[axis]).or(input.known[axis]).or(nodeSize[axis]).or(maxSize[axis])
             if case .definite(let v) = space {
                 return .definite(FlexMath.clamp(v, minSize[axis], maxSize[axis]) - padding[axis])
