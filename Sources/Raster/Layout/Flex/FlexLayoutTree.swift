@@ -152,12 +152,17 @@ struct FlexLayout<Tree: FlexLayoutTree> {
             return space
         }
         let available = AvailableSize(width: room(.horizontal), height: room(.vertical))
-        let contentKnown = input.runMode == .computeSize
+        var contentKnown = input.runMode == .computeSize
             ? OptionalSize(input.known.width.map { max(0, $0 - padding.width) },
                            input.known.height.map { max(0, $0 - padding.height) })
             : .none
-        let measured = tree.measureContent(node, known: contentKnown, available: available)
         let chosen = input.known.or(nodeSize)
+        // A width the box has (its own or the container's) is the width its content is
+        // laid out at: text wraps to it, as in a block of that width.
+        if contentKnown.width == nil, let w = chosen.width {
+            contentKnown.width = max(0, FlexMath.clamp(w, minSize.width, maxSize.width) - padding.width)
+        }
+        let measured = tree.measureContent(node, known: contentKnown, available: available)
         var width = chosen.width ?? measured.width + padding.width
         if let ratio, chosen.width == nil {
             // An open width with an aspect ratio follows a known height, and is at least
