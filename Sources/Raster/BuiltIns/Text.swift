@@ -129,6 +129,7 @@ public struct Text: Component {
         style.layoutDirection = environment[key: LayoutDirectionKey.self]
         // CSS: a word wider than the line overflows it (truncation still needs a width).
         if css && style.maxLines == 0 { style.breaksWithinWords = false }
+        if css { style.browserBaselines = true }
         let width = layoutWidth(proposal.width, text: text, style: style, registry: registry, css: css)
         if !css, let height = proposal.height, height.isFinite,
            let lines = linesFitting(height, text: text, style: style, width: width, registry: registry) {

@@ -100,6 +100,11 @@ public struct ParagraphStyle: Hashable, Sendable {
     /// wrapping, the default), or stays whole and overflows the line as CSS's
     /// `overflow-wrap: normal` has it: lines then end only at break opportunities.
     public var breaksWithinWords = true
+    /// Whether each line's baseline is placed as Chrome places it: the fonts' ascent and
+    /// descent rounded to whole points and half the leading (the line height less those)
+    /// rounded down, above the ascent. Off: the unrounded ascent (below the half-leading
+    /// of a fixed `lineHeight`).
+    public var browserBaselines = false
 
     public init(alignment: TextAlignment = .leading, lineSpacing: Double = 0, lineHeight: Double? = nil,
                 maxLines: Int = 0, truncation: TruncationMode = .end, direction: TextDirection = .auto,

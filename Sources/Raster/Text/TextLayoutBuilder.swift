@@ -816,7 +816,11 @@ struct TextLayoutBuilder {
             }
             let height: Double
             let baseline: Double
-            if let fixed = style.lineHeight {
+            if style.browserBaselines {
+                height = style.lineHeight ?? m.ascent + m.descent + m.gap
+                let ascent = m.ascent.rounded(), descent = m.descent.rounded()
+                baseline = top + ascent + ((height - ascent - descent) / 2).rounded(.down)
+            } else if let fixed = style.lineHeight {
                 height = fixed
                 baseline = top + (fixed - (m.ascent + m.descent)) / 2 + m.ascent
             } else {
