@@ -119,17 +119,20 @@ struct FlexLayout<Tree: FlexLayoutTree> {
                               height: margin.top.resolveOrZero(parentWidth) + margin.bottom.resolveOrZero(parentWidth))
         let padding = style.paddingSums
         // An absolutely positioned leaf's room is its inset-modified containing block:
-        // the room less its insets (an auto one counts as 0), as CSS Positioned Layout
-        // §4.1 sizes a box that fits its content in it.
+        // the container's padding box (at least its content box, `parentSize`, where the
+        // room it was given is already held to the leaf's maximum) less its insets (an
+        // auto one counts as 0), as CSS Positioned Layout §4.1 sizes a box that fits its
+        // content in it.
         let item = tree.itemStyle(node)
-        let insetSums: Size
+        var outerRoom = input.available
         if item.isAbsolute {
-            let base = input.available.width.value
-            let baseHeight = input.available.height.value
-            insetSums = Size(width: item.insets.left.resolveOrZero(base) + item.insets.right.resolveOrZero(base),
-                             height: item.insets.top.resolveOrZero(baseHeight) + item.insets.bottom.resolveOrZero(baseHeight))
-        } else {
-            insetSums = .zero
+            func less(_ axis: Axis, _ start: Dimension, _ end: Dimension) -> AvailableSpace {
+                guard let room = input.available[axis].value else { return input.available[axis] }
+                let box = max(room, input.parentSize[axis] ?? room)
+                return .definite(box - start.resolveOrZero(box) - end.resolveOrZero(box))
+            }
+            outerRoom = AvailableSize(width: less(.horizontal, item.insets.left, item.insets.right),
+                                      height: less(.vertical, item.insets.top, item.insets.bottom))
         }
         var nodeSize = input.known, minSize = OptionalSize.none, maxSize = OptionalSize.none
         // The ratio relates the sizes whoever decides them (in `content` mode the
@@ -144,8 +147,12 @@ struct FlexLayout<Tree: FlexLayoutTree> {
             return FlexOutput(size: Size(width: size.width ?? w, height: size.height ?? h))
         }
         func room(_ axis: Axis) -> AvailableSpace {
-            var space = input.known[axis].map(AvailableSpace.definite) ?? input.available[axis].minus(insetSums[axis])
-            space = space.minus(marginSums[axis]).or(input.known[axis]).or(nodeSize[axis]).or(maxSize[axis])
+            var space = input.known[axis].map(AvailableSpace.definite) ?? outerRoom[axis]
+            space = space.minus(marginSums[axis]).or(input.known[axis]).or(nodeSize[axis])
+            // A definite room is clamped by the limits below (fit-content in the room,
+            // as Chrome sizes text with a max-width in a narrower room); an open one is
+            // the maximum where there is one.
+            if space.value == nil { space = space.or(maxSize[axis]) }
             if case .definite(let v) = space {
                 return .definite(FlexMath.clamp(v, minSize[axis], maxSize[axis]) - padding[axis])
             }
