@@ -178,9 +178,20 @@ struct FlexLayout<Tree: FlexLayoutTree> {
             width = max(width, (chosen.height ?? padding.height) * ratio)
         }
         width = FlexMath.clamp(width, minSize.width, maxSize.width)
+        // The content is laid out in the width the box's limits leave (text narrower than
+        // its min-content overflows and takes more lines), also where the container
+        // applies the limits to the size (`content` mode).
+        var contentHeight = measured.height
+        let limits = style.limits(input.parentSize)
+        let laidWidth = FlexMath.clamp(width, limits.min.width, limits.max.width)
+        let contentWidth = max(0, max(laidWidth, padding.width) - padding.width)
+        if chosen.height == nil, contentKnown.width == nil, abs(contentWidth - measured.width) > 1e-9 {
+            contentHeight = tree.measureContent(node, known: OptionalSize(contentWidth, contentKnown.height),
+                                                available: available).height
+        }
         // An open height with an aspect ratio follows the width, but never below the
         // content (CSS's automatic minimum size).
-        var height = chosen.height ?? max(measured.height + padding.height, ratio.map { width / $0 } ?? 0)
+        var height = chosen.height ?? max(contentHeight + padding.height, ratio.map { width / $0 } ?? 0)
         height = FlexMath.clamp(height, minSize.height, maxSize.height)
         let size = Size(width: max(width, padding.width), height: max(height, padding.height))
         // The content's first baseline (text's first line), below the top padding.
