@@ -1,5 +1,6 @@
 /// Multi-line text, measured like ComponentFlow's `Text`: wrapped to the available
-/// width, its size rounded up to whole points, drawn into the view's layer contents.
+/// width, its size rounded up to whole points (inside a `Flex`: unrounded, as CSS keeps
+/// fractions), drawn into the view's layer contents.
 /// Colours may be semantic; the font registry comes from the environment.
 public struct Text: Component {
     /// A run of text with its own font, colour or shaping settings (nil: the
@@ -65,7 +66,7 @@ public struct Text: Component {
             return .zero
         }
         view.layer.drawing = drawing
-        return layout.size
+        return drawing.size(of: layout)
     }
 
     /// One line per paragraph when the width is unspecified, infinite or at least the
@@ -77,18 +78,31 @@ public struct Text: Component {
     /// `truncation` (as if `maxLines` said so; a smaller `maxLines` wins).
     ///
     /// Inside a `Flex` (the nearest stack or Flex above is a Flex) the text measures as
-    /// CSS: never narrower than its longest unbreakable run unless `maxLines` lets it
-    /// truncate (then down to the ellipsis), and heights are not proposed.
+    /// text in a CSS block with `white-space: normal` and `overflow-wrap: normal`: lines
+    /// end only at break opportunities, so a word wider than the proposal stays whole and
+    /// the text is as wide as its widest line (at least its longest unbreakable run, CSS
+    /// min-content) unless `maxLines` lets it truncate (then down to the ellipsis); heights
+    /// are not proposed, and the size keeps its fractions.
     public func sizeThatFits(_ proposal: ProposedSize, context: MeasureContext<Text>) -> Size {
-        let text: AttributedText
-        if let made = context.node.memo as? AttributedText {
-            text = made
-        } else {
-            text = attributed(context.environment)
-            context.node.memo = text
-        }
-        return drawing(proposal, text: text, environment: context.environment,
-                       css: context.node.measuresTextAsCSS).layout?.size ?? .zero
+        let drawing = self.drawing(proposal, text: attributed(memoIn: context.node), environment: context.environment,
+                                   css: context.node.measuresTextAsCSS)
+        return drawing.layout.map(drawing.size(of:)) ?? .zero
+    }
+
+    /// The baseline of the first line from the top of the text's box, for `proposal`
+    /// (nil for text without lines).
+    func firstBaseline(_ proposal: ProposedSize, node: LayoutNode) -> Double? {
+        let environment = Environment<Empty>(erased: node.environment)
+        return drawing(proposal, text: attributed(memoIn: node), environment: environment,
+                       css: node.measuresTextAsCSS).layout?.lines.first?.baseline
+    }
+
+    /// The attributed text, made once per pass and kept in the node.
+    private func attributed(memoIn node: LayoutNode) -> AttributedText {
+        if let made = node.memo as? AttributedText { return made }
+        let made = attributed(Environment<Empty>(erased: node.environment))
+        node.memo = made
+        return made
     }
 
     /// The spans with their fonts, resolved colours and shaping settings.
@@ -113,12 +127,15 @@ public struct Text: Component {
         let registry = environment[key: FontRegistryKey.self]
         var style = self.style
         style.layoutDirection = environment[key: LayoutDirectionKey.self]
+        // CSS: a word wider than the line overflows it (truncation still needs a width).
+        if css && style.maxLines == 0 { style.breaksWithinWords = false }
+        if css { style.browserBaselines = true }
         let width = layoutWidth(proposal.width, text: text, style: style, registry: registry, css: css)
         if !css, let height = proposal.height, height.isFinite,
            let lines = linesFitting(height, text: text, style: style, width: width, registry: registry) {
             style.maxLines = lines
         }
-        return TextDrawing(text: text, style: style, width: width, registry: registry)
+        return TextDrawing(text: text, style: style, width: width, registry: registry, exact: css)
     }
 
     /// How many lines to keep for a proposed `height` (at least one), or nil when every
@@ -139,13 +156,9 @@ public struct Text: Component {
            width + 1e-9 >= ideal.exactSize.width {
             return .infinity
         }
-        guard css else { return max(0, width) }
-        if style.maxLines > 0 {
-            let ellipsis = AttributedText("\u{2026}", font: text.spans.first?.font ?? font)
-            let least = (try? TextLayoutCache.shared.layout(ellipsis, registry: registry).exactSize.width) ?? 0
-            return max(width, least)
-        }
-        let least = (try? TextLayoutCache.shared.minContentWidth(text, style: style, registry: registry)) ?? 0
+        guard css, style.maxLines > 0 else { return max(0, width) }
+        let ellipsis = AttributedText("\u{2026}", font: text.spans.first?.font ?? font)
+        let least = (try? TextLayoutCache.shared.layout(ellipsis, registry: registry).exactSize.width) ?? 0
         return max(width, least)
     }
 }
@@ -156,6 +169,11 @@ struct TextDrawing: LayerDrawing {
     let style: ParagraphStyle
     let width: Double
     let registry: FontRegistry
+    /// True when the text's size keeps its fractions (CSS sizing inside a `Flex`).
+    var exact = false
+
+    /// The size the text takes: the layout's, rounded up to whole points unless `exact`.
+    func size(of layout: TextLayout) -> Size { exact ? layout.exactSize : layout.size }
 
     var layout: TextLayout? {
         try? TextLayoutCache.shared.layout(text, style: style, width: width + 1e-9, registry: registry)

@@ -96,6 +96,15 @@ public struct ParagraphStyle: Hashable, Sendable {
     public var direction: TextDirection
     /// The direction of a paragraph `auto` finds no strong character in.
     public var layoutDirection: LayoutDirection
+    /// Whether a word wider than the line breaks between grapheme clusters (UIKit's word
+    /// wrapping, the default), or stays whole and overflows the line as CSS's
+    /// `overflow-wrap: normal` has it: lines then end only at break opportunities.
+    public var breaksWithinWords = true
+    /// Whether each line's baseline is placed as Chrome places it: the fonts' ascent and
+    /// descent rounded to whole points and half the leading (the line height less those)
+    /// rounded down, above the ascent. Off: the unrounded ascent (below the half-leading
+    /// of a fixed `lineHeight`).
+    public var browserBaselines = false
 
     public init(alignment: TextAlignment = .leading, lineSpacing: Double = 0, lineHeight: Double? = nil,
                 maxLines: Int = 0, truncation: TruncationMode = .end, direction: TextDirection = .auto,

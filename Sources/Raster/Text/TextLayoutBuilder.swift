@@ -483,8 +483,9 @@ struct TextLayoutBuilder {
 
     /// Greedy filling. Each range ends after a break opportunity, a newline (kept in the
     /// line) or, for a run of clusters wider than the line, before the cluster that
-    /// overflows; every line holds at least one cluster. A line that ends where the text
-    /// shapes differently when split is measured shaped as split.
+    /// overflows (unless `breaksWithinWords` is off: then the run stays whole and the
+    /// line ends at the next opportunity); every line holds at least one cluster. A line
+    /// that ends where the text shapes differently when split is measured shaped as split.
     private func breakLines() -> [Range<Int>] {
         var lines: [Range<Int>] = []
         var start = 0
@@ -500,7 +501,8 @@ struct TextLayoutBuilder {
                     break
                 }
                 let w = advances[i]
-                if kinds[i] != .space && i > start && used + w > limit {
+                if kinds[i] != .space && i > start && used + w > limit
+                    && (lastBreak != nil || style.breaksWithinWords) {
                     end = (lastBreak ?? (i - 1)) + 1
                     break
                 }
@@ -518,6 +520,7 @@ struct TextLayoutBuilder {
                 guard visible > start, unsafeBefore[visible] || unsafeBefore[start],
                       exactWidth(start..<visible) > limit else { break }
                 let earlier = (start..<(end - 1)).last { breaks[$0] == .allowed }
+                guard earlier != nil || style.breaksWithinWords else { break }
                 end = (earlier ?? (end - 2)) + 1
             }
             lines.append(start..<end)
@@ -813,7 +816,11 @@ struct TextLayoutBuilder {
             }
             let height: Double
             let baseline: Double
-            if let fixed = style.lineHeight {
+            if style.browserBaselines {
+                height = style.lineHeight ?? m.ascent + m.descent + m.gap
+                let ascent = m.ascent.rounded(), descent = m.descent.rounded()
+                baseline = top + ascent + ((height - ascent - descent) / 2).rounded(.down)
+            } else if let fixed = style.lineHeight {
                 height = fixed
                 baseline = top + (fixed - (m.ascent + m.descent)) / 2 + m.ascent
             } else {

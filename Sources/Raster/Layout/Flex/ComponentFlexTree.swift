@@ -146,6 +146,24 @@ struct ComponentFlexTree: FlexLayoutTree {
         return Size(width: width.isFinite ? width : 0, height: height.isFinite ? height : 0)
     }
 
+    /// A `Text`'s first line (through wrappers that lay out as their content), where the
+    /// item's `contentAlignment` puts the text in its content box.
+    func contentBaseline(_ node: LayoutNode, size: Size) -> Double? {
+        guard let content = node.flexInfo.content else { return nil }
+        var inner = content
+        while !(inner.component is Text), let next = inner.transparentContent { inner = next }
+        guard let text = inner.component as? Text else { return nil }
+        let proposal = ProposedSize(size)
+        guard let baseline = text.firstBaseline(proposal, node: inner) else { return nil }
+        var top = 0.0
+        if let item = node.flexInfo.boxNode.component as? FlexItem {
+            let measured = content.sizeThatFits(proposal)
+            let direction = node.flexInfo.boxNode.environment.shared.layoutDirection
+            top = LayoutMath.aligned(measured, in: size, alignment: item.contentAlignment.resolved(for: direction)).y
+        }
+        return top + baseline
+    }
+
     func cachedLayout(_ node: LayoutNode, _ input: FlexInput) -> FlexOutput? { node.flexCache.get(input) }
 
     func storeLayout(_ node: LayoutNode, _ input: FlexInput, _ output: FlexOutput) { node.flexCache.store(input, output) }

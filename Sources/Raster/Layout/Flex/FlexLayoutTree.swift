@@ -17,12 +17,20 @@ protocol FlexLayoutTree {
     /// The content-box size of a leaf: `known` dimensions are of its content box,
     /// `available` the room for its content.
     func measureContent(_ node: Node, known: OptionalSize, available: AvailableSize) -> Size
+    /// The first baseline of a leaf's content laid out at `size` (its content box), from
+    /// the top of the content box; nil when the content has none (the item's bottom
+    /// edge stands in for it).
+    func contentBaseline(_ node: Node, size: Size) -> Double?
     /// A layout of `node` for an input that `input` can reuse (see `FlexCache`).
     func cachedLayout(_ node: Node, _ input: FlexInput) -> FlexOutput?
     func storeLayout(_ node: Node, _ input: FlexInput, _ output: FlexOutput)
     /// The frame a container gave `node`: border box, relative to the container's
     /// border box, unrounded.
     func setFrame(_ node: Node, _ frame: Rect)
+}
+
+extension FlexLayoutTree {
+    func contentBaseline(_ node: Node, size: Size) -> Double? { nil }
 }
 
 /// The entry points of the flexbox algorithm over a tree.
@@ -110,6 +118,22 @@ struct FlexLayout<Tree: FlexLayoutTree> {
         let marginSums = Size(width: margin.left.resolveOrZero(parentWidth) + margin.right.resolveOrZero(parentWidth),
                               height: margin.top.resolveOrZero(parentWidth) + margin.bottom.resolveOrZero(parentWidth))
         let padding = style.paddingSums
+        // An absolutely positioned leaf's room is its inset-modified containing block:
+        // the container's padding box (at least its content box, `parentSize`, where the
+        // room it was given is already held to the leaf's maximum) less its insets (an
+        // auto one counts as 0), as CSS Positioned Layout §4.1 sizes a box that fits its
+        // content in it.
+        let item = tree.itemStyle(node)
+        var outerRoom = input.available
+        if item.isAbsolute {
+            func less(_ axis: Axis, _ start: Dimension, _ end: Dimension) -> AvailableSpace {
+                guard let room = input.available[axis].value else { return input.available[axis] }
+                let box = max(room, input.parentSize[axis] ?? room)
+                return .definite(box - start.resolveOrZero(box) - end.resolveOrZero(box))
+            }
+            outerRoom = AvailableSize(width: less(.horizontal, item.insets.left, item.insets.right),
+                                      height: less(.vertical, item.insets.top, item.insets.bottom))
+        }
         var nodeSize = input.known, minSize = OptionalSize.none, maxSize = OptionalSize.none
         // The ratio relates the sizes whoever decides them (in `content` mode the
         // container does).
@@ -123,20 +147,29 @@ struct FlexLayout<Tree: FlexLayoutTree> {
             return FlexOutput(size: Size(width: size.width ?? w, height: size.height ?? h))
         }
         func room(_ axis: Axis) -> AvailableSpace {
-            var space = input.known[axis].map(AvailableSpace.definite) ?? input.available[axis]
-            space = space.minus(marginSums[axis]).or(input.known[axis]).or(nodeSize[axis]).or(maxSize[axis])
+            var space = input.known[axis].map(AvailableSpace.definite) ?? outerRoom[axis]
+            space = space.minus(marginSums[axis]).or(input.known[axis]).or(nodeSize[axis])
+            // A definite room is clamped by the limits below (fit-content in the room,
+            // as Chrome sizes text with a max-width in a narrower room); an open one is
+            // the maximum where there is one.
+            if space.value == nil { space = space.or(maxSize[axis]) }
             if case .definite(let v) = space {
                 return .definite(FlexMath.clamp(v, minSize[axis], maxSize[axis]) - padding[axis])
             }
             return space
         }
         let available = AvailableSize(width: room(.horizontal), height: room(.vertical))
-        let contentKnown = input.runMode == .computeSize
+        var contentKnown = input.runMode == .computeSize
             ? OptionalSize(input.known.width.map { max(0, $0 - padding.width) },
                            input.known.height.map { max(0, $0 - padding.height) })
             : .none
-        let measured = tree.measureContent(node, known: contentKnown, available: available)
         let chosen = input.known.or(nodeSize)
+        // A width the box has (its own or the container's) is the width its content is
+        // laid out at: text wraps to it, as in a block of that width.
+        if contentKnown.width == nil, let w = chosen.width {
+            contentKnown.width = max(0, FlexMath.clamp(w, minSize.width, maxSize.width) - padding.width)
+        }
+        let measured = tree.measureContent(node, known: contentKnown, available: available)
         var width = chosen.width ?? measured.width + padding.width
         if let ratio, chosen.width == nil {
             // An open width with an aspect ratio follows a known height, and is at least
@@ -145,10 +178,27 @@ struct FlexLayout<Tree: FlexLayoutTree> {
             width = max(width, (chosen.height ?? padding.height) * ratio)
         }
         width = FlexMath.clamp(width, minSize.width, maxSize.width)
+        // The content is laid out in the width the box's limits leave (text narrower than
+        // its min-content overflows and takes more lines), also where the container
+        // applies the limits to the size (`content` mode).
+        var contentHeight = measured.height
+        let limits = style.limits(input.parentSize)
+        let laidWidth = FlexMath.clamp(width, limits.min.width, limits.max.width)
+        let contentWidth = max(0, max(laidWidth, padding.width) - padding.width)
+        if chosen.height == nil, contentKnown.width == nil, abs(contentWidth - measured.width) > 1e-9 {
+            contentHeight = tree.measureContent(node, known: OptionalSize(contentWidth, contentKnown.height),
+                                                available: available).height
+        }
         // An open height with an aspect ratio follows the width, but never below the
         // content (CSS's automatic minimum size).
-        var height = chosen.height ?? max(measured.height + padding.height, ratio.map { width / $0 } ?? 0)
+        var height = chosen.height ?? max(contentHeight + padding.height, ratio.map { width / $0 } ?? 0)
         height = FlexMath.clamp(height, minSize.height, maxSize.height)
-        return FlexOutput(size: Size(width: max(width, padding.width), height: max(height, padding.height)))
+        let size = Size(width: max(width, padding.width), height: max(height, padding.height))
+        // The content's first baseline (text's first line), below the top padding.
+        let baseline = input.runMode == .performLayout
+            ? tree.contentBaseline(node, size: Size(width: size.width - padding.width, height: size.height - padding.height))
+                .map { $0 + style.padding.top }
+            : nil
+        return FlexOutput(size: size, baseline: baseline)
     }
 }
