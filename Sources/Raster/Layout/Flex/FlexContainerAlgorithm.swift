@@ -291,7 +291,7 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
     func crossConstraint(_ item: Item, _ available: AvailableSize, forBaseSize: Bool)
         -> (space: AvailableSpace, known: OptionalSize) {
         let crossParent = nodeInnerSize[cross]
-        let marginSum = crossSum(margin)
+        let marginSum = crossSum(item.margin)
         let lo = item.minSize[cross].map { $0 + marginSum }, hi = item.maxSize[cross].map { $0 + marginSum }
         let space: AvailableSpace
         switch available[cross] {
