@@ -773,9 +773,9 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
     mutating func resolveCrossAxisAutoMargins() {
         for line in lines {
             let maxBaseline = maxBaselineKey(line.range)
+            let group = baselineGroupExtent(line.range, maxBaseline)
             for i in line.range {
                 let item = items[i]
-                // Auto margins take no negative space: the item overflows at the end.
                 // Auto margins take no negative space: the item then overflows at the end.
                 let overflow = line.crossSize - item.outerTargetSize[cross]
                 let free = max(0, overflow)
@@ -791,8 +791,7 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
                         if end { items[i].margin.right = e }
                     }
                 } else {
-                    items[i].offsetCross = alignAlongCrossAxis(item, free: overflow, maxBaseline: maxBaseline,
-                                                           group: baselineGroupExtent(line.range, maxBaseline))
+                    items[i].offsetCross = alignAlongCrossAxis(item, free: overflow, maxBaseline: maxBaseline, group: group)
                 }
             }
         }
