@@ -195,6 +195,22 @@ final class FlexOracleTests: XCTestCase {
 
     // MARK: - Chrome on random trees
 
+    /// Seeded random trees of a `chrome-generate` profile with Chrome's frames, made now:
+    /// the first `count`, or `all` when `FLEX_ORACLE_ALL` is set; or the case file the
+    /// environment variable `fileVariable` names.
+    static func chromeCases(profile: String, count: Int, all: Int, fileVariable: String) throws -> [Case] {
+        let environment = ProcessInfo.processInfo.environment
+        if let file = environment[fileVariable] {
+            return try cases(in: Data(contentsOf: URL(fileURLWithPath: file)))
+        }
+        let n = environment["FLEX_ORACLE_ALL"] == nil ? count : all
+        let made = try cases(in: TestProcess.oracle("flex_oracle.py", ["chrome-generate", "--profile", profile,
+                                                                         "--seed", "1", "--count", "\(n)"]))
+        guard made.count == n else { throw TestProcess.Failure(description: "chrome-generate made \(made.count) of \(n) cases") }
+        return made
+    }
+
+
     /// Seeded random trees using every Flex and item prop (`flex_oracle.py
     /// chrome-generate --profile full --seed 1`), laid out by headless Chromium in the
     /// test itself: the first 300 on every run, all 2,000 when `FLEX_ORACLE_ALL` is set
@@ -202,17 +218,7 @@ final class FlexOracleTests: XCTestCase {
     /// one that does not is listed in `explainedFull` (docs/LAYOUT.md gives the causes).
     /// `FLEX_ORACLE_FILE` names a case file to check instead of generating one.
     func testRandomTrees_AgreeWithChromeLive() throws {
-        let environment = ProcessInfo.processInfo.environment
-        let count = environment["FLEX_ORACLE_ALL"] == nil ? 300 : 2_000
-        let cases: [Case]
-        if let file = environment["FLEX_ORACLE_FILE"] {
-            cases = try Self.cases(in: Data(contentsOf: URL(fileURLWithPath: file)))
-        } else {
-            let data = try TestProcess.oracle("flex_oracle.py", ["chrome-generate", "--profile", "full", "--seed", "1",
-                                                                 "--count", "\(count)"])
-            cases = try Self.cases(in: data)
-            XCTAssertEqual(cases.count, count)
-        }
+        let cases = try Self.chromeCases(profile: "full", count: 300, all: 2_000, fileVariable: "FLEX_ORACLE_FILE")
         assertAgreement(cases, tolerance: 0.5, atLeast: Self.chromeShare, explained: Self.explainedFull)
     }
 
@@ -226,18 +232,8 @@ final class FlexOracleTests: XCTestCase {
     /// (docs/LAYOUT.md, "Text in Flex", gives the causes). `FLEX_ORACLE_TEXT_FILE` names
     /// a case file to check instead; `FLEX_ORACLE_LIST` prints the disagreements.
     func testTextTrees_AgreeWithChromeLive() throws {
-        let environment = ProcessInfo.processInfo.environment
-        let count = environment["FLEX_ORACLE_ALL"] == nil ? 150 : 500
-        let cases: [Case]
-        if let file = environment["FLEX_ORACLE_TEXT_FILE"] {
-            cases = try Self.cases(in: Data(contentsOf: URL(fileURLWithPath: file)))
-        } else {
-            let data = try TestProcess.oracle("flex_oracle.py", ["chrome-generate", "--profile", "text", "--seed", "1",
-                                                                 "--count", "\(count)"])
-            cases = try Self.cases(in: data)
-            XCTAssertEqual(cases.count, count)
-        }
-        if environment["FLEX_ORACLE_LIST"] != nil {
+        let cases = try Self.chromeCases(profile: "text", count: 150, all: 500, fileVariable: "FLEX_ORACLE_TEXT_FILE")
+        if ProcessInfo.processInfo.environment["FLEX_ORACLE_LIST"] != nil {
             let failures = Self.disagreements(cases, tolerance: 1)
             for (name, difference) in failures { print("DISAGREE \(name): \(difference)") }
             print("AGREE \(cases.count - failures.count) of \(cases.count)")

@@ -11,6 +11,8 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
     /// The working values of one item (the spec's flex item).
     struct Item {
         let node: Node
+        /// Its box style as written (sizes, limits, padding, ratio), read once.
+        let box: BoxStyle
         /// The item's `width`/`height`, the missing one transferred through its aspect
         /// ratio.
         var size: OptionalSize
@@ -193,7 +195,7 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
     /// Whether an item is stretched across and its stretched size definite (see
     /// `definiteness`).
     func stretchIsDefinite(_ item: Item, placed: Bool) -> Bool {
-        let crossStyle = cross == .horizontal ? tree.boxStyle(item.node).width : tree.boxStyle(item.node).height
+        let crossStyle = cross == .horizontal ? item.box.width : item.box.height
         return item.alignSelf == .stretch && !autoCrossStart(item) && !autoCrossEnd(item) && crossStyle.isAuto
             && ((placed && item.aspectRatio == nil) || (!isWrap && percentBase[cross] != nil))
     }
@@ -253,6 +255,7 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
             let w = base.width
             items.append(Item(
                 node: child,
+                box: childBox,
                 size: childBox.sizeWithRatio(base),
                 specifiedSize: childBox.size(base),
                 aspectRatio: ratio,
@@ -496,7 +499,7 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
         for item in items {
             // A percentage of the size being found is cyclic: it counts as auto (its
             // minimum as 0), as Chrome computes contributions.
-            let style = tree.boxStyle(item.node)
+            let style = item.box
             let cyclic = (dir == .horizontal ? style.width : style.height).isPercent
             let cyclicMinimum = (dir == .horizontal ? style.minWidth : style.minHeight).isPercent
             let content: Double
@@ -623,7 +626,7 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
                 // size), unless the item clips, has a minimum of its own there or a size
                 // that is not auto (a percentage of an indefinite size).
                 guard let ratioCross else { return max(FlexMath.clamp(measured, lo, hi), paddingCross) }
-                let crossStyle = cross == .horizontal ? tree.boxStyle(item.node).width : tree.boxStyle(item.node).height
+                let crossStyle = cross == .horizontal ? item.box.width : item.box.height
                 let content = item.clips || item.ownMinSize[cross] != nil || !crossStyle.isAuto ? 0
                     : FlexMath.clamp(measured, item.ownMinSize[cross], item.ownMaxSize[cross])
                 return max(FlexMath.clamp(ratioCross, lo, hi), content, paddingCross)
@@ -720,7 +723,7 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
         for line in lines {
             for i in line.range {
                 let item = items[i]
-                let childBox = tree.boxStyle(item.node)
+                let childBox = item.box
                 // Only an auto size stretches (not a percentage that behaves as auto).
                 let crossAuto = (cross == .horizontal ? childBox.width : childBox.height).isAuto
                 let size: Double
