@@ -82,9 +82,11 @@ struct StackAlgorithm {
             }
             // A NaN priority (only from Swift code) counts as the default 0.
             let priorities = children.map { $0.layoutPriority.isNaN ? 0 : $0.layoutPriority }
-            let order = StackAlgorithm.stableSorted(Array(0..<n)) { a, b in
+            // Ties keep stack order: the index decides between equals.
+            let order = (0..<n).sorted { a, b in
                 if priorities[a] != priorities[b] { return priorities[a] > priorities[b] }
-                return estimate(a) < estimate(b)
+                let ea = estimate(a), eb = estimate(b)
+                return ea < eb || (!(eb < ea) && a < b)
             }
             var available = main - totalSpacing
             var start = 0
@@ -116,32 +118,6 @@ struct StackAlgorithm {
         let length = sizes.reduce(totalSpacing) { $0 + $1[axis] }
         let thickness = sizes.map { $0[axis.cross] }.max() ?? 0
         return StackLayoutResult(size: Size(axis, main: length, cross: thickness), proposals: proposals, sizes: sizes)
-    }
-
-    /// `items` sorted by `less`, equal items in their original order (a merge sort, so
-    /// it is stable whatever the standard library's sort promises).
-    static func stableSorted(_ items: [Int], by less: (Int, Int) -> Bool) -> [Int] {
-        guard items.count > 1 else { return items }
-        var a = items, b = items
-        var width = 1
-        while width < a.count {
-            var lo = 0
-            while lo < a.count {
-                let mid = min(lo + width, a.count), hi = min(lo + 2 * width, a.count)
-                var i = lo, j = mid, k = lo
-                while i < mid && j < hi {
-                    // Take from the right run only when strictly less: ties keep order.
-                    if less(a[j], a[i]) { b[k] = a[j]; j += 1 } else { b[k] = a[i]; i += 1 }
-                    k += 1
-                }
-                while i < mid { b[k] = a[i]; i += 1; k += 1 }
-                while j < hi { b[k] = a[j]; j += 1; k += 1 }
-                lo = hi
-            }
-            swap(&a, &b)
-            width *= 2
-        }
-        return a
     }
 
     /// The children's positions: one after another with the spacing, aligned across by
