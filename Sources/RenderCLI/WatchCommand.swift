@@ -49,9 +49,14 @@ struct WatchCommand: ParsableCommand {
                 }
                 // The files to watch from now on, as they were before the render (so a
                 // save during it shows at the next look); a file named for the first time
-                // as it is after.
+                // as it is after, unless it changed since the render began: it may have
+                // been read before that save, so it stays unseen and the next look renders
+                // again. (File times come from a coarse clock, up to a tick behind `start`.)
                 let after = Self.modificationTimes(around: scene, except: output, including: named)
                 seen = after.merging(now.filter { after[$0.key] != nil }) { _, before in before }
+                for (path, time) in after where now[path] == nil && time > start.addingTimeInterval(-0.1) {
+                    seen[path] = .distantPast
+                }
             }
             // Sleeps in short steps so a stop is seen within 0.1 s.
             let wake = Date().addingTimeInterval(interval)
