@@ -13,6 +13,15 @@ extension FlexContainerAlgorithm {
             let base = OptionalSize(size.width, size.height)
             let ratio = childBox.aspectRatio
             let alignSelf = item.alignSelf ?? alignItems
+            // How it sits without insets: by `justify` along the container's direction, by
+            // `align-self` across it (baseline falls back to start).
+            let mainMode = FlexAlignment(style.justify)
+            let crossMode: FlexAlignment = switch alignSelf {
+            case .start, .stretch: .flexStart
+            case .baseline: .start
+            case .end: .flexEnd
+            case .center: .center
+            }
             let margin = (top: item.margin.top.resolve(size.width), left: item.margin.left.resolve(size.width),
                           bottom: item.margin.bottom.resolve(size.width), right: item.margin.right.resolve(size.width))
             let left = item.insets.left.resolve(size.width), right = item.insets.right.resolve(size.width)
@@ -23,6 +32,9 @@ extension FlexContainerAlgorithm {
                 .atLeast(paddingSums)
             let hi = limits.max
             var known = childBox.sizeWithRatio(base).clamped(lo, hi)
+            // Which sizes the box's own style or its insets give (the ratio gives the other).
+            let ownSize = childBox.size(base)
+            let widthGiven = ownSize.width != nil || (left != nil && right != nil)
             if known.width == nil, let left, let right {
                 known.width = max(size.width - (margin.left ?? 0) - (margin.right ?? 0) - left - right, 0)
                 known = known.applyingAspectRatio(ratio).clamped(lo, hi)
@@ -31,12 +43,23 @@ extension FlexContainerAlgorithm {
             // `alignItems`) places the box in the block axis, as Chrome does whatever the
             // direction: stretched (auto, stretch) or at its content height and aligned.
             let blockAlignment = top != nil && bottom != nil && item.alignSelf != .stretch ? item.alignSelf : nil
+            let heightGiven = ownSize.height != nil || (blockAlignment == nil && top != nil && bottom != nil)
             if known.height == nil, blockAlignment == nil, let top, let bottom {
                 known.height = max(max(size.height - top - bottom, 0) - (margin.top ?? 0) - (margin.bottom ?? 0), 0)
                 known = known.applyingAspectRatio(ratio).clamped(lo, hi)
             }
-            let space = AvailableSize(width: .definite(FlexMath.clamp(size.width, lo.width, hi.width)),
-                                      height: .definite(FlexMath.clamp(size.height, lo.height, hi.height)))
+            // The room it is sized in is its inset-modified containing block: the padding
+            // box less its insets, an auto one counting as 0 (CSS Positioned Layout §4.1,
+            // CSS 2 §10.3.7), or with neither inset on an axis the room its static position
+            // leaves (Chrome); the box takes its margins off it and applies its limits.
+            func room(_ axis: Axis, _ start: Double?, _ end: Double?) -> AvailableSpace {
+                guard start == nil, end == nil else { return .definite(max(size[axis] - (start ?? 0) - (end ?? 0), 0)) }
+                let (mode, reversed) = axis == dir ? (mainMode, style.isReverse) : (crossMode, isWrapReverse)
+                let (insetStart, insetEnd) = axis == .horizontal ? (padding.left, padding.right) : (padding.top, padding.bottom)
+                return .definite(staticRoom(mode, reversed: reversed, container: size[axis], insetStart: insetStart,
+                                            insetEnd: insetEnd))
+            }
+            let space = AvailableSize(width: room(.horizontal, left, right), height: room(.vertical, top, bottom))
             if known.width == nil {
                 // Its width is settled first (fit-content in the room), as for any
                 // absolutely positioned box, and its content is laid out in it.
@@ -44,10 +67,33 @@ extension FlexContainerAlgorithm {
                                              parentSize: nodeInnerSize, available: space, sizingMode: .inherent,
                                              axis: .horizontal)
             }
-            let output = layout.perform(child, known: known, definite: AxisFlags(width: true, height: true),
+            // The automatic minimum of a box with a ratio (css-sizing-4 §5.2): in the axis
+            // the ratio sizes, while its size and minimum there are auto and it does not
+            // clip, its content's min-content size, held only by its own maximum (a
+            // maximum the ratio transfers does not hold it).
+            var upper = hi, definite = AxisFlags(width: true, height: true)
+            let ratioAxis: Axis? = !widthGiven && heightGiven ? .horizontal : heightGiven ? nil : .vertical
+            if let ratio, !childBox.clipsContent, let axis = ratioAxis, childBox.minSize(base)[axis] == nil {
+                let own = childBox.maxSize(base)
+                let contentKnown = axis == .horizontal ? OptionalSize(nil, known.height) : OptionalSize(known.width, nil)
+                let contentSpace = axis == .horizontal ? AvailableSize(width: .minContent, height: space.height) : space
+                let transferred = known.width.map { FlexMath.clamp($0 / ratio, lo.height, hi.height) }
+                if let ratioSize = known[axis] ?? transferred {
+                    let content = layout.measure(child, known: contentKnown, definite: AxisFlags(width: true, height: true),
+                                                 parentSize: nodeInnerSize, available: contentSpace, sizingMode: .content,
+                                                 axis: axis)
+                    let held = FlexMath.clamp(content, nil, own[axis])
+                    // A height the content holds open is not definite for percentages
+                    // inside (a width, settled before its content, is).
+                    if axis == .vertical, held > ratioSize { definite.height = false }
+                    known[axis] = max(ratioSize, held)
+                    upper[axis] = own[axis]
+                }
+            }
+            let output = layout.perform(child, known: known, definite: definite,
                                         parentSize: nodeInnerSize, available: space,
                                         sizingMode: .inherent)
-            let final = OptionalSize(known.width ?? output.size.width, known.height ?? output.size.height).clamped(lo, hi)
+            let final = OptionalSize(known.width ?? output.size.width, known.height ?? output.size.height).clamped(lo, upper)
             let finalSize = Size(width: final.width ?? 0, height: final.height ?? 0)
             // Auto margins share the room between opposite insets; without insets they
             // count as 0 (the box sits at its static position, as Chrome places it).
@@ -83,7 +129,7 @@ extension FlexContainerAlgorithm {
             } else {
                 // The static position: placed as the only item would be, by `justify`
                 // along the container's direction.
-                main = staticPosition(FlexAlignment(style.justify), reversed: style.isReverse, size: finalSize[dir],
+                main = staticPosition(mainMode, reversed: style.isReverse, size: finalSize[dir],
                                       container: size[dir], insetStart: mainStart(padding), insetEnd: mainEnd(padding),
                                       marginStart: mainStart(resolved), marginEnd: mainEnd(resolved))
             }
@@ -93,14 +139,7 @@ extension FlexContainerAlgorithm {
             } else if let endCross {
                 crossPosition = size[cross] - finalSize[cross] - endCross - crossEnd(resolved)
             } else {
-                // By `align-self` across the lines' direction (baseline falls back to start).
-                let mode: FlexAlignment = switch alignSelf {
-                case .start, .stretch: .flexStart
-                case .baseline: .start
-                case .end: .flexEnd
-                case .center: .center
-                }
-                crossPosition = staticPosition(mode, reversed: isWrapReverse, size: finalSize[cross],
+                crossPosition = staticPosition(crossMode, reversed: isWrapReverse, size: finalSize[cross],
                                                container: size[cross], insetStart: crossStart(padding),
                                                insetEnd: crossEnd(padding), marginStart: crossStart(resolved),
                                                marginEnd: crossEnd(resolved))
@@ -142,6 +181,24 @@ extension FlexContainerAlgorithm {
             }
         }
         return start + marginTop
+    }
+
+    /// The room an absolutely positioned box without insets on an axis has there, from
+    /// its static position (Chrome): from the content box's start to the far edge, from
+    /// its end back to the near edge, or twice the distance from its centre to the
+    /// nearer edge, by `mode` as `staticPosition` reads it.
+    private func staticRoom(_ mode: FlexAlignment, reversed: Bool, container: Double, insetStart: Double,
+                            insetEnd: Double) -> Double {
+        let fromStart = max(container - insetStart, 0), fromEnd = max(container - insetEnd, 0)
+        switch mode {
+        case .start: return fromStart
+        case .flexStart, .spaceBetween, .stretch: return reversed ? fromEnd : fromStart
+        case .end: return fromEnd
+        case .flexEnd: return reversed ? fromStart : fromEnd
+        case .center, .spaceAround, .spaceEvenly:
+            let centre = (insetStart + container - insetEnd) / 2
+            return max(2 * min(centre, container - centre), 0)
+        }
     }
 
     /// Where an absolutely positioned box without insets on an axis sits: at the start

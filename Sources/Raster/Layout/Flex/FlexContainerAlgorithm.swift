@@ -253,6 +253,14 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
             let base = percentBase
             let ratio = childBox.aspectRatio
             let w = base.width
+            var limits = childBox.limits(base)
+            if ratio != nil, dir == .horizontal, childBox.size(base).height == nil {
+                // The width of a row's item whose height is auto does not depend on the
+                // ratio (its height does): the height's limits do not transfer into it
+                // (css-sizing-4 §5.1, as Chrome sizes flex items).
+                limits.min[dir] = childBox.minSize(base)[dir]
+                limits.max[dir] = childBox.maxSize(base)[dir]
+            }
             items.append(Item(
                 node: child,
                 box: childBox,
@@ -261,8 +269,8 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
                 aspectRatio: ratio,
                 ownMinSize: childBox.minSize(base),
                 ownMaxSize: childBox.maxSize(base),
-                minSize: childBox.limits(base).min,
-                maxSize: childBox.limits(base).max,
+                minSize: limits.min,
+                maxSize: limits.max,
                 alignSelf: item.alignSelf ?? alignItems,
                 clips: childBox.clipsContent,
                 grow: item.grow, shrink: item.shrink,
@@ -508,7 +516,9 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
             } else {
                 let (crossSpace, known) = crossConstraint(item, available, forBaseSize: false)
                 let space = AvailableSize(dir, main: constraint, cross: crossSpace)
-                content = layout.measure(item.node, known: known, definite: definiteness(item), parentSize: percentBase,
+                var parent = percentBase
+                if cyclic { parent[dir] = nil }
+                content = layout.measure(item.node, known: known, definite: definiteness(item), parentSize: parent,
                                          available: space, sizingMode: .inherent, axis: dir)
             }
             let hypothetical = item.hypotheticalInnerSize[dir]
@@ -829,9 +839,10 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
         let totalLines = lines.reduce(0) { $0 + $1.crossSize }
         let insetCross = crossSum(padding)
         var content = totalLines + FlexMath.gaps(gap[cross], lines.count)
-        if dir == .vertical, !isWrap, available[cross].value == nil {
-            // A single-line column's intrinsic width is its widest item's contribution, measured
-            // before any flexing (Chrome: neither lines, baseline shifts nor the items'
+        if dir == .vertical, isWrap ? available[cross] == .minContent : available[cross].value == nil {
+            // A single-line column's intrinsic width, and a multi-line one's min-content
+            // width, is its widest item's contribution, measured before any flexing, as
+            // if it were one line (Chrome: neither lines, baseline shifts nor the items'
             // flexed heights count).
             content = items.reduce(0) { widest, item in
                 var known = item.specifiedSize

@@ -118,22 +118,8 @@ struct FlexLayout<Tree: FlexLayoutTree> {
         let marginSums = Size(width: margin.left.resolveOrZero(parentWidth) + margin.right.resolveOrZero(parentWidth),
                               height: margin.top.resolveOrZero(parentWidth) + margin.bottom.resolveOrZero(parentWidth))
         let padding = style.paddingSums
-        // An absolutely positioned leaf's room is its inset-modified containing block:
-        // the container's padding box (at least its content box, `parentSize`, where the
-        // room it was given is already held to the leaf's maximum) less its insets (an
-        // auto one counts as 0), as CSS Positioned Layout §4.1 sizes a box that fits its
-        // content in it.
-        let item = tree.itemStyle(node)
-        var outerRoom = input.available
-        if item.isAbsolute {
-            func less(_ axis: Axis, _ start: Dimension, _ end: Dimension) -> AvailableSpace {
-                guard let room = input.available[axis].value else { return input.available[axis] }
-                let box = max(room, input.parentSize[axis] ?? room)
-                return .definite(box - start.resolveOrZero(box) - end.resolveOrZero(box))
-            }
-            outerRoom = AvailableSize(width: less(.horizontal, item.insets.left, item.insets.right),
-                                      height: less(.vertical, item.insets.top, item.insets.bottom))
-        }
+        // (An absolutely positioned leaf is given its inset-modified containing block.)
+        let outerRoom = input.available
         var nodeSize = input.known, minSize = OptionalSize.none, maxSize = OptionalSize.none
         // The ratio relates the sizes whoever decides them (in `content` mode the
         // container does).
@@ -151,8 +137,8 @@ struct FlexLayout<Tree: FlexLayoutTree> {
             space = space.minus(marginSums[axis]).or(input.known[axis]).or(nodeSize[axis])
             // A definite room is clamped by the limits below (fit-content in the room,
             // as Chrome sizes text with a max-width in a narrower room); an open one is
-            // the maximum where there is one.
-            if space.value == nil { space = space.or(maxSize[axis]) }
+            // the maximum where there is one (a min-content one stays min-content).
+            if space == .maxContent { space = space.or(maxSize[axis]) }
             if case .definite(let v) = space {
                 return .definite(FlexMath.clamp(v, minSize[axis], maxSize[axis]) - padding[axis])
             }

@@ -160,7 +160,8 @@ struct FlexOutput {
 
 /// Answers a node gave in one pass, matched as Taffy matches them: an answer serves an
 /// input with the same known dimensions (or a known dimension equal to the size it
-/// gave) and, where a dimension is not known, the same available space; answers are
+/// gave) and, where a dimension is not known, the same available space, under the same
+/// sizing mode (a box measured for its content ignores its own limits); answers are
 /// tried in Taffy's order of kinds (both dimensions known first, min-content ones
 /// last). Unlike Taffy, which keeps one answer per kind, every size answer of the pass
 /// is kept (newest first within a kind), so a node asked alternately for two sizes of
@@ -173,6 +174,7 @@ struct FlexCache {
         var known: OptionalSize
         var definite: AxisFlags
         var available: AvailableSize
+        var sizingMode: SizingMode
         var value: T
     }
 
@@ -190,7 +192,7 @@ struct FlexCache {
             if let entry = e.known[axis] { return entry == known && e.definite[axis] == input.definite[axis] }
             return !input.definite[axis] && known == size[axis]
         }
-        return same(.horizontal) && same(.vertical)
+        return input.sizingMode == e.sizingMode && same(.horizontal) && same(.vertical)
     }
 
     func get(_ input: FlexInput) -> FlexOutput? {
@@ -210,10 +212,11 @@ struct FlexCache {
     mutating func store(_ input: FlexInput, _ output: FlexOutput) {
         switch input.runMode {
         case .performLayout:
-            layout = Entry(kind: 0, known: input.known, definite: input.definite, available: input.available, value: output)
+            layout = Entry(kind: 0, known: input.known, definite: input.definite, available: input.available,
+                           sizingMode: input.sizingMode, value: output)
         case .computeSize:
             sizes.append(Entry(kind: Self.kind(input), known: input.known, definite: input.definite,
-                               available: input.available, value: output.size))
+                               available: input.available, sizingMode: input.sizingMode, value: output.size))
         }
     }
 
