@@ -241,27 +241,15 @@ final class FlexOracleTests: XCTestCase {
         assertAgreement(cases, tolerance: 1, atLeast: Self.textShare, explained: Self.explainedText)
     }
 
-    /// The share of text trees that must agree with Chrome (455 of 500 do, 137 of the
+    /// The share of text trees that must agree with Chrome (481 of 500 do, 145 of the
     /// first 150).
-    static let textShare = 0.9
+    static let textShare = 0.95
     /// Text trees (`text-1-N`) where Chrome and Flex disagree, with the causes in
     /// docs/LAYOUT.md ("Chrome on random trees with text"). None is a text measurement.
     static let explainedText: Set<String> = Set([
         // Multi-line columns: a stretched item's width counts for its flex base size
-        // (Taffy's rule; Chrome lays it out at its fit-content width), and Chrome's own
-        // sizing of column-wrap containers.
-        25, 33, 36, 39, 48, 54, 62, 130, 145, 156, 172, 175, 191, 198, 239, 241, 250, 255, 267, 278, 281, 303,
-        331, 333, 361, 382, 407, 431, 433, 434, 436, 438, 451, 478, 495,
-        // A container sized by its content holding an item with `shrink: 0`: Chrome's
-        // min-content contribution is the item's min-content, the engine's its flex base
-        // size (§9.9.1, as Taffy).
-        6, 454,
-        // Absolutely positioned Flex containers with one horizontal inset, sized in the
-        // room before their insets are taken off.
-        108, 138, 458,
-        // Absolutely positioned text without horizontal insets: Chrome starts its room at
-        // the static position (the container's padding).
-        220, 227, 470,
+        // (Taffy's rule; Chrome lays it out at its fit-content width).
+        36, 39, 54, 62, 156, 175, 191, 255, 278, 281, 382, 433, 436, 438, 451, 478, 495,
         // An item's cross-axis maximum compared with the room less the container's
         // margins instead of the item's.
         51,
@@ -291,48 +279,40 @@ final class FlexOracleTests: XCTestCase {
     /// Chrome fixtures whose disagreement docs/LAYOUT.md explains.
     static let explainedChrome: Set<String> = []
 
-    /// The share of random trees that must agree with Chrome.
-    static let chromeShare = 0.9
-    /// The share of taffy-random.json's trees that must agree with Chrome.
-    static let taffyFileChromeShare = 0.9
+    /// The share of random trees that must agree with Chrome (1,887 of 2,000 do, 284 of
+    /// the first 300).
+    static let chromeShare = 0.93
+    /// The share of taffy-random.json's trees that must agree with Chrome (1,929 of
+    /// 2,000 do).
+    static let taffyFileChromeShare = 0.95
     /// Random trees (`full-1-N`) where Chrome and Flex disagree, with the causes in
     /// docs/LAYOUT.md.
     static let explainedFull: Set<String> = [
         // Aspect ratios (docs/LAYOUT.md: "Aspect ratios").
-        "full-1-8", "full-1-126", "full-1-235", "full-1-255", "full-1-262", "full-1-270", "full-1-277", "full-1-280",
-        "full-1-302", "full-1-334", "full-1-369", "full-1-392", "full-1-425", "full-1-457", "full-1-521",
-        "full-1-528", "full-1-588", "full-1-608", "full-1-647", "full-1-673", "full-1-696", "full-1-728",
-        "full-1-741", "full-1-756", "full-1-769", "full-1-790", "full-1-799", "full-1-803", "full-1-818",
-        "full-1-844", "full-1-845", "full-1-862", "full-1-883", "full-1-924", "full-1-930", "full-1-950",
-        "full-1-957", "full-1-963", "full-1-998", "full-1-1000", "full-1-1036", "full-1-1085", "full-1-1143",
-        "full-1-1164", "full-1-1185", "full-1-1235", "full-1-1285", "full-1-1292", "full-1-1303", "full-1-1324",
-        "full-1-1340", "full-1-1386", "full-1-1431", "full-1-1599", "full-1-1647", "full-1-1665", "full-1-1697",
-        "full-1-1711", "full-1-1719", "full-1-1773", "full-1-1857", "full-1-1861", "full-1-1877", "full-1-1896",
-        "full-1-1919", "full-1-1929", "full-1-1949", "full-1-1982",
+        "full-1-8", "full-1-143", "full-1-235", "full-1-255", "full-1-262", "full-1-270", "full-1-280", "full-1-302",
+        "full-1-334", "full-1-369", "full-1-457", "full-1-521", "full-1-528", "full-1-588", "full-1-647",
+        "full-1-673", "full-1-741", "full-1-752", "full-1-756", "full-1-769", "full-1-790", "full-1-818",
+        "full-1-844", "full-1-862", "full-1-924", "full-1-927", "full-1-930", "full-1-957", "full-1-963",
+        "full-1-998", "full-1-1000", "full-1-1036", "full-1-1085", "full-1-1143", "full-1-1164", "full-1-1185",
+        "full-1-1285", "full-1-1292", "full-1-1324", "full-1-1325", "full-1-1340", "full-1-1431", "full-1-1599",
+        "full-1-1665", "full-1-1719", "full-1-1852", "full-1-1857", "full-1-1861", "full-1-1896", "full-1-1919",
+        "full-1-1949", "full-1-1982",
         // Absolutely positioned items (docs/LAYOUT.md: "Absolutely positioned items").
-        "full-1-57", "full-1-59", "full-1-124", "full-1-143", "full-1-167", "full-1-181", "full-1-201", "full-1-273",
-        "full-1-339", "full-1-393", "full-1-463", "full-1-474", "full-1-483", "full-1-487", "full-1-489",
-        "full-1-552", "full-1-553", "full-1-560", "full-1-573", "full-1-581", "full-1-627", "full-1-668",
-        "full-1-672", "full-1-686", "full-1-734", "full-1-752", "full-1-815", "full-1-839", "full-1-848",
-        "full-1-868", "full-1-884", "full-1-890", "full-1-899", "full-1-996", "full-1-1074", "full-1-1090",
-        "full-1-1099", "full-1-1114", "full-1-1126", "full-1-1135", "full-1-1240", "full-1-1262", "full-1-1316",
-        "full-1-1319", "full-1-1392", "full-1-1394", "full-1-1410", "full-1-1430", "full-1-1503", "full-1-1511",
-        "full-1-1586", "full-1-1616", "full-1-1659", "full-1-1701", "full-1-1742", "full-1-1756", "full-1-1855",
-        "full-1-1865", "full-1-1876", "full-1-1918", "full-1-1950", "full-1-1973", "full-1-1989",
+        "full-1-181", "full-1-201", "full-1-277", "full-1-339", "full-1-392", "full-1-393", "full-1-483",
+        "full-1-487", "full-1-552", "full-1-553", "full-1-581", "full-1-801", "full-1-839", "full-1-868",
+        "full-1-996", "full-1-1074", "full-1-1099", "full-1-1135", "full-1-1216", "full-1-1392", "full-1-1507",
+        "full-1-1616", "full-1-1701", "full-1-1742", "full-1-1756", "full-1-1865", "full-1-1876", "full-1-1918",
+        "full-1-1950", "full-1-1973", "full-1-1989",
         // Wrapping columns (docs/LAYOUT.md: "Wrapping columns").
-        "full-1-4", "full-1-85", "full-1-384", "full-1-404", "full-1-676", "full-1-709", "full-1-801", "full-1-830",
-        "full-1-1057", "full-1-1080", "full-1-1128", "full-1-1428", "full-1-1429", "full-1-1535", "full-1-1594",
-        "full-1-1749", "full-1-1759", "full-1-1767", "full-1-1881", "full-1-1965",
+        "full-1-4", "full-1-85", "full-1-404", "full-1-830", "full-1-1080", "full-1-1237", "full-1-1428",
+        "full-1-1594",
         // Baseline alignment (docs/LAYOUT.md: "Baselines").
-        "full-1-176", "full-1-256", "full-1-496", "full-1-590", "full-1-643", "full-1-768", "full-1-870",
-        "full-1-895", "full-1-917", "full-1-927", "full-1-1216", "full-1-1514", "full-1-1566", "full-1-1832",
-        "full-1-1852", "full-1-1996",
+        "full-1-176", "full-1-256", "full-1-672", "full-1-870", "full-1-1514", "full-1-1832",
         // Not reduced to one cause yet (docs/LAYOUT.md: "Other").
-        "full-1-222", "full-1-506", "full-1-894", "full-1-1325", "full-1-1507", "full-1-1630", "full-1-1705",
-        "full-1-1770", "full-1-1783", "full-1-1976",
+        "full-1-222", "full-1-506", "full-1-1705", "full-1-1770",
         // Within 0.6 pt: an edge on the other side of a .5 tie in Chrome's 1/64 pt layout units (docs/LAYOUT.md).
         "full-1-38", "full-1-342", "full-1-629", "full-1-637", "full-1-648", "full-1-1771", "full-1-1830",
         // Columns sized by their content (docs/LAYOUT.md: "Columns").
-        "full-1-146", "full-1-337", "full-1-926", "full-1-1203", "full-1-1260", "full-1-1555",
+        "full-1-337", "full-1-926", "full-1-1203", "full-1-1260", "full-1-1555",
     ]
 }

@@ -126,6 +126,15 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
         var styled = OptionalSize.none
         if input.sizingMode == .inherent {
             styled = box.sizeWithRatio(parent).clamped(minSize, maxSize)
+            // A size the ratio gives, where the box has no size or minimum of its own,
+            // is a preferred size that its content may raise (the automatic minimum):
+            // the algorithm settles it (`ratioMainSize`, `applyRatioAcross`).
+            if box.aspectRatio != nil, !box.clipsContent {
+                let own = box.size(parent), ownMinimum = box.minSize(parent)
+                for axis in [Axis.horizontal, .vertical] where own[axis] == nil && ownMinimum[axis] == nil {
+                    styled[axis] = nil
+                }
+            }
         }
         var minMax = OptionalSize.none
         for axis in [Axis.horizontal, .vertical] {
@@ -445,6 +454,8 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
     /// An open cross size follows the settled main size through the aspect ratio: at
     /// least that (content may make it larger) when the cross size and minimum are
     /// auto, exactly that (within its limits) otherwise (no automatic minimum then).
+    /// Measured for its content, it is at least that, unless its minimum there is its
+    /// own and its size auto: then exactly that.
     mutating func applyRatioAcross() {
         guard let ratio = box.aspectRatio, nodeOuterSize[cross] == nil,
               dir == .horizontal || percentBase[dir] != nil else { return }
@@ -452,7 +463,13 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
         let size = FlexMath.clamp(dir == .horizontal ? main / ratio : main * ratio, nil, maxSize[cross])
         let style = cross == .horizontal ? box.width : box.height
         let ownMinimum = cross == .horizontal ? box.minWidth : box.minHeight
-        if input.sizingMode == .content || (style.isAuto && ownMinimum.isAuto) {
+        if input.sizingMode == .content, style.isAuto, !ownMinimum.isAuto {
+            // Measured for its content with a minimum of its own (no automatic one), it
+            // is the ratio's size; its limits are the container's to apply.
+            let held = max(size, crossSum(padding))
+            nodeOuterSize[cross] = held
+            nodeInnerSize[cross] = held - crossSum(padding)
+        } else if input.sizingMode == .content || (style.isAuto && ownMinimum.isAuto) {
             minSize[cross] = max(minSize[cross] ?? 0, size)
         } else {
             let held = max(size, minSize[cross] ?? 0, crossSum(padding))
@@ -497,11 +514,13 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
     /// A row's intrinsic width under `constraint` (§9.9.1 as Chrome computes it): each
     /// item contributes its own width, else its content's under the constraint, kept
     /// at or above its minimum (automatic or specified) and, when it cannot shrink, its
-    /// hypothetical main size, and at or below its maximum and, when it cannot grow, its
+    /// hypothetical main size (under min-content only a definite flex basis), and at or below its maximum and, when it cannot grow, its
     /// hypothetical main size (the lower bound wins), never below its padding, plus
     /// margins.
-    /// Max-content, and the min-content of a single line, is the sum with the gaps; the
-    /// min-content of a wrapping row is the largest contribution.
+    /// Max-content, and the min-content of a single line, is the sum with the gaps. A
+    /// wrapping row's min-content is its largest contribution, where an item that
+    /// cannot grow is not held to its hypothetical size, and its max-content is never
+    /// below its min-content (Chrome).
     func contributions(_ constraint: AvailableSpace, _ available: AvailableSize) -> Double {
         var sum = 0.0, largest = 0.0
         for item in items {
@@ -523,15 +542,19 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
             }
             let hypothetical = item.hypotheticalInnerSize[dir]
             var lower = cyclicMinimum ? 0 : item.resolvedMinimumMainSize
-            if item.shrink == 0 { lower = max(lower, hypothetical) }
-            var upper = item.maxSize[dir]
-            if item.grow == 0 { upper = min(upper ?? .infinity, hypothetical) }
-            let size = max(FlexMath.clamp(content, lower, upper), mainSum(item.padding)) + mainSum(item.margin)
-            sum += size
-            largest = max(largest, size)
+            // An item that cannot shrink holds its hypothetical size, except under a
+            // min-content constraint when that size comes from its content (Chrome).
+            if item.shrink == 0, constraint != .minContent || item.hasDefiniteBasis { lower = max(lower, hypothetical) }
+            let upper = item.maxSize[dir]
+            let outer = { (upper: Double?) in
+                max(FlexMath.clamp(content, lower, upper), self.mainSum(item.padding)) + self.mainSum(item.margin)
+            }
+            sum += outer(item.grow == 0 ? min(upper ?? .infinity, hypothetical) : upper)
+            largest = max(largest, outer(upper))
         }
-        if constraint == .minContent && isWrap { return largest }
-        return sum + FlexMath.gaps(gap[dir], items.count)
+        let line = sum + FlexMath.gaps(gap[dir], items.count)
+        guard isWrap else { return line }
+        return constraint == .minContent ? largest : max(line, contributions(.minContent, available))
     }
 
     /// 6. §9.7 Resolving flexible lengths of one line: grow or shrink the unfrozen
@@ -694,7 +717,9 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
     mutating func calculateLineCrossSizes() {
         let insetCross = crossSum(padding)
         if !isWrap, let size = nodeOuterSize[cross] {
-            lines[0].crossSize = max(FlexMath.clamp(size, minSize[cross], maxSize[cross]) - insetCross, 0)
+            // A size the container was given is final (its limits were applied there).
+            let held = input.known[cross] != nil ? size : FlexMath.clamp(size, minSize[cross], maxSize[cross])
+            lines[0].crossSize = max(held - insetCross, 0)
             return
         }
         for l in lines.indices {
@@ -839,20 +864,17 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
         let totalLines = lines.reduce(0) { $0 + $1.crossSize }
         let insetCross = crossSum(padding)
         var content = totalLines + FlexMath.gaps(gap[cross], lines.count)
-        if dir == .vertical, isWrap ? available[cross] == .minContent : available[cross].value == nil {
-            // A single-line column's intrinsic width, and a multi-line one's min-content
-            // width, is its widest item's contribution, measured before any flexing, as
-            // if it were one line (Chrome: neither lines, baseline shifts nor the items'
-            // flexed heights count).
-            content = items.reduce(0) { widest, item in
-                var known = item.specifiedSize
-                known[dir] = nil
-                let space = AvailableSize(dir, main: .maxContent, cross: available[cross])
-                let width = item.specifiedSize[cross] ?? layout.measure(
-                    item.node, known: known, definite: definiteness(item), parentSize: percentBase, available: space,
-                    sizingMode: .inherent, axis: cross)
-                let size = max(FlexMath.clamp(width, item.minSize[cross], item.maxSize[cross]), crossSum(item.padding))
-                return max(widest, size + crossSum(item.margin))
+        if dir == .vertical, nodeOuterSize[cross] == nil {
+            // A column's intrinsic width comes from its items' contributions measured
+            // before any flexing (Chrome: neither baseline shifts nor the items' flexed
+            // heights count): a single line's is the widest, a multi-line one's
+            // min-content the widest and its max-content its lines' widest, summed;
+            // in definite room, fit-content between the two.
+            switch available[cross] {
+            case .minContent: content = widestContribution(items.indices, .minContent)
+            case .maxContent: content = columnMaxContentWidth()
+            case .definite(let room):
+                content = min(columnMaxContentWidth(), max(widestContribution(items.indices, .minContent), room))
             }
         }
         let outer = max(FlexMath.clamp(nodeOuterSize[cross] ?? (content + insetCross), minSize[cross], maxSize[cross]),
@@ -860,6 +882,28 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
         containerSize[cross] = outer
         innerContainerSize[cross] = max(outer - insetCross, 0)
         return totalLines
+    }
+
+    /// A column's max-content width: its widest item's, or a multi-line one's lines'
+    /// widest summed with the gaps between lines.
+    func columnMaxContentWidth() -> Double {
+        guard isWrap else { return widestContribution(items.indices, .maxContent) }
+        return lines.reduce(FlexMath.gaps(gap[cross], lines.count)) { $0 + widestContribution($1.range, .maxContent) }
+    }
+
+    /// The widest outer cross size among `range`'s items, each measured under
+    /// `constraint` across and open along the column, within its limits.
+    func widestContribution(_ range: Range<Int>, _ constraint: AvailableSpace) -> Double {
+        items[range].reduce(0) { widest, item in
+            var known = item.specifiedSize
+            known[dir] = nil
+            let space = AvailableSize(dir, main: .maxContent, cross: constraint)
+            let width = item.specifiedSize[cross] ?? layout.measure(
+                item.node, known: known, definite: definiteness(item), parentSize: percentBase, available: space,
+                sizingMode: .inherent, axis: cross)
+            let size = max(FlexMath.clamp(width, item.minSize[cross], item.maxSize[cross]), crossSum(item.padding))
+            return max(widest, size + crossSum(item.margin))
+        }
     }
 
     /// 16. Lines placed across by `align-content`.
