@@ -554,7 +554,10 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
         }
         let line = sum + FlexMath.gaps(gap[dir], items.count)
         guard isWrap else { return line }
-        return constraint == .minContent ? largest : max(line, contributions(.minContent, available))
+        if constraint == .minContent { return largest }
+        // An item's min-content contribution is at most its max-content one, so only a
+        // line shorter than its largest item can be below the min-content width.
+        return largest <= line ? line : max(line, contributions(.minContent, available))
     }
 
     /// 6. §9.7 Resolving flexible lengths of one line: grow or shrink the unfrozen
