@@ -147,8 +147,9 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
         let definiteOuter = OptionalSize(input.definite.width ? input.known.width : nil,
                                          input.definite.height ? input.known.height : nil)
             .or(styled.atLeast(box.paddingSums))
-        // A size the aspect ratio makes of a definite one is definite too.
-        let lo = minSize, hi = maxSize
+        // A size the aspect ratio makes of a definite one is definite too (within the
+        // box's limits, whoever applies them to its size).
+        let lo = limits.min, hi = limits.max
         let definiteWithRatio = ratio.map { r in
             OptionalSize(definiteOuter.width ?? definiteOuter.height.map { FlexMath.clamp($0 * r, lo.width, hi.width) },
                          definiteOuter.height ?? definiteOuter.width.map { FlexMath.clamp($0 / r, lo.height, hi.height) })
