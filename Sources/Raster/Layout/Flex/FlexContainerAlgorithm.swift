@@ -896,7 +896,8 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
     }
 
     /// The widest outer cross size among `range`'s items, each measured under
-    /// `constraint` across and open along the column, within its limits.
+    /// `constraint` across and open along the column, within its limits, with its
+    /// margins (auto ones as 0).
     func widestContribution(_ range: Range<Int>, _ constraint: AvailableSpace) -> Double {
         items[range].reduce(0) { widest, item in
             var known = item.specifiedSize
@@ -906,7 +907,9 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
                 item.node, known: known, definite: definiteness(item), parentSize: percentBase, available: space,
                 sizingMode: .inherent, axis: cross)
             let size = max(FlexMath.clamp(width, item.minSize[cross], item.maxSize[cross]), crossSum(item.padding))
-            return max(widest, size + crossSum(item.margin))
+            // Auto margins count as 0 (by now they hold their share of the lines).
+            let margins = (autoCrossStart(item) ? 0 : crossStart(item.margin)) + (autoCrossEnd(item) ? 0 : crossEnd(item.margin))
+            return max(widest, size + margins)
         }
     }
 
