@@ -325,8 +325,9 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
         var known = item.specifiedSize.clamped(item.minSize, item.maxSize)
         known[dir] = nil
         // A stretched cross size counts before lines are sized only where it is
-        // definite for an item with an aspect ratio (its main size would follow it).
-        if item.alignSelf == .stretch, known[cross] == nil, item.aspectRatio == nil || stretchIsDefinite(item, placed: false) {
+        // definite (§9.8: a single-line container of definite cross size); elsewhere the
+        // item is measured at its fit-content cross size, as Chrome does.
+        if item.alignSelf == .stretch, known[cross] == nil, stretchIsDefinite(item, placed: false) {
             known[cross] = space.value.map { $0 - crossSum(item.margin) }
         }
         return (space, known)
