@@ -281,7 +281,7 @@ final class FlexOracleTests: XCTestCase {
     /// The share of random trees that must agree with Chrome (1,899 of 2,000 do, 285 of
     /// the first 300).
     static let chromeShare = 0.94
-    /// The share of taffy-random.json's trees that must agree with Chrome (1,929 of
+    /// The share of taffy-random.json's trees that must agree with Chrome (1,928 of
     /// 2,000 do).
     static let taffyFileChromeShare = 0.95
     /// Random trees (`full-1-N`) where Chrome and Flex disagree, with the causes in
