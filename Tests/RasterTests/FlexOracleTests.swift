@@ -193,6 +193,15 @@ final class FlexOracleTests: XCTestCase {
         }
     }
 
+    /// Trees shrunk from disagreements with Chrome (or written to show one rule), with
+    /// Chrome's frames (`flex_oracle.py chrome`): all agree.
+    func testChromeRegressions_Agree() throws {
+        let cases = try Self.load("chrome-regressions.json")
+        XCTAssertEqual(cases.count, 24)
+        let failures = Self.disagreements(cases, tolerance: 0.5)
+        XCTAssertTrue(failures.isEmpty, "disagreements with Chrome:\n\(Self.report(failures))")
+    }
+
     // MARK: - Chrome on random trees
 
     /// Seeded random trees of a `chrome-generate` profile with Chrome's frames, made now:
