@@ -183,38 +183,46 @@ extension FlexContainerAlgorithm {
         return start + marginTop
     }
 
+    /// Where a box without insets on an axis is anchored in its container's content box:
+    /// `mode` as the only item would be placed (flex-start and flex-end swap when the axis
+    /// is `reversed`; a distribution places it as the only item).
+    private enum StaticAnchor {
+        case start, end, center
+
+        init(_ mode: FlexAlignment, reversed: Bool) {
+            switch mode {
+            case .start: self = .start
+            case .flexStart, .spaceBetween, .stretch: self = reversed ? .end : .start
+            case .end: self = .end
+            case .flexEnd: self = reversed ? .start : .end
+            case .center, .spaceAround, .spaceEvenly: self = .center
+            }
+        }
+    }
+
     /// The room an absolutely positioned box without insets on an axis has there, from
     /// its static position (Chrome): from the content box's start to the far edge, from
     /// its end back to the near edge, or twice the distance from its centre to the
-    /// nearer edge, by `mode` as `staticPosition` reads it.
+    /// nearer edge.
     private func staticRoom(_ mode: FlexAlignment, reversed: Bool, container: Double, insetStart: Double,
                             insetEnd: Double) -> Double {
-        let fromStart = max(container - insetStart, 0), fromEnd = max(container - insetEnd, 0)
-        switch mode {
-        case .start: return fromStart
-        case .flexStart, .spaceBetween, .stretch: return reversed ? fromEnd : fromStart
-        case .end: return fromEnd
-        case .flexEnd: return reversed ? fromStart : fromEnd
-        case .center, .spaceAround, .spaceEvenly:
+        switch StaticAnchor(mode, reversed: reversed) {
+        case .start: return max(container - insetStart, 0)
+        case .end: return max(container - insetEnd, 0)
+        case .center:
             let centre = (insetStart + container - insetEnd) / 2
             return max(2 * min(centre, container - centre), 0)
         }
     }
 
     /// Where an absolutely positioned box without insets on an axis sits: at the start
-    /// of the content box, its end, or centred, by `mode` (flex-start and flex-end swap
-    /// when the axis is `reversed`; a distribution places it as the only item).
+    /// of the content box, its end, or centred.
     private func staticPosition(_ mode: FlexAlignment, reversed: Bool, size: Double, container: Double,
                                 insetStart: Double, insetEnd: Double, marginStart: Double, marginEnd: Double) -> Double {
-        let atStart = insetStart + marginStart
-        let atEnd = container - insetEnd - size - marginEnd
-        switch mode {
-        case .start: return atStart
-        case .flexStart, .spaceBetween, .stretch: return reversed ? atEnd : atStart
-        case .end: return atEnd
-        case .flexEnd: return reversed ? atStart : atEnd
-        case .center, .spaceAround, .spaceEvenly:
-            return (container + insetStart - insetEnd - size + marginStart - marginEnd) / 2
+        switch StaticAnchor(mode, reversed: reversed) {
+        case .start: return insetStart + marginStart
+        case .end: return container - insetEnd - size - marginEnd
+        case .center: return (container + insetStart - insetEnd - size + marginStart - marginEnd) / 2
         }
     }
 }
