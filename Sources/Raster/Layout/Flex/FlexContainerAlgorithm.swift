@@ -263,22 +263,23 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
             let base = percentBase
             let ratio = childBox.aspectRatio
             let w = base.width
+            let specified = childBox.size(base), ownMin = childBox.minSize(base), ownMax = childBox.maxSize(base)
             var limits = childBox.limits(base)
-            if ratio != nil, dir == .horizontal, childBox.size(base).height == nil {
+            if ratio != nil, dir == .horizontal, specified.height == nil {
                 // The width of a row's item whose height is auto does not depend on the
                 // ratio (its height does): the height's limits do not transfer into it
                 // (css-sizing-4 §5.1, as Chrome sizes flex items).
-                limits.min[dir] = childBox.minSize(base)[dir]
-                limits.max[dir] = childBox.maxSize(base)[dir]
+                limits.min[dir] = ownMin[dir]
+                limits.max[dir] = ownMax[dir]
             }
             items.append(Item(
                 node: child,
                 box: childBox,
                 size: childBox.sizeWithRatio(base),
-                specifiedSize: childBox.size(base),
+                specifiedSize: specified,
                 aspectRatio: ratio,
-                ownMinSize: childBox.minSize(base),
-                ownMaxSize: childBox.maxSize(base),
+                ownMinSize: ownMin,
+                ownMaxSize: ownMax,
                 minSize: limits.min,
                 maxSize: limits.max,
                 alignSelf: item.alignSelf ?? alignItems,

@@ -118,8 +118,6 @@ struct FlexLayout<Tree: FlexLayoutTree> {
         let marginSums = Size(width: margin.left.resolveOrZero(parentWidth) + margin.right.resolveOrZero(parentWidth),
                               height: margin.top.resolveOrZero(parentWidth) + margin.bottom.resolveOrZero(parentWidth))
         let padding = style.paddingSums
-        // (An absolutely positioned leaf is given its inset-modified containing block.)
-        let outerRoom = input.available
         var nodeSize = input.known, minSize = OptionalSize.none, maxSize = OptionalSize.none
         // The ratio relates the sizes whoever decides them (in `content` mode the
         // container does).
@@ -133,7 +131,7 @@ struct FlexLayout<Tree: FlexLayoutTree> {
             return FlexOutput(size: Size(width: size.width ?? w, height: size.height ?? h))
         }
         func room(_ axis: Axis) -> AvailableSpace {
-            var space = input.known[axis].map(AvailableSpace.definite) ?? outerRoom[axis]
+            var space = input.known[axis].map(AvailableSpace.definite) ?? input.available[axis]
             space = space.minus(marginSums[axis]).or(input.known[axis]).or(nodeSize[axis])
             // A definite room is clamped by the limits below (fit-content in the room,
             // as Chrome sizes text with a max-width in a narrower room); an open one is
