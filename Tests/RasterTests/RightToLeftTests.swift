@@ -339,22 +339,22 @@ final class RightToLeftTests: XCTestCase {
                  {"type": "Rectangle", "id": "c", "width": 30, "height": 10},
                  {"type": "Rectangle", "id": "d", "width": 40, "height": 10}]}]}
             """## }
-        // inner: 10 + 30 + 5 + 40 = 85 wide, at 300 - 85 = 215 (the outer stack's leading side).
-        let f = try frames("inner ltr", tree("ltr"), "rtl")
-        try assertFrame(f, "inner", Rect(x: 215, y: 0, width: 85, height: 10), "inner ltr in rtl")
-        try assertFrame(f, "a", Rect(x: 225, y: 0, width: 30, height: 10), "inner ltr in rtl")
-        try assertFrame(f, "b", Rect(x: 260, y: 0, width: 40, height: 10), "inner ltr in rtl")
-        // Its sibling follows the environment: right to left.
-        try assertFrame(f, "c", Rect(x: 270, y: 10, width: 30, height: 10), "sibling in rtl")
-        try assertFrame(f, "d", Rect(x: 225, y: 10, width: 40, height: 10), "sibling in rtl")
-
-        // The other way round: an ltr environment, the inner row rtl.
-        let g = try frames("inner rtl", tree("rtl"), "ltr")
-        try assertFrame(g, "inner", Rect(x: 0, y: 0, width: 85, height: 10), "inner rtl in ltr")
-        try assertFrame(g, "a", Rect(x: 45, y: 0, width: 30, height: 10), "inner rtl in ltr")
-        try assertFrame(g, "b", Rect(x: 0, y: 0, width: 40, height: 10), "inner rtl in ltr")
-        try assertFrame(g, "c", Rect(x: 0, y: 10, width: 30, height: 10), "sibling in ltr")
-        try assertFrame(g, "d", Rect(x: 35, y: 10, width: 40, height: 10), "sibling in ltr")
+        // In rtl, inner: 10 + 30 + 5 + 40 = 85 wide, at 300 - 85 = 215 (the outer stack's
+        // leading side), its children left to right; its sibling follows the environment,
+        // right to left. The other way round, an ltr environment with the inner row rtl.
+        let expectations: [(inner: String, environment: String, frames: [String: Rect])] = [
+            ("ltr", "rtl", ["inner": Rect(x: 215, y: 0, width: 85, height: 10), "a": Rect(x: 225, y: 0, width: 30, height: 10),
+                            "b": Rect(x: 260, y: 0, width: 40, height: 10), "c": Rect(x: 270, y: 10, width: 30, height: 10),
+                            "d": Rect(x: 225, y: 10, width: 40, height: 10)]),
+            ("rtl", "ltr", ["inner": Rect(x: 0, y: 0, width: 85, height: 10), "a": Rect(x: 45, y: 0, width: 30, height: 10),
+                            "b": Rect(x: 0, y: 0, width: 40, height: 10), "c": Rect(x: 0, y: 10, width: 30, height: 10),
+                            "d": Rect(x: 35, y: 10, width: 40, height: 10)]),
+        ]
+        for (inner, environment, expected) in expectations {
+            let label = "inner \(inner) in \(environment)"
+            let f = try frames(label, tree(inner), environment)
+            for (id, rect) in expected.sorted(by: { $0.key < $1.key }) { try assertFrame(f, id, rect, label) }
+        }
 
         // Nested: rtl inside ltr inside rtl reads right to left again. mid's own frame
         // alignment (leading) reads in mid's direction, ltr: the leaf is at mid's left.
