@@ -148,11 +148,14 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
                                          input.definite.height ? input.known.height : nil)
             .or(styled.atLeast(box.paddingSums))
         // A size the aspect ratio makes of a definite one is definite too (within the
-        // box's limits, whoever applies them to its size).
+        // box's limits, whoever applies them to its size), except a height measured for
+        // its min-content size (laid out in an indefinite height, as Chrome does).
         let lo = limits.min, hi = limits.max
+        let heightFromRatio = input.available.height != .minContent
         let definiteWithRatio = ratio.map { r in
             OptionalSize(definiteOuter.width ?? definiteOuter.height.map { FlexMath.clamp($0 * r, lo.width, hi.width) },
-                         definiteOuter.height ?? definiteOuter.width.map { FlexMath.clamp($0 / r, lo.height, hi.height) })
+                         definiteOuter.height
+                            ?? (heightFromRatio ? definiteOuter.width.map { FlexMath.clamp($0 / r, lo.height, hi.height) } : nil))
         } ?? definiteOuter
         percentBase = OptionalSize(definiteWithRatio.width.map { max($0 - box.padding.horizontal, 0) },
                                    definiteWithRatio.height.map { max($0 - box.padding.vertical, 0) })
@@ -302,6 +305,10 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
             if let outer = nodeOuterSize[axis] {
                 return .definite(outer - (axis == .horizontal ? padding.horizontal : padding.vertical))
             }
+            // A height has one intrinsic size, its content's laid out: a row measured
+            // for its min-content height lays its items out as in any open height (the
+            // box measured keeps its own ratio's height open, see `init`).
+            if axis == .vertical, dir == .horizontal, input.available.height == .minContent { return .maxContent }
             let m = axis == .horizontal ? margin.horizontal : margin.vertical
             let p = axis == .horizontal ? padding.horizontal : padding.vertical
             return input.available[axis].minus(m).minus(p)
@@ -363,6 +370,14 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
                                           height: dir == .horizontal ? crossSpace : mainSpace)
                 item.flexBasis = layout.measure(item.node, known: known, definite: definiteness(item), parentSize: percentBase, available: space,
                                                 sizingMode: .content, axis: dir)
+                if item.aspectRatio != nil {
+                    // A box's content sizes keep within the limits its ratio transfers
+                    // (css-sizing-4 §5.1), though its used size may flex past them.
+                    let limits = item.box.limits(percentBase)
+                    let transferredMin = item.ownMinSize[dir] == nil ? limits.min[dir] : nil
+                    let transferredMax = item.ownMaxSize[dir] == nil ? limits.max[dir] : nil
+                    item.flexBasis = FlexMath.clamp(item.flexBasis, transferredMin, transferredMax)
+                }
             }
             // Floored by padding, as Chrome and Firefox do (the spec does not floor it).
             let paddingMain = mainSum(item.padding)
@@ -410,13 +425,26 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
         }
         // The main size is settled (a column's open height is its content's: its lines
         // break only at its maximum height, as in Chrome).
+        let sized = nodeInnerSize[dir].map(AvailableSpace.definite)
+        let open = maxSize[dir].map { AvailableSpace.definite(max($0, minSize[dir] ?? 0) - mainSum(padding)) }
         // A column's ratio height is where its lines break, though its content may make
-        // it taller.
-        let ratioRoom = dir == .vertical ? ratioMainSize().map {
-            AvailableSpace.definite(FlexMath.clamp($0 + mainSum(padding), minSize[dir], maxSize[dir]) - mainSum(padding))
-        } : nil
-        let room: AvailableSpace = nodeInnerSize[dir].map(AvailableSpace.definite) ?? ratioRoom
-            ?? maxSize[dir].map { .definite(max($0, minSize[dir] ?? 0) - mainSum(padding)) } ?? .maxContent
+        // it taller; also when it is given the very height its content makes (Chrome
+        // lays a stretched item out again only when stretching changes its size).
+        if dir == .vertical, sized == nil || box.height.isAuto, let ratio = ratioMainSize() {
+            let room = FlexMath.clamp(ratio + mainSum(padding), minSize[dir], maxSize[dir]) - mainSum(padding)
+            let ratioLines = breakLines(at: .definite(room))
+            let natural = FlexMath.clamp(max(ratio, longestLine(ratioLines)) + mainSum(padding), minSize[dir], maxSize[dir])
+            if sized == nil || abs(natural - containerSize[dir]) < 1e-9 {
+                lines = ratioLines
+                return
+            }
+        }
+        lines = breakLines(at: sized ?? open ?? .maxContent)
+    }
+
+    /// The items broken into lines in the given main room, at least one line.
+    func breakLines(at room: AvailableSpace) -> [Line] {
+        var lines: [Line] = []
         switch room {
         case .maxContent:
             lines = [Line(range: 0..<items.count)]
@@ -435,7 +463,7 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
                 start = end
             }
         }
-        if lines.isEmpty { lines = [Line(range: 0..<0)] }
+        return lines.isEmpty ? [Line(range: 0..<0)] : lines
     }
 
     /// An open main size (border box, less the padding) that the aspect ratio makes of
@@ -495,7 +523,10 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
     /// The longest line of outer hypothetical main sizes, with its gaps: a column's
     /// height when its styles leave it open (the block size of its content, as Chrome
     /// sizes it, whatever the room outside).
-    func hypotheticalLongestLine() -> Double {
+    func hypotheticalLongestLine() -> Double { longestLine(lines) }
+
+    /// The longest of the given lines of outer hypothetical main sizes, with its gaps.
+    func longestLine(_ lines: [Line]) -> Double {
         lines.map { line in
             items[line.range].reduce(FlexMath.gaps(gap[dir], line.range.count)) { $0 + $1.hypotheticalOuterSize[dir] }
         }.max() ?? 0
@@ -728,12 +759,20 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
             lines[0].crossSize = max(held - insetCross, 0)
             return
         }
+        // A single-line row whose height only its ratio gives lays its items out in
+        // that height, as if definite: a stretched item then counts with its least
+        // size only, and the content raises the row beyond the ratio only by what
+        // does not stretch (as Chrome sizes it). Its min-content height is its
+        // content's all the same.
+        let ratioLine = !isWrap && dir == .horizontal && box.aspectRatio != nil && input.available.height != .minContent
         for l in lines.indices {
             let range = lines[l].range
             let maxBaseline = maxBaselineKey(range)
             lines[l].crossSize = items[range].reduce(0) { largest, item in
                 let size = item.alignsBaseline && dir == .horizontal
                     ? maxBaseline - baselineKey(item) + item.hypotheticalOuterSize[cross]
+                    : ratioLine && stretches(item)
+                    ? max(item.ownMinSize[cross] ?? 0, crossSum(item.padding)) + crossSum(item.margin)
                     : item.hypotheticalOuterSize[cross]
                 return max(largest, size)
             }
@@ -742,6 +781,13 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
             lines[0].crossSize = FlexMath.clamp(lines[0].crossSize, minSize[cross].map { $0 - insetCross },
                                                 maxSize[cross].map { $0 - insetCross })
         }
+    }
+
+    /// Whether an item takes its line's cross size: aligned `stretch`, no auto cross
+    /// margins, and an auto cross size (not a percentage that behaves as auto).
+    func stretches(_ item: Item) -> Bool {
+        let crossAuto = (cross == .horizontal ? item.box.width : item.box.height).isAuto
+        return item.alignSelf == .stretch && !autoCrossStart(item) && !autoCrossEnd(item) && crossAuto
     }
 
     /// 9. `align-content: stretch`: lines share the container's leftover cross size.
@@ -765,10 +811,8 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
             for i in line.range {
                 let item = items[i]
                 let childBox = item.box
-                // Only an auto size stretches (not a percentage that behaves as auto).
-                let crossAuto = (cross == .horizontal ? childBox.width : childBox.height).isAuto
                 let size: Double
-                if item.alignSelf == .stretch && !autoCrossStart(item) && !autoCrossEnd(item) && crossAuto {
+                if stretches(item) {
                     // Only the item's own limits (a stretched size is not the ratio's).
                     size = FlexMath.clamp(line.crossSize - crossSum(item.margin), item.ownMinSize[cross],
                                           item.ownMaxSize[cross])
