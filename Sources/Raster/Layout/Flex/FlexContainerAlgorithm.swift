@@ -130,8 +130,11 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
             // is a preferred size that its content may raise (the automatic minimum):
             // the algorithm settles it (`ratioMainSize`, `applyRatioAcross`).
             if box.aspectRatio != nil, !box.clipsContent {
-                let own = box.size(parent), ownMinimum = box.minSize(parent)
-                for axis in [Axis.horizontal, .vertical] where own[axis] == nil && ownMinimum[axis] == nil {
+                // (Only an auto size: a percentage that behaves as auto has no automatic
+                // minimum, so the ratio's size holds.)
+                let ownMinimum = box.minSize(parent)
+                for axis in [Axis.horizontal, .vertical]
+                where (axis == .horizontal ? box.width : box.height).isAuto && ownMinimum[axis] == nil {
                     styled[axis] = nil
                 }
             }
@@ -494,9 +497,11 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
         let size = FlexMath.clamp(dir == .horizontal ? main / ratio : main * ratio, nil, maxSize[cross])
         let style = cross == .horizontal ? box.width : box.height
         let ownMinimum = cross == .horizontal ? box.minWidth : box.minHeight
-        if input.sizingMode == .content, style.isAuto, !ownMinimum.isAuto {
-            // Measured for its content with a minimum of its own (no automatic one), it
-            // is the ratio's size; its limits are the container's to apply.
+        let percentOfOpen = !style.isAuto && box.size(input.parentSize)[cross] == nil
+        if input.sizingMode == .content, percentOfOpen || (style.isAuto && !ownMinimum.isAuto) {
+            // Measured for its content with a minimum of its own, or a percentage size
+            // that behaves as auto (no automatic minimum either way), it is the ratio's
+            // size; its limits are the container's to apply.
             let held = max(size, crossSum(padding))
             nodeOuterSize[cross] = held
             nodeInnerSize[cross] = held - crossSum(padding)
@@ -574,8 +579,10 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
                 content = layout.measure(item.node, known: known, definite: definiteness(item), parentSize: parent,
                                          available: space, sizingMode: .inherent, axis: dir)
             }
-            let hypothetical = item.hypotheticalInnerSize[dir]
             var lower = cyclicMinimum ? 0 : item.resolvedMinimumMainSize
+            // A percentage flex basis is cyclic too: the item counts at its content size.
+            let hypothetical = tree.itemStyle(item.node).basis.isPercent
+                ? FlexMath.clamp(content, lower, item.maxSize[dir]) : item.hypotheticalInnerSize[dir]
             // An item that cannot shrink holds its hypothetical size, except under a
             // min-content constraint when that size comes from its content (Chrome).
             if item.shrink == 0, constraint != .minContent || item.hasDefiniteBasis { lower = max(lower, hypothetical) }

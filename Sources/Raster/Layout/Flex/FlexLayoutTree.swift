@@ -48,7 +48,12 @@ struct FlexLayout<Tree: FlexLayoutTree> {
             sizing.runMode = .computeSize
             var algorithm = FlexContainerAlgorithm(tree: tree, node: node, input: sizing)
             var settled = input
-            settled.known.width = algorithm.run().size.width
+            // Within its own limits even when measured for its content: the width is
+            // settled before the height is measured in it.
+            let box = tree.boxStyle(node)
+            let width = FlexMath.clamp(algorithm.run().size.width, box.minWidth.resolve(input.parentSize.width),
+                                       box.maxWidth.resolve(input.parentSize.width))
+            settled.known.width = max(width, box.paddingSums.width)
             settled.definite.width = true
             output = layout(node, settled)
         } else if tree.isFlexContainer(node) {
