@@ -8,7 +8,8 @@ defaults for everything the scene does not set (min-width and min-height stay
 auto). The root is then a block-level flex container: the canvas width unless
 it has its own, its content's height unless it has its own, its percentages
 resolved against the canvas. A "fixedSize" root is positioned absolutely at
-the canvas origin with a max-content width instead. Rectangles are empty divs;
+the canvas origin with a max-content width instead, and percentages of its own
+size mean what they mean in a box proposed no size (auto, 0 or none). Rectangles are empty divs;
 Text leaves are block divs holding their text (chrome_text.py).
 
 A node's "layoutDirection" ("ltr" or "rtl", inherited by its subtree) is CSS
@@ -305,6 +306,25 @@ def canvas_size(scene: dict) -> tuple[float, float]:
     return number(canvas.get("width"), "canvas.width"), number(canvas.get("height"), "canvas.height")
 
 
+def without_own_percentages(root: dict) -> dict:
+    """A "fixedSize" root is proposed no size, so percentages of its own size have
+    nothing to resolve against: a size behaves as auto, a minimum as 0, a maximum as
+    none. As an absolutely positioned div it would resolve them against the canvas,
+    so they are written so here."""
+    frame = root.get("frame")
+    if not isinstance(frame, dict):
+        return root
+    meaning = {"width": "auto", "height": "auto", "minWidth": 0, "minHeight": 0, "maxWidth": None, "maxHeight": None}
+    kept = {}
+    for key, value in frame.items():
+        if key in meaning and isinstance(value, str) and value.endswith("%"):
+            if meaning[key] is not None:
+                kept[key] = meaning[key]
+        else:
+            kept[key] = value
+    return {**root, "frame": kept}
+
+
 def scene_html(scene: dict, key: str, left: float, top: float) -> str:
     """The canvas div holding the scene's root, at (left, top) on the page."""
     if not isinstance(scene, dict):
@@ -320,6 +340,7 @@ def scene_html(scene: dict, key: str, left: float, top: float) -> str:
     canvas_direction = f";direction:{direction}" if "layoutDirection" in environment else ""
     extra = []
     if root.get("fixedSize"):
+        root = without_own_percentages(root)
         extra.append("position:absolute;left:0;top:0")
         if root.get("frame", {}).get("width") in (None, "auto"):
             extra.append("width:max-content")

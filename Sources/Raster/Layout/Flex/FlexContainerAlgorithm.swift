@@ -240,7 +240,13 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
             settleMainSize(content + mainSum(padding))
         }
         collectFlexLines()
-        if nodeInnerSize[dir] == nil { settleMainSize(max(ratioMainSize() ?? 0, hypotheticalLongestLine()) + mainSum(padding)) }
+        if nodeInnerSize[dir] == nil {
+            // A column's ratio height is at least its content's, unless the box has a
+            // minimum height of its own (then no automatic minimum raises it).
+            let ratio = ratioMainSize()
+            let content = ratio != nil && !box.minHeight.isAuto ? 0 : hypotheticalLongestLine()
+            settleMainSize(max(ratio ?? 0, content) + mainSum(padding))
+        }
         applyRatioAcross()
         for l in lines.indices { resolveFlexibleLengths(l) }
         for l in lines.indices { determineHypotheticalCrossSize(l, available) }
