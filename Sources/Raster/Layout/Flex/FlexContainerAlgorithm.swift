@@ -959,8 +959,9 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
     /// margins (auto ones as 0).
     func widestContribution(_ range: Range<Int>, _ constraint: AvailableSpace) -> Double {
         items[range].reduce(0) { widest, item in
+            // (A definite height stays known where a ratio makes the width of it.)
             var known = item.specifiedSize
-            known[dir] = nil
+            if item.aspectRatio == nil { known[dir] = nil }
             let space = AvailableSize(dir, main: .maxContent, cross: constraint)
             let width = item.specifiedSize[cross] ?? layout.measure(
                 item.node, known: known, definite: definiteness(item), parentSize: percentBase, available: space,
