@@ -497,8 +497,13 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
     /// Measured for its content, it is at least that, unless its minimum there is its
     /// own and its size auto: then exactly that.
     mutating func applyRatioAcross() {
-        guard let ratio = box.aspectRatio, nodeOuterSize[cross] == nil,
-              dir == .horizontal || percentBase[dir] != nil else { return }
+        guard let ratio = box.aspectRatio, nodeOuterSize[cross] == nil else { return }
+        guard dir == .horizontal || percentBase[dir] != nil else {
+            // A column's open height gives no width, but the width is at least what
+            // the ratio makes of the padding (as a row's is).
+            minSize[cross] = max(minSize[cross] ?? 0, FlexMath.clamp(mainSum(padding) * ratio, nil, maxSize[cross]))
+            return
+        }
         let main = containerSize[dir]
         let size = FlexMath.clamp(dir == .horizontal ? main / ratio : main * ratio, nil, maxSize[cross])
         let style = cross == .horizontal ? box.width : box.height
