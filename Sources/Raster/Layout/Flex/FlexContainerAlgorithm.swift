@@ -823,7 +823,7 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
 
     /// 11. Used cross sizes: a stretched item with an auto cross size and no auto cross
     /// margins takes its line's size (within its limits; its maximum without the
-    /// aspect ratio); others keep their hypothetical size.
+    /// aspect ratio; never below its padding); others keep their hypothetical size.
     mutating func determineUsedCrossSizes() {
         for line in lines {
             for i in line.range {
@@ -832,8 +832,8 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
                 let size: Double
                 if stretches(item) {
                     // Only the item's own limits (a stretched size is not the ratio's).
-                    size = FlexMath.clamp(line.crossSize - crossSum(item.margin), item.ownMinSize[cross],
-                                          item.ownMaxSize[cross])
+                    size = max(FlexMath.clamp(line.crossSize - crossSum(item.margin), item.ownMinSize[cross],
+                                              item.ownMaxSize[cross]), crossSum(item.padding))
                 } else {
                     size = item.hypotheticalInnerSize[cross]
                 }
@@ -934,8 +934,8 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
         var content = totalLines + FlexMath.gaps(gap[cross], lines.count)
         if dir == .vertical, nodeOuterSize[cross] == nil {
             // A column's intrinsic width comes from its items' contributions measured
-            // before any flexing (Chrome: neither baseline shifts nor the items' flexed
-            // heights count): a single line's is the widest, a multi-line one's
+            // before any flexing (Chrome: the items' flexed heights do not count, nor
+            // baseline shifts in a single line): a single line's is the widest, a multi-line one's
             // min-content the widest and its max-content its lines' widest, summed;
             // in definite room, fit-content between the two.
             switch available[cross] {
@@ -956,14 +956,19 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
     /// widest summed with the gaps between lines.
     func columnMaxContentWidth() -> Double {
         guard isWrap else { return widestContribution(items.indices, .maxContent) }
-        return lines.reduce(FlexMath.gaps(gap[cross], lines.count)) { $0 + widestContribution($1.range, .maxContent) }
+        return lines.reduce(FlexMath.gaps(gap[cross], lines.count)) {
+            $0 + widestContribution($1.range, .maxContent, baselineShifts: true)
+        }
     }
 
     /// The widest outer cross size among `range`'s items, each measured under
     /// `constraint` across and open along the column, within its limits, with its
-    /// margins (auto ones as 0).
-    func widestContribution(_ range: Range<Int>, _ constraint: AvailableSpace) -> Double {
-        items[range].reduce(0) { widest, item in
+    /// margins (auto ones as 0); with `baselineShifts`, a baseline-aligned item counts
+    /// from the line's shared baseline (a multi-line column's lines, as Chrome sizes
+    /// them).
+    func widestContribution(_ range: Range<Int>, _ constraint: AvailableSpace, baselineShifts: Bool = false) -> Double {
+        let maxBaseline = baselineShifts ? maxBaselineKey(range) : 0
+        return items[range].reduce(0) { widest, item in
             // (A definite height stays known where a ratio makes the width of it.)
             var known = item.specifiedSize
             if item.aspectRatio == nil { known[dir] = nil }
@@ -974,7 +979,8 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
             let size = max(FlexMath.clamp(width, item.minSize[cross], item.maxSize[cross]), crossSum(item.padding))
             // Auto margins count as 0 (by now they hold their share of the lines).
             let margins = (autoCrossStart(item) ? 0 : crossStart(item.margin)) + (autoCrossEnd(item) ? 0 : crossEnd(item.margin))
-            return max(widest, size + margins)
+            let shift = baselineShifts && item.alignsBaseline ? maxBaseline - baselineKey(item) : 0
+            return max(widest, shift + size + margins)
         }
     }
 
