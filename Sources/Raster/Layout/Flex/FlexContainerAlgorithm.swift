@@ -344,8 +344,12 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
         // A stretched cross size counts before lines are sized only where it is
         // definite (§9.8: a single-line container of definite cross size); elsewhere the
         // item is measured at its fit-content cross size, as Chrome does.
-        if item.alignSelf == .stretch, known[cross] == nil, stretchIsDefinite(item, placed: false) {
-            known[cross] = space.value.map { $0 - crossSum(item.margin) }
+        // It is held within the item's own limits only (as the stretched size is, not
+        // by limits its ratio transfers).
+        if item.alignSelf == .stretch, known[cross] == nil, stretchIsDefinite(item, placed: false),
+           let room = crossParent ?? available[cross].value {
+            known[cross] = max(FlexMath.clamp(room - marginSum, item.ownMinSize[cross], item.ownMaxSize[cross]),
+                               crossSum(item.padding))
         }
         return (space, known)
     }
@@ -596,7 +600,11 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
                 ? FlexMath.clamp(content, lower, item.maxSize[dir]) : item.hypotheticalInnerSize[dir]
             // An item that cannot shrink holds its hypothetical size, except under a
             // min-content constraint when that size comes from its content (Chrome).
-            if item.shrink == 0, constraint != .minContent || item.hasDefiniteBasis { lower = max(lower, hypothetical) }
+            // (A wrapping row's min-content width is its widest item's min-content
+            // contribution, whatever its shrink factor.)
+            if item.shrink == 0, constraint != .minContent || (item.hasDefiniteBasis && !isWrap) {
+                lower = max(lower, hypothetical)
+            }
             let upper = item.maxSize[dir]
             let outer = { (upper: Double?) in
                 max(FlexMath.clamp(content, lower, upper), self.mainSum(item.padding)) + self.mainSum(item.margin)
