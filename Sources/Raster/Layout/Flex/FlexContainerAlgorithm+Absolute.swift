@@ -64,7 +64,7 @@ extension FlexContainerAlgorithm {
                 // Its width is settled first (fit-content in the room), as for any
                 // absolutely positioned box, and its content is laid out in it.
                 known.width = layout.measure(child, known: known, definite: AxisFlags(width: true, height: true),
-                                             parentSize: nodeInnerSize, available: space, sizingMode: .inherent,
+                                             parentSize: base, available: space, sizingMode: .inherent,
                                              axis: .horizontal)
             }
             // The automatic minimum of a box with a ratio (css-sizing-4 §5.2): in the axis
@@ -80,7 +80,7 @@ extension FlexContainerAlgorithm {
                 let transferred = known.width.map { FlexMath.clamp($0 / ratio, lo.height, hi.height) }
                 if let ratioSize = known[axis] ?? transferred {
                     let content = layout.measure(child, known: contentKnown, definite: AxisFlags(width: true, height: true),
-                                                 parentSize: nodeInnerSize, available: contentSpace, sizingMode: .content,
+                                                 parentSize: base, available: contentSpace, sizingMode: .content,
                                                  axis: axis)
                     let held = FlexMath.clamp(content, nil, own[axis])
                     // A height the content holds open is not definite for percentages
@@ -91,7 +91,7 @@ extension FlexContainerAlgorithm {
                 }
             }
             let output = layout.perform(child, known: known, definite: definite,
-                                        parentSize: nodeInnerSize, available: space,
+                                        parentSize: base, available: space,
                                         sizingMode: .inherent)
             let final = OptionalSize(known.width ?? output.size.width, known.height ?? output.size.height).clamped(lo, upper)
             let finalSize = Size(width: final.width ?? 0, height: final.height ?? 0)
