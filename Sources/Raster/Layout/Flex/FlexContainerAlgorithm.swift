@@ -277,10 +277,10 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
             let w = base.width
             let specified = childBox.size(base), ownMin = childBox.minSize(base), ownMax = childBox.maxSize(base)
             var limits = childBox.limits(base)
-            if ratio != nil, dir == .horizontal, specified.height == nil {
-                // The width of a row's item whose height is auto does not depend on the
-                // ratio (its height does): the height's limits do not transfer into it
-                // (css-sizing-4 §5.1, as Chrome sizes flex items).
+            if ratio != nil, specified[cross] == nil {
+                // The main size of an item whose cross size is auto does not depend on
+                // the ratio (its cross size does): the cross limits do not transfer into
+                // it (css-sizing-4 §5.1, as Chrome sizes flex items).
                 limits.min[dir] = ownMin[dir]
                 limits.max[dir] = ownMax[dir]
             }
