@@ -836,7 +836,6 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
         for line in lines {
             for i in line.range {
                 let item = items[i]
-                let childBox = item.box
                 let size: Double
                 if stretches(item) {
                     // Only the item's own limits (a stretched size is not the ratio's).
