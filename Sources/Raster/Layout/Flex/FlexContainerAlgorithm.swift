@@ -130,11 +130,8 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
             // is a preferred size that its content may raise (the automatic minimum):
             // the algorithm settles it (`ratioMainSize`, `applyRatioAcross`).
             if box.aspectRatio != nil, !box.clipsContent {
-                // (Only an auto size: a percentage that behaves as auto has no automatic
-                // minimum, so the ratio's size holds.)
-                let ownMinimum = box.minSize(parent)
-                for axis in [Axis.horizontal, .vertical]
-                where (axis == .horizontal ? box.width : box.height).isAuto && ownMinimum[axis] == nil {
+                let own = box.size(parent), ownMinimum = box.minSize(parent)
+                for axis in [Axis.horizontal, .vertical] where own[axis] == nil && ownMinimum[axis] == nil {
                     styled[axis] = nil
                 }
             }
@@ -520,7 +517,9 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
             let held = max(size, crossSum(padding))
             nodeOuterSize[cross] = held
             nodeInnerSize[cross] = held - crossSum(padding)
-        } else if input.sizingMode == .content || (style.isAuto && ownMinimum.isAuto) {
+        } else if input.sizingMode == .content || ((style.isAuto || cross == .horizontal && percentOfOpen) && ownMinimum.isAuto) {
+            // (A percentage width of an open width is auto here, as Chrome sizes
+            // contributions; a percentage height is not.)
             minSize[cross] = max(minSize[cross] ?? 0, size)
         } else {
             let held = max(size, minSize[cross] ?? 0, crossSum(padding))
