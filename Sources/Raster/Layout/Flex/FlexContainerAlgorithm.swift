@@ -436,7 +436,11 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
         // The main size is settled (a column's open height is its content's: its lines
         // break only at its maximum height, as in Chrome).
         let sized = nodeInnerSize[dir].map(AvailableSpace.definite)
-        let open = maxSize[dir].map { AvailableSpace.definite(max($0, minSize[dir] ?? 0) - mainSum(padding)) }
+        // (Measured for its content too: a column's maximum height breaks its lines
+        // whoever applies its limits.)
+        let lo = minSize[dir] ?? (input.sizingMode == .content ? box.minSize(input.parentSize)[dir] : nil)
+        let hi = maxSize[dir] ?? (input.sizingMode == .content ? box.maxSize(input.parentSize)[dir] : nil)
+        let open = hi.map { AvailableSpace.definite(max($0, lo ?? 0) - mainSum(padding)) }
         // A column's ratio height is where its lines break, though its content may make
         // it taller; also when it is given the very height its content makes (Chrome
         // lays a stretched item out again only when stretching changes its size).
