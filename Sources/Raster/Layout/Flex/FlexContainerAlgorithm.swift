@@ -435,9 +435,10 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
         }
         // The main size is settled (a column's open height is its content's: its lines
         // break only at its maximum height, as in Chrome).
-        let sized = nodeInnerSize[dir].map(AvailableSpace.definite)
-        // (Measured for its content too: a column's maximum height breaks its lines
-        // whoever applies its limits.)
+        let ownSize = input.sizingMode == .content ? box.size(input.parentSize)[dir] : nil
+        let sized = (nodeInnerSize[dir] ?? ownSize.map { max($0 - mainSum(padding), 0) }).map(AvailableSpace.definite)
+        // (Measured for its content too: a column's own height and maximum break its
+        // lines, whoever applies them to its size.)
         let lo = minSize[dir] ?? (input.sizingMode == .content ? box.minSize(input.parentSize)[dir] : nil)
         let hi = maxSize[dir] ?? (input.sizingMode == .content ? box.maxSize(input.parentSize)[dir] : nil)
         let open = hi.map { AvailableSpace.definite(max($0, lo ?? 0) - mainSum(padding)) }
