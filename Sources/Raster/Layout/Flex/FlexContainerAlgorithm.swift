@@ -198,7 +198,11 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
     /// definite cross size, and once lines are sized (`placed`) always (§9.8.3, which
     /// Chrome follows, except for items with an aspect ratio).
     func definiteness(_ item: Item, placed: Bool = false) -> AxisFlags {
-        var flags = AxisFlags(width: true, height: item.size.height != nil)
+        // (A height the ratio gives is definite only while the item keeps it: one its
+        // content raises is not, as in Chrome.)
+        let ownHeight = item.specifiedSize.height != nil
+            || item.size.height.map { !placed || abs($0 - item.targetSize.height) < 1e-9 } ?? false
+        var flags = AxisFlags(width: true, height: ownHeight)
         // A flex base size that is a length makes the main size definite.
         flags[dir] = percentBase[dir] != nil || item.hasDefiniteBasis || dir == .horizontal
         if stretchIsDefinite(item, placed: placed) { flags[cross] = true }
