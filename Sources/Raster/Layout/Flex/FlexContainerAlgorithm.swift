@@ -839,7 +839,9 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
 
     /// 11. Used cross sizes: a stretched item with an auto cross size and no auto cross
     /// margins takes its line's size (within its limits; its maximum without the
-    /// aspect ratio; never below its padding); others keep their hypothetical size.
+    /// aspect ratio; never below its padding); others keep their hypothetical size,
+    /// except that in a multi-line column an item's open width is fit-content in its
+    /// line's width (Chrome lays it out again there).
     mutating func determineUsedCrossSizes() {
         for line in lines {
             for i in line.range {
@@ -849,6 +851,14 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
                     // Only the item's own limits (a stretched size is not the ratio's).
                     size = max(FlexMath.clamp(line.crossSize - crossSum(item.margin), item.ownMinSize[cross],
                                               item.ownMaxSize[cross]), crossSum(item.padding))
+                } else if isWrap, dir == .vertical, item.size[cross] == nil, item.aspectRatio == nil {
+                    // (The room is the margin box's: the item takes its margins off it.)
+                    let room = AvailableSpace.definite(line.crossSize)
+                    let known = OptionalSize(dir, main: item.targetSize[dir], cross: nil)
+                    let space = AvailableSize(dir, main: .definite(containerSize[dir]), cross: room)
+                    let measured = layout.measure(item.node, known: known, definite: definiteness(item), parentSize: percentBase,
+                                                  available: space, sizingMode: .content, axis: cross)
+                    size = max(FlexMath.clamp(measured, item.minSize[cross], item.maxSize[cross]), crossSum(item.padding))
                 } else {
                     size = item.hypotheticalInnerSize[cross]
                 }
