@@ -245,7 +245,9 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
             // A column's ratio height is at least its content's, unless the box has a
             // minimum height of its own (then no automatic minimum raises it).
             let ratio = ratioMainSize()
-            let content = ratio != nil && !box.minHeight.isAuto ? 0 : hypotheticalLongestLine()
+            // (A percentage height of an open height has no automatic minimum either.)
+            let percentOfOpen = !box.height.isAuto && box.size(input.parentSize).height == nil
+            let content = ratio != nil && (!box.minHeight.isAuto || percentOfOpen) ? 0 : hypotheticalLongestLine()
             settleMainSize(max(ratio ?? 0, content) + mainSum(padding))
         }
         applyRatioAcross()
