@@ -393,6 +393,12 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
                     let transferredMin = item.ownMinSize[dir] == nil ? limits.min[dir] : nil
                     let transferredMax = item.ownMaxSize[dir] == nil ? limits.max[dir] : nil
                     item.flexBasis = FlexMath.clamp(item.flexBasis, transferredMin, transferredMax)
+                    if dir == .vertical, known[cross] == nil, let ratio = item.aspectRatio {
+                        // A column lays the item out at a width within its limits (those
+                        // its height's limits transfer included), and its height follows.
+                        let width = FlexMath.clamp(item.flexBasis * ratio, item.minSize[cross], item.maxSize[cross])
+                        item.flexBasis = width / ratio
+                    }
                 }
             }
             // Floored by padding, as Chrome and Firefox do (the spec does not floor it).
