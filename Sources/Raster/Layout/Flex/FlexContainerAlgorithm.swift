@@ -422,11 +422,14 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
                     // The content size suggestion of a box with a ratio is held within
                     // its cross limits carried through the ratio.
                     let transfer = { (v: Double) in self.dir == .horizontal ? v * ratio : v / ratio }
+                    // (A row's item with a height of its own is not held by its maximum
+                    // height there, as Chrome sizes it.)
+                    let heldByCrossMaximum = dir == .vertical || item.specifiedSize[cross] == nil
                     minContent = FlexMath.clamp(minContent, item.ownMinSize[cross].map(transfer),
-                                                item.ownMaxSize[cross].map(transfer))
+                                                heldByCrossMaximum ? item.ownMaxSize[cross].map(transfer) : nil)
                 }
                 if let s = item.specifiedSize[dir] { minContent = min(minContent, s) }
-                if let m = item.maxSize[dir] { minContent = min(minContent, m) }
+                if let m = item.ownMaxSize[dir] { minContent = min(minContent, m) }
                 // A minimum the aspect ratio transfers is part of the automatic one.
                 item.resolvedMinimumMainSize = max(minContent, paddingMain, item.minSize[dir] ?? 0)
             }
