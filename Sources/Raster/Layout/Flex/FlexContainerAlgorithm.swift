@@ -196,7 +196,8 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
     /// its main size after flexing when the container's main size is definite; and
     /// a stretched cross size, while measuring only in a single-line container of
     /// definite cross size, and once lines are sized (`placed`) always (§9.8.3, which
-    /// Chrome follows, except for items with an aspect ratio).
+    /// Chrome follows; an item with an aspect ratio only where stretching changed its
+    /// size, as Chrome lays it out again only then).
     func definiteness(_ item: Item, placed: Bool = false) -> AxisFlags {
         // (A height the ratio gives is definite only while the item keeps it: one its
         // content raises is not, as in Chrome.)
@@ -214,7 +215,8 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
     func stretchIsDefinite(_ item: Item, placed: Bool) -> Bool {
         let crossStyle = cross == .horizontal ? item.box.width : item.box.height
         return item.alignSelf == .stretch && !autoCrossStart(item) && !autoCrossEnd(item) && crossStyle.isAuto
-            && ((placed && item.aspectRatio == nil) || (!isWrap && percentBase[cross] != nil))
+            && ((placed && (item.aspectRatio == nil || abs(item.targetSize[cross] - item.hypotheticalInnerSize[cross]) > 1e-9))
+                || (!isWrap && percentBase[cross] != nil))
     }
 
     // MARK: - The algorithm
