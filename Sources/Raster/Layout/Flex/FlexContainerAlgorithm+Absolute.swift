@@ -90,6 +90,10 @@ extension FlexContainerAlgorithm {
                     upper[axis] = own[axis]
                 }
             }
+            if ratio != nil, childBox.clipsContent {
+                // A clipping box has no automatic minimum: its ratio decides.
+                known = known.applyingAspectRatio(ratio).clamped(lo, hi)
+            }
             let output = layout.perform(child, known: known, definite: definite,
                                         parentSize: base, available: space,
                                         sizingMode: .inherent)
