@@ -249,7 +249,8 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
             let ratio = ratioMainSize()
             // (A percentage height of an open height has no automatic minimum either.)
             let percentOfOpen = !box.height.isAuto && box.size(input.parentSize).height == nil
-            let content = ratio != nil && (!box.minHeight.isAuto || percentOfOpen) ? 0 : hypotheticalLongestLine()
+            let content = ratio != nil && (!box.minHeight.isAuto || percentOfOpen || box.clipsContent) ? 0
+                : hypotheticalLongestLine()
             settleMainSize(max(ratio ?? 0, content) + mainSum(padding))
         }
         applyRatioAcross()
@@ -532,14 +533,15 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
         let style = cross == .horizontal ? box.width : box.height
         let ownMinimum = cross == .horizontal ? box.minWidth : box.minHeight
         let percentOfOpen = !style.isAuto && box.size(input.parentSize)[cross] == nil
-        if input.sizingMode == .content, percentOfOpen || (style.isAuto && !ownMinimum.isAuto) {
-            // Measured for its content with a minimum of its own, or a percentage size
-            // that behaves as auto (no automatic minimum either way), it is the ratio's
-            // size; its limits are the container's to apply.
+        if input.sizingMode == .content, percentOfOpen || box.clipsContent || (style.isAuto && !ownMinimum.isAuto) {
+            // Measured for its content with a minimum of its own, a percentage size that
+            // behaves as auto, or clipping (no automatic minimum in any case), it is the
+            // ratio's size; its limits are the container's to apply.
             let held = max(size, crossSum(padding))
             nodeOuterSize[cross] = held
             nodeInnerSize[cross] = held - crossSum(padding)
-        } else if input.sizingMode == .content || ((style.isAuto || cross == .horizontal && percentOfOpen) && ownMinimum.isAuto) {
+        } else if !box.clipsContent,
+                  input.sizingMode == .content || ((style.isAuto || cross == .horizontal && percentOfOpen) && ownMinimum.isAuto) {
             // (A percentage width of an open width is auto here, as Chrome sizes
             // contributions; a percentage height is not.)
             minSize[cross] = max(minSize[cross] ?? 0, size)
