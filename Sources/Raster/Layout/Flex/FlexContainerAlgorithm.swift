@@ -389,14 +389,14 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
                                           height: dir == .horizontal ? crossSpace : mainSpace)
                 item.flexBasis = layout.measure(item.node, known: known, definite: definiteness(item), parentSize: percentBase, available: space,
                                                 sizingMode: .content, axis: dir)
-                if item.aspectRatio != nil {
-                    // A box's content sizes keep within the limits its ratio transfers
-                    // (css-sizing-4 §5.1), though its used size may flex past them.
-                    let limits = item.box.limits(percentBase)
-                    let transferredMin = item.ownMinSize[dir] == nil ? limits.min[dir] : nil
-                    let transferredMax = item.ownMaxSize[dir] == nil ? limits.max[dir] : nil
-                    item.flexBasis = FlexMath.clamp(item.flexBasis, transferredMin, transferredMax)
-                    if dir == .vertical, known[cross] == nil, let ratio = item.aspectRatio {
+                if let ratio = item.aspectRatio {
+                    // A box's content sizes keep within its cross limits carried through
+                    // the ratio (css-sizing-4 §5.1), though its used size may flex past
+                    // them.
+                    let toMain = { (v: Double) in self.dir == .horizontal ? v * ratio : v / ratio }
+                    item.flexBasis = FlexMath.clamp(item.flexBasis, item.ownMinSize[cross].map(toMain),
+                                                    item.ownMaxSize[cross].map(toMain))
+                    if dir == .vertical, known[cross] == nil {
                         // A column lays the item out at a width within its limits (those
                         // its height's limits transfer included), and its height follows.
                         let width = FlexMath.clamp(item.flexBasis * ratio, item.minSize[cross], item.maxSize[cross])
