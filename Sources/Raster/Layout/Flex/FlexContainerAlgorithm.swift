@@ -283,10 +283,10 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
             let w = base.width
             let specified = childBox.size(base), ownMin = childBox.minSize(base), ownMax = childBox.maxSize(base)
             var limits = childBox.limits(base)
-            if ratio != nil, specified[cross] == nil {
-                // The main size of an item whose cross size is auto does not depend on
-                // the ratio (its cross size does): the cross limits do not transfer into
-                // it (css-sizing-4 §5.1, as Chrome sizes flex items).
+            if ratio != nil {
+                // An item's cross limits do not transfer into its main size through the
+                // ratio (its flex basis keeps within them, its flexed size does not), as
+                // Chrome sizes flex items.
                 limits.min[dir] = ownMin[dir]
                 limits.max[dir] = ownMax[dir]
             }
