@@ -90,6 +90,18 @@ extension FlexContainerAlgorithm {
                     upper[axis] = own[axis]
                 }
             }
+            if ratio != nil, !childBox.clipsContent, ownSize.height == nil, childBox.minSize(base).height == nil,
+               let width = known.width, let height = known.height {
+                // A height its insets give keeps the content's height as its automatic
+                // minimum (the width follows the insets' height through the ratio).
+                let content = layout.measure(child, known: OptionalSize(width, nil), definite: AxisFlags(width: true, height: false),
+                                             parentSize: base, available: space, sizingMode: .content, axis: .vertical)
+                if content > height {
+                    known.height = FlexMath.clamp(content, nil, childBox.maxSize(base).height)
+                    definite.height = false
+                    upper.height = childBox.maxSize(base).height
+                }
+            }
             if ratio != nil, childBox.clipsContent {
                 // A clipping box has no automatic minimum: its ratio decides.
                 known = known.applyingAspectRatio(ratio).clamped(lo, hi)
