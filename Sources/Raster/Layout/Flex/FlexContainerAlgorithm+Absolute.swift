@@ -28,8 +28,13 @@ extension FlexContainerAlgorithm {
             let top = item.insets.top.resolve(size.height), bottom = item.insets.bottom.resolve(size.height)
             let paddingSums = childBox.paddingSums
             let limits = childBox.limits(base)
-            let lo = limits.min.or(OptionalSize(paddingSums.width, paddingSums.height))
+            var lo = limits.min.or(OptionalSize(paddingSums.width, paddingSums.height))
                 .atLeast(paddingSums)
+            if let ratio, childBox.size(base).width == nil {
+                // A width its ratio may give is at least what the ratio makes of the
+                // padding's height.
+                lo.width = max(lo.width ?? 0, paddingSums.height * ratio)
+            }
             let hi = limits.max
             var known = childBox.sizeWithRatio(base).clamped(lo, hi)
             // Which sizes the box's own style or its insets give (the ratio gives the other).
