@@ -197,7 +197,7 @@ final class FlexOracleTests: XCTestCase {
     /// Chrome's frames (`flex_oracle.py chrome`): all agree.
     func testChromeRegressions_Agree() throws {
         let cases = try Self.load("chrome-regressions.json")
-        XCTAssertEqual(cases.count, 50)
+        XCTAssertEqual(cases.count, 64)
         let failures = Self.disagreements(cases, tolerance: 0.5)
         XCTAssertTrue(failures.isEmpty, "disagreements with Chrome:\n\(Self.report(failures))")
     }
@@ -250,18 +250,16 @@ final class FlexOracleTests: XCTestCase {
         assertAgreement(cases, tolerance: 1, atLeast: Self.textShare, explained: Self.explainedText)
     }
 
-    /// The share of text trees that must agree with Chrome (498 of 500 do, 149 of the
+    /// The share of text trees that must agree with Chrome (499 of 500 do, 149 of the
     /// first 150).
     static let textShare = 0.99
     /// Text trees (`text-1-N`) where Chrome and Flex disagree, with the causes in
     /// docs/LAYOUT.md ("Chrome on random trees with text"). None is a text measurement.
-    static let explainedText: Set<String> = Set([
-        // A multi-line column, not reduced to one cause yet.
-        451,
+    static let explainedText: Set<String> = [
         // An item's cross-axis maximum compared with the room less the container's
         // margins instead of the item's.
-        51,
-    ].map { "text-1-\($0)" })
+        "text-1-51",
+    ]
 
     // MARK: - Chrome on Taffy's fixtures
 
@@ -283,29 +281,24 @@ final class FlexOracleTests: XCTestCase {
     /// Chrome fixtures whose disagreement docs/LAYOUT.md explains.
     static let explainedChrome: Set<String> = []
 
-    /// The share of random trees that must agree with Chrome (1,945 of 2,000 do, 291 of
+    /// The share of random trees that must agree with Chrome (1,970 of 2,000 do, 294 of
     /// the first 300).
-    static let chromeShare = 0.965
-    /// The share of taffy-random.json's trees that must agree with Chrome (1,959 of
+    static let chromeShare = 0.975
+    /// The share of taffy-random.json's trees that must agree with Chrome (1,973 of
     /// 2,000 do).
-    static let taffyFileChromeShare = 0.975
+    static let taffyFileChromeShare = 0.98
     /// Random trees (`full-1-N`) where Chrome and Flex disagree, with the causes in
     /// docs/LAYOUT.md.
     static let explainedFull: Set<String> = [
         // Aspect ratios (docs/LAYOUT.md: "Aspect ratios").
-        "full-1-8", "full-1-143", "full-1-235", "full-1-369", "full-1-457", "full-1-506", "full-1-528", "full-1-588",
-        "full-1-924", "full-1-927", "full-1-957", "full-1-998", "full-1-1000", "full-1-1036", "full-1-1085",
-        "full-1-1285", "full-1-1292", "full-1-1324", "full-1-1340", "full-1-1616", "full-1-1719", "full-1-1852",
-        "full-1-1857", "full-1-1896", "full-1-1919", "full-1-1949",
+        "full-1-143", "full-1-176", "full-1-235", "full-1-457", "full-1-506", "full-1-528", "full-1-927",
+        "full-1-1000", "full-1-1324", "full-1-1616", "full-1-1857", "full-1-1896",
         // Absolutely positioned items (docs/LAYOUT.md: "Absolutely positioned items").
-        "full-1-201", "full-1-392", "full-1-393", "full-1-483", "full-1-553", "full-1-581", "full-1-801",
-        "full-1-839", "full-1-1135", "full-1-1742", "full-1-1865", "full-1-1876", "full-1-1918", "full-1-1950",
-        // Wrapping columns (docs/LAYOUT.md: "Wrapping columns").
-        "full-1-4",
+        "full-1-393", "full-1-483", "full-1-553", "full-1-581", "full-1-1742", "full-1-1918", "full-1-1950",
         // Baseline alignment (docs/LAYOUT.md: "Baselines").
-        "full-1-176", "full-1-256", "full-1-1832",
+        "full-1-256",
         // Not reduced to one cause yet (docs/LAYOUT.md: "Other").
-        "full-1-222", "full-1-1705", "full-1-1770",
+        "full-1-222", "full-1-1705",
         // Within 0.6 pt: an edge on the other side of a .5 tie in Chrome's 1/64 pt layout units (docs/LAYOUT.md).
         "full-1-38", "full-1-342", "full-1-629", "full-1-637", "full-1-648", "full-1-1771", "full-1-1830",
         // Columns sized by their content (docs/LAYOUT.md: "Columns").
