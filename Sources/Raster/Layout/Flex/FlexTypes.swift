@@ -161,9 +161,7 @@ struct FlexOutput {
 /// Answers a node gave in one pass, matched as Taffy matches them: an answer serves an
 /// input with the same known dimensions (or a known dimension equal to the size it
 /// gave) and, where a dimension is not known, the same available space, under the same
-/// sizing mode (a box measured for its content ignores its own limits) and the same
-/// percentage base (a container measures an item once with its height open and once
-/// with it definite, and the item's percentages read the difference); answers are
+/// sizing mode (a box measured for its content ignores its own limits); answers are
 /// tried in Taffy's order of kinds (both dimensions known first, min-content ones
 /// last). Unlike Taffy, which keeps one answer per kind, every size answer of the pass
 /// is kept (newest first within a kind), so a node asked alternately for two sizes of
@@ -177,7 +175,6 @@ struct FlexCache {
         var definite: AxisFlags
         var available: AvailableSize
         var sizingMode: SizingMode
-        var parentSize: OptionalSize
         var value: T
     }
 
@@ -195,7 +192,7 @@ struct FlexCache {
             if let entry = e.known[axis] { return entry == known && e.definite[axis] == input.definite[axis] }
             return !input.definite[axis] && known == size[axis]
         }
-        return input.sizingMode == e.sizingMode && input.parentSize == e.parentSize && same(.horizontal) && same(.vertical)
+        return input.sizingMode == e.sizingMode && same(.horizontal) && same(.vertical)
     }
 
     func get(_ input: FlexInput) -> FlexOutput? {
@@ -216,11 +213,10 @@ struct FlexCache {
         switch input.runMode {
         case .performLayout:
             layout = Entry(kind: 0, known: input.known, definite: input.definite, available: input.available,
-                           sizingMode: input.sizingMode, parentSize: input.parentSize, value: output)
+                           sizingMode: input.sizingMode, value: output)
         case .computeSize:
             sizes.append(Entry(kind: Self.kind(input), known: input.known, definite: input.definite,
-                               available: input.available, sizingMode: input.sizingMode, parentSize: input.parentSize,
-                               value: output.size))
+                               available: input.available, sizingMode: input.sizingMode, value: output.size))
         }
     }
 
