@@ -214,9 +214,13 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
     /// `definiteness`).
     func stretchIsDefinite(_ item: Item, placed: Bool) -> Bool {
         let crossStyle = cross == .horizontal ? item.box.width : item.box.height
-        return item.alignSelf == .stretch && !autoCrossStart(item) && !autoCrossEnd(item) && crossStyle.isAuto
-            && ((placed && (item.aspectRatio == nil || abs(item.targetSize[cross] - item.hypotheticalInnerSize[cross]) > 1e-9))
-                || (!isWrap && percentBase[cross] != nil))
+        guard item.alignSelf == .stretch, !autoCrossStart(item), !autoCrossEnd(item), crossStyle.isAuto else { return false }
+        // Placed, an item with an aspect ratio keeps the definiteness of its own layout
+        // unless stretching changed its size.
+        if placed, item.aspectRatio != nil, abs(item.targetSize[cross] - item.hypotheticalInnerSize[cross]) <= 1e-9 {
+            return false
+        }
+        return placed || (!isWrap && percentBase[cross] != nil)
     }
 
     // MARK: - The algorithm
