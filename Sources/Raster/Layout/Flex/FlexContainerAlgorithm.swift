@@ -429,9 +429,10 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
                     // The content size suggestion of a box with a ratio is held within
                     // its cross limits carried through the ratio.
                     let transfer = { (v: Double) in self.dir == .horizontal ? v * ratio : v / ratio }
-                    // (A row's item with a height of its own is not held by its maximum
-                    // height there, as Chrome sizes it.)
-                    let heldByCrossMaximum = dir == .vertical || item.specifiedSize[cross] == nil
+                    // (A row's item with a height of its own, or a percentage maximum
+                    // height, is not held by it there, as Chrome sizes it.)
+                    let crossMaximum = cross == .horizontal ? item.box.maxWidth : item.box.maxHeight
+                    let heldByCrossMaximum = dir == .vertical || (item.specifiedSize[cross] == nil && !crossMaximum.isPercent)
                     minContent = FlexMath.clamp(minContent, item.ownMinSize[cross].map(transfer),
                                                 heldByCrossMaximum ? item.ownMaxSize[cross].map(transfer) : nil)
                 }
