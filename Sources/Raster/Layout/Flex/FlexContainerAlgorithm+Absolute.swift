@@ -102,9 +102,10 @@ extension FlexContainerAlgorithm {
                 let content = layout.measure(child, known: OptionalSize(width, nil), definite: AxisFlags(width: true, height: false),
                                              parentSize: base, available: space, sizingMode: .content, axis: .vertical)
                 if content > height {
-                    known.height = FlexMath.clamp(content, nil, childBox.maxSize(base).height)
+                    let ownMaximum = childBox.maxSize(base).height
+                    known.height = FlexMath.clamp(content, nil, ownMaximum)
                     definite.height = false
-                    upper.height = childBox.maxSize(base).height
+                    upper.height = ownMaximum
                 }
             }
             if ratio != nil, childBox.clipsContent {

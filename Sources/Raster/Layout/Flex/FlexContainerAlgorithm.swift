@@ -177,6 +177,10 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
     func autoMainStart(_ item: Item) -> Bool { dir == .horizontal ? item.marginIsAuto.left : item.marginIsAuto.top }
     func autoMainEnd(_ item: Item) -> Bool { dir == .horizontal ? item.marginIsAuto.right : item.marginIsAuto.bottom }
     func paddingSums(_ item: Item) -> Size { Size(width: item.padding.horizontal, height: item.padding.vertical) }
+    /// A cross length carried through an aspect ratio (width / height) into the main axis.
+    func mainFromCross(_ length: Double, _ ratio: Double) -> Double { dir == .horizontal ? length * ratio : length / ratio }
+    /// A main length carried through an aspect ratio (width / height) into the cross axis.
+    func crossFromMain(_ length: Double, _ ratio: Double) -> Double { dir == .horizontal ? length / ratio : length * ratio }
 
     /// A child's item options as the (mirrored when right to left) algorithm sees them.
     func itemStyle(_ child: Node) -> FlexItemStyle {
@@ -213,8 +217,7 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
     /// Whether an item is stretched across and its stretched size definite (see
     /// `definiteness`).
     func stretchIsDefinite(_ item: Item, placed: Bool) -> Bool {
-        let crossStyle = cross == .horizontal ? item.box.width : item.box.height
-        guard item.alignSelf == .stretch, !autoCrossStart(item), !autoCrossEnd(item), crossStyle.isAuto else { return false }
+        guard stretches(item) else { return false }
         // Placed, an item with an aspect ratio keeps the definiteness of its own layout
         // unless stretching changed its size.
         if placed, item.aspectRatio != nil, abs(item.targetSize[cross] - item.hypotheticalInnerSize[cross]) <= 1e-9 {
@@ -252,9 +255,9 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
             // minimum height of its own (then no automatic minimum raises it).
             let ratio = ratioMainSize()
             // (A percentage height of an open height has no automatic minimum either.)
-            let percentOfOpen = !box.height.isAuto && box.size(input.parentSize).height == nil
-            let content = ratio != nil && (!box.minHeight.isAuto || percentOfOpen || box.clipsContent) ? 0
-                : hypotheticalLongestLine()
+            let noAutomaticMinimum = !box.minHeight.isAuto || box.isPercentOfOpen(.vertical, input.parentSize)
+                || box.clipsContent
+            let content = ratio != nil && noAutomaticMinimum ? 0 : hypotheticalLongestLine()
             settleMainSize(max(ratio ?? 0, content) + mainSum(padding))
         }
         applyRatioAcross()
@@ -383,7 +386,7 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
                 item.hasDefiniteBasis = true
             } else if let ratio = item.aspectRatio, let crossSize = known[cross], definiteness(item)[cross] {
                 // B. An aspect ratio and a definite cross size (a stretched one included).
-                item.flexBasis = dir == .horizontal ? crossSize * ratio : crossSize / ratio
+                item.flexBasis = mainFromCross(crossSize, ratio)
                 item.hasDefiniteBasis = true
             } else {
                 // C, E. Sized as max-content in the main axis (min-content when the
@@ -397,14 +400,13 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
                     // A box's content sizes keep within its cross limits carried through
                     // the ratio (css-sizing-4 §5.1), though its used size may flex past
                     // them.
-                    let toMain = { (v: Double) in self.dir == .horizontal ? v * ratio : v / ratio }
-                    item.flexBasis = FlexMath.clamp(item.flexBasis, item.ownMinSize[cross].map(toMain),
-                                                    item.ownMaxSize[cross].map(toMain))
+                    item.flexBasis = FlexMath.clamp(item.flexBasis, item.ownMinSize[cross].map { mainFromCross($0, ratio) },
+                                                    item.ownMaxSize[cross].map { mainFromCross($0, ratio) })
                     if dir == .vertical, known[cross] == nil {
                         // A column lays the item out at a width within its limits (those
                         // its height's limits transfer included), and its height follows.
-                        let width = FlexMath.clamp(item.flexBasis * ratio, item.minSize[cross], item.maxSize[cross])
-                        item.flexBasis = width / ratio
+                        let width = FlexMath.clamp(crossFromMain(item.flexBasis, ratio), item.minSize[cross], item.maxSize[cross])
+                        item.flexBasis = mainFromCross(width, ratio)
                     }
                 }
             }
@@ -428,13 +430,12 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
                 if let ratio = item.aspectRatio {
                     // The content size suggestion of a box with a ratio is held within
                     // its cross limits carried through the ratio.
-                    let transfer = { (v: Double) in self.dir == .horizontal ? v * ratio : v / ratio }
                     // (A row's item with a height of its own, or a percentage maximum
                     // height, is not held by it there, as Chrome sizes it.)
-                    let crossMaximum = cross == .horizontal ? item.box.maxWidth : item.box.maxHeight
-                    let heldByCrossMaximum = dir == .vertical || (item.specifiedSize[cross] == nil && !crossMaximum.isPercent)
-                    minContent = FlexMath.clamp(minContent, item.ownMinSize[cross].map(transfer),
-                                                heldByCrossMaximum ? item.ownMaxSize[cross].map(transfer) : nil)
+                    let heldByCrossMaximum = dir == .vertical
+                        || (item.specifiedSize[cross] == nil && !item.box.maxDimension(cross).isPercent)
+                    minContent = FlexMath.clamp(minContent, item.ownMinSize[cross].map { mainFromCross($0, ratio) },
+                                                heldByCrossMaximum ? item.ownMaxSize[cross].map { mainFromCross($0, ratio) } : nil)
                 }
                 if let s = item.specifiedSize[dir] { minContent = min(minContent, s) }
                 if let m = item.ownMaxSize[dir] { minContent = min(minContent, m) }
@@ -534,10 +535,10 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
             return
         }
         let main = containerSize[dir]
-        let size = FlexMath.clamp(dir == .horizontal ? main / ratio : main * ratio, nil, maxSize[cross])
-        let style = cross == .horizontal ? box.width : box.height
-        let ownMinimum = cross == .horizontal ? box.minWidth : box.minHeight
-        let percentOfOpen = !style.isAuto && box.size(input.parentSize)[cross] == nil
+        let size = FlexMath.clamp(crossFromMain(main, ratio), nil, maxSize[cross])
+        let style = box.dimension(cross)
+        let ownMinimum = box.minDimension(cross)
+        let percentOfOpen = box.isPercentOfOpen(cross, input.parentSize)
         if input.sizingMode == .content, percentOfOpen || box.clipsContent || (style.isAuto && !ownMinimum.isAuto) {
             // Measured for its content with a minimum of its own, a percentage size that
             // behaves as auto, or clipping (no automatic minimum in any case), it is the
@@ -609,8 +610,8 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
             // A percentage of the size being found is cyclic: it counts as auto (its
             // minimum as 0), as Chrome computes contributions.
             let style = item.box
-            let cyclic = (dir == .horizontal ? style.width : style.height).isPercent
-            let cyclicMinimum = (dir == .horizontal ? style.minWidth : style.minHeight).isPercent
+            let cyclic = style.dimension(dir).isPercent
+            let cyclicMinimum = style.minDimension(dir).isPercent
             let content: Double
             if let own = item.size[dir], !cyclic {
                 content = own
@@ -736,7 +737,7 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
             let lo = item.minSize[cross], hi = item.maxSize[cross]
             // A cross size that only the aspect ratio gives follows the used main size.
             let ratioCross = item.specifiedSize[cross] == nil ? item.aspectRatio.map {
-                dir == .horizontal ? item.targetSize[dir] / $0 : item.targetSize[dir] * $0
+                crossFromMain(item.targetSize[dir], $0)
             } : nil
             let crossStyle = (ratioCross == nil ? item.size[cross] : nil).map { max(FlexMath.clamp($0, lo, hi), paddingCross) }
             var crossSpace = available[cross].clamped(lo, hi)
@@ -750,7 +751,7 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
                 // size), unless the item clips, has a minimum of its own there or a size
                 // that is not auto (a percentage of an indefinite size).
                 guard let ratioCross else { return max(FlexMath.clamp(measured, lo, hi), paddingCross) }
-                let crossStyle = cross == .horizontal ? item.box.width : item.box.height
+                let crossStyle = item.box.dimension(cross)
                 let content = item.clips || item.ownMinSize[cross] != nil || !crossStyle.isAuto ? 0
                     : FlexMath.clamp(measured, item.ownMinSize[cross], item.ownMaxSize[cross])
                 return max(FlexMath.clamp(ratioCross, lo, hi), content, paddingCross)
@@ -840,8 +841,7 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
     /// Whether an item takes its line's cross size: aligned `stretch`, no auto cross
     /// margins, and an auto cross size (not a percentage that behaves as auto).
     func stretches(_ item: Item) -> Bool {
-        let crossAuto = (cross == .horizontal ? item.box.width : item.box.height).isAuto
-        return item.alignSelf == .stretch && !autoCrossStart(item) && !autoCrossEnd(item) && crossAuto
+        item.alignSelf == .stretch && !autoCrossStart(item) && !autoCrossEnd(item) && item.box.dimension(cross).isAuto
     }
 
     /// 9. `align-content: stretch`: lines share the container's leftover cross size.

@@ -51,8 +51,8 @@ struct FlexLayout<Tree: FlexLayoutTree> {
             // Within its own limits even when measured for its content: the width is
             // settled before the height is measured in it.
             let box = tree.boxStyle(node)
-            let width = FlexMath.clamp(algorithm.run().size.width, box.minWidth.resolve(input.parentSize.width),
-                                       box.maxWidth.resolve(input.parentSize.width))
+            let width = FlexMath.clamp(algorithm.run().size.width, box.minSize(input.parentSize).width,
+                                       box.maxSize(input.parentSize).width)
             settled.known.width = max(width, box.paddingSums.width)
             settled.definite.width = true
             output = layout(node, settled)

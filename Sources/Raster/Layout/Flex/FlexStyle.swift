@@ -79,6 +79,17 @@ public struct BoxStyle: Hashable, Sendable {
     func size(_ parent: OptionalSize) -> OptionalSize {
         OptionalSize(width.resolve(parent.width), height.resolve(parent.height))
     }
+    /// `width` or `height` as written.
+    func dimension(_ axis: Axis) -> Dimension { axis == .horizontal ? width : height }
+    /// `min-width` or `min-height` as written.
+    func minDimension(_ axis: Axis) -> Dimension { axis == .horizontal ? minWidth : minHeight }
+    /// `max-width` or `max-height` as written.
+    func maxDimension(_ axis: Axis) -> Dimension { axis == .horizontal ? maxWidth : maxHeight }
+    /// Whether the size on `axis` is a percentage with nothing to resolve against (it
+    /// behaves as auto, but is not auto: no automatic minimum comes with it).
+    func isPercentOfOpen(_ axis: Axis, _ parent: OptionalSize) -> Bool {
+        !dimension(axis).isAuto && size(parent)[axis] == nil
+    }
     /// `min-*`: a percentage of an indefinite size is 0 (never auto, so it replaces the
     /// automatic minimum; CSS Box Sizing §5.2.1).
     func minSize(_ parent: OptionalSize) -> OptionalSize {
