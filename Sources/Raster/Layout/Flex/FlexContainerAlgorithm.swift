@@ -458,21 +458,21 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
             return
         }
         // The main size is settled (a column's open height is its content's: its lines
-        // break only at its maximum height, as in Chrome).
-        let ownSize = input.sizingMode == .content ? box.size(input.parentSize)[dir] : nil
+        // break only at its maximum height, as in Chrome). Measured for its content too,
+        // a box's own size and limits break its lines, whoever applies them to its size.
+        let measured = input.sizingMode == .content
+        let ownSize = measured ? box.size(input.parentSize)[dir] : nil
         let sized = (nodeInnerSize[dir] ?? ownSize.map { max($0 - mainSum(padding), 0) }).map(AvailableSpace.definite)
-        // (Measured for its content too: a column's own height and maximum break its
-        // lines, whoever applies them to its size.)
-        let lo = minSize[dir] ?? (input.sizingMode == .content ? box.minSize(input.parentSize)[dir] : nil)
-        let hi = maxSize[dir] ?? (input.sizingMode == .content ? box.maxSize(input.parentSize)[dir] : nil)
+        let lo = minSize[dir] ?? (measured ? box.minSize(input.parentSize)[dir] : nil)
+        let hi = maxSize[dir] ?? (measured ? box.maxSize(input.parentSize)[dir] : nil)
         let open = hi.map { AvailableSpace.definite(max($0, lo ?? 0) - mainSum(padding)) }
         // A column's ratio height is where its lines break, though its content may make
         // it taller; also when it is given the very height its content makes (Chrome
         // lays a stretched item out again only when stretching changes its size).
         if dir == .vertical, sized == nil || box.height.isAuto, let ratio = ratioMainSize() {
-            let room = FlexMath.clamp(ratio + mainSum(padding), minSize[dir], maxSize[dir]) - mainSum(padding)
+            let room = FlexMath.clamp(ratio + mainSum(padding), lo, hi) - mainSum(padding)
             let ratioLines = breakLines(at: .definite(room))
-            let natural = FlexMath.clamp(max(ratio, longestLine(ratioLines)) + mainSum(padding), minSize[dir], maxSize[dir])
+            let natural = FlexMath.clamp(max(ratio, longestLine(ratioLines)) + mainSum(padding), lo, hi)
             if sized == nil || abs(natural - containerSize[dir]) < 1e-9 {
                 lines = ratioLines
                 return
