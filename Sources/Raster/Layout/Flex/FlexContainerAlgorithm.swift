@@ -430,10 +430,10 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
                 if let ratio = item.aspectRatio {
                     // The content size suggestion of a box with a ratio is held within
                     // its cross limits carried through the ratio.
-                    // (A row's item with a height of its own, or a percentage maximum
-                    // height, is not held by it there, as Chrome sizes it.)
+                    // (A row's item whose height is definite, its own or stretched, is
+                    // not held by its maximum height there, as Chrome sizes it.)
                     let heldByCrossMaximum = dir == .vertical
-                        || (item.specifiedSize[cross] == nil && !item.box.maxDimension(cross).isPercent)
+                        || (item.specifiedSize[cross] == nil && !stretchIsDefinite(item, placed: false))
                     minContent = FlexMath.clamp(minContent, item.ownMinSize[cross].map { mainFromCross($0, ratio) },
                                                 heldByCrossMaximum ? item.ownMaxSize[cross].map { mainFromCross($0, ratio) } : nil)
                 }
