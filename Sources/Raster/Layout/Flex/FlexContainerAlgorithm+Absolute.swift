@@ -33,7 +33,7 @@ extension FlexContainerAlgorithm {
             if let ratio, childBox.size(base).width == nil {
                 // A width its ratio may give is at least what the ratio makes of the
                 // padding's height.
-                lo.width = max(lo.width ?? 0, paddingSums.height * ratio)
+                lo.width = max(lo.width ?? 0, FixedPoint.width(ofHeight: paddingSums.height, ratio))
             }
             let hi = limits.max
             var known = childBox.sizeWithRatio(base).clamped(lo, hi)
@@ -82,7 +82,7 @@ extension FlexContainerAlgorithm {
                 let own = childBox.maxSize(base)
                 let contentKnown = axis == .horizontal ? OptionalSize(nil, known.height) : OptionalSize(known.width, nil)
                 let contentSpace = axis == .horizontal ? AvailableSize(width: .minContent, height: space.height) : space
-                let transferred = known.width.map { FlexMath.clamp($0 / ratio, lo.height, hi.height) }
+                let transferred = known.width.map { FlexMath.clamp(FixedPoint.height(ofWidth: $0, ratio), lo.height, hi.height) }
                 if let ratioSize = known[axis] ?? transferred {
                     let content = layout.measure(child, known: contentKnown, definite: AxisFlags(width: true, height: true),
                                                  parentSize: base, available: contentSpace, sizingMode: .content,
@@ -185,8 +185,9 @@ extension FlexContainerAlgorithm {
         let free = container - start - end - marginTop - size - marginBottom
         switch alignment {
         case .center?:
-            start += free / 2
-            end += free / 2
+            let half = FixedPoint.divided(free, by: 2)
+            start += half
+            end += free - half
         case .end?: start += free
         default: end += free
         }
@@ -244,7 +245,7 @@ extension FlexContainerAlgorithm {
         switch StaticAnchor(mode, reversed: reversed) {
         case .start: return insetStart + marginStart
         case .end: return container - insetEnd - size - marginEnd
-        case .center: return (container + insetStart - insetEnd - size + marginStart - marginEnd) / 2
+        case .center: return FixedPoint.divided(container + insetStart - insetEnd - size + marginStart - marginEnd, by: 2)
         }
     }
 }

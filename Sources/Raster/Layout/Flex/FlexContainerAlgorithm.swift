@@ -153,9 +153,12 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
         let lo = limits.min, hi = limits.max
         let heightFromRatio = input.available.height != .minContent
         let definiteWithRatio = ratio.map { r in
-            OptionalSize(definiteOuter.width ?? definiteOuter.height.map { FlexMath.clamp($0 * r, lo.width, hi.width) },
+            OptionalSize(definiteOuter.width
+                            ?? definiteOuter.height.map { FlexMath.clamp(FixedPoint.width(ofHeight: $0, r), lo.width, hi.width) },
                          definiteOuter.height
-                            ?? (heightFromRatio ? definiteOuter.width.map { FlexMath.clamp($0 / r, lo.height, hi.height) } : nil))
+                            ?? (heightFromRatio
+                                ? definiteOuter.width.map { FlexMath.clamp(FixedPoint.height(ofWidth: $0, r), lo.height, hi.height) }
+                                : nil))
         } ?? definiteOuter
         percentBase = OptionalSize(definiteWithRatio.width.map { max($0 - box.padding.horizontal, 0) },
                                    definiteWithRatio.height.map { max($0 - box.padding.vertical, 0) })
@@ -178,9 +181,13 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
     func autoMainEnd(_ item: Item) -> Bool { dir == .horizontal ? item.marginIsAuto.right : item.marginIsAuto.bottom }
     func paddingSums(_ item: Item) -> Size { Size(width: item.padding.horizontal, height: item.padding.vertical) }
     /// A cross length carried through an aspect ratio (width / height) into the main axis.
-    func mainFromCross(_ length: Double, _ ratio: Double) -> Double { dir == .horizontal ? length * ratio : length / ratio }
+    func mainFromCross(_ length: Double, _ ratio: Double) -> Double {
+        dir == .horizontal ? FixedPoint.width(ofHeight: length, ratio) : FixedPoint.height(ofWidth: length, ratio)
+    }
     /// A main length carried through an aspect ratio (width / height) into the cross axis.
-    func crossFromMain(_ length: Double, _ ratio: Double) -> Double { dir == .horizontal ? length / ratio : length * ratio }
+    func crossFromMain(_ length: Double, _ ratio: Double) -> Double {
+        dir == .horizontal ? FixedPoint.height(ofWidth: length, ratio) : FixedPoint.width(ofHeight: length, ratio)
+    }
 
     /// A child's item options as the (mirrored when right to left) algorithm sees them.
     func itemStyle(_ child: Node) -> FlexItemStyle {
@@ -515,10 +522,10 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
         guard let ratio = box.aspectRatio else { return nil }
         if dir == .horizontal {
             let height = percentBase[cross].map { $0 + crossSum(padding) } ?? crossSum(padding)
-            return height * ratio - mainSum(padding)
+            return FixedPoint.width(ofHeight: height, ratio) - mainSum(padding)
         }
         guard let width = nodeOuterSize[cross] else { return nil }
-        return width / ratio - mainSum(padding)
+        return FixedPoint.height(ofWidth: width, ratio) - mainSum(padding)
     }
 
     /// An open cross size follows the settled main size through the aspect ratio: at
@@ -531,7 +538,7 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
         guard dir == .horizontal || percentBase[dir] != nil else {
             // A column's open height gives no width, but the width is at least what
             // the ratio makes of the padding (as a row's is).
-            minSize[cross] = max(minSize[cross] ?? 0, FlexMath.clamp(mainSum(padding) * ratio, nil, maxSize[cross]))
+            minSize[cross] = max(minSize[cross] ?? 0, FlexMath.clamp(crossFromMain(mainSum(padding), ratio), nil, maxSize[cross]))
             return
         }
         let main = containerSize[dir]
@@ -686,25 +693,19 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
             // Factors summing below 1 take only that fraction of the initial free space.
             var free: Double
             if growing && growSum < 1 {
-                free = initialFree * growSum
+                free = FixedPoint.truncated(initialFree * growSum)
                 if let inner { free = min(free, inner - used) }
             } else if shrinking && shrinkSum < 1 {
-                free = initialFree * shrinkSum
+                free = FixedPoint.truncated(initialFree * shrinkSum)
                 if let inner { free = max(free, inner - used) }
             } else {
                 free = inner.map { $0 - used } ?? (hypotheticalSum - used)
             }
             if free.isNormal {
                 if growing && growSum > 0 {
-                    for i in unfrozen { items[i].targetSize[dir] = items[i].flexBasis + free * items[i].grow / growSum }
+                    distribute(free, among: unfrozen, weights: unfrozen.map { items[$0].grow })
                 } else if shrinking && shrinkSum > 0 {
-                    let scaledSum = unfrozen.reduce(0) { $0 + items[$1].innerFlexBasis * items[$1].shrink }
-                    if scaledSum > 0 {
-                        for i in unfrozen {
-                            let scaled = items[i].innerFlexBasis * items[i].shrink
-                            items[i].targetSize[dir] = items[i].flexBasis + free * scaled / scaledSum
-                        }
-                    }
+                    distribute(free, among: unfrozen, weights: unfrozen.map { items[$0].innerFlexBasis * items[$0].shrink })
                 }
             }
             var totalViolation = 0.0
@@ -725,6 +726,25 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
                     items[i].frozen = true
                 }
             }
+        }
+    }
+
+    /// Shares `free` among `unfrozen` by `weights` (grow factors, or shrink factors
+    /// scaled by the inner bases), on the fixed-point grid as Chrome does: from the last
+    /// item back, each takes its weight's fraction of what is left among it and those
+    /// before it, rounded, and the first takes the rest, so the shares add up to `free`.
+    mutating func distribute(_ free: Double, among unfrozen: [Int], weights: [Double]) {
+        var total = 0.0
+        let fractions = weights.map { w -> Double in
+            total += w
+            return total > 0 ? w / total : 0
+        }
+        guard total > 0 else { return }
+        var left = free
+        for (k, i) in unfrozen.enumerated().reversed() {
+            let share = fractions[k] == 1 ? left : FixedPoint.rounded(left * fractions[k])
+            left -= share
+            items[i].targetSize[dir] = items[i].flexBasis + share
         }
     }
 
@@ -852,8 +872,8 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
         let minimum = size.map { max(FlexMath.clamp($0, minSize[cross], maxSize[cross]) - insetCross, 0) } ?? 0
         let total = lines.reduce(FlexMath.gaps(gap[cross], lines.count)) { $0 + $1.crossSize }
         if total < minimum {
-            let extra = (minimum - total) / Double(lines.count)
-            for l in lines.indices { lines[l].crossSize += extra }
+            var extra = FixedPoint.Diffuser(minimum - total, buckets: lines.count)
+            for l in lines.indices { lines[l].crossSize += extra.next() }
         }
     }
 
@@ -897,26 +917,23 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
             let free = innerContainerSize[dir] - used
             let autoMargins = items[range].reduce(0) { $0 + (autoMainStart($1) ? 1 : 0) + (autoMainEnd($1) ? 1 : 0) }
             if free > 0 && autoMargins > 0 {
-                let share = free / Double(autoMargins)
+                var shares = FixedPoint.Diffuser(free, buckets: autoMargins)
                 // Gaps stay between the items (Taffy drops them here; Chrome does not).
                 let order = style.isReverse ? Array(range.reversed()) : Array(range)
-                for (k, i) in order.enumerated() { items[i].offsetMain = k == 0 ? 0 : gap[dir] }
-                for i in range {
+                for (k, i) in order.enumerated() {
+                    items[i].offsetMain = k == 0 ? 0 : gap[dir]
                     if autoMainStart(items[i]) {
-                        if dir == .horizontal { items[i].margin.left = share } else { items[i].margin.top = share }
+                        if dir == .horizontal { items[i].margin.left = shares.next() } else { items[i].margin.top = shares.next() }
                     }
                     if autoMainEnd(items[i]) {
-                        if dir == .horizontal { items[i].margin.right = share } else { items[i].margin.bottom = share }
+                        if dir == .horizontal { items[i].margin.right = shares.next() } else { items[i].margin.bottom = shares.next() }
                     }
                 }
                 continue
             }
             let mode = FlexAlignment.fallback(FlexAlignment(style.justify), free: free, count: range.count)
-            let order = style.isReverse ? Array(range.reversed()) : Array(range)
-            for (k, i) in order.enumerated() {
-                items[i].offsetMain = mode.offset(free: free, count: range.count, gap: gap[dir],
-                                                  reversed: style.isReverse, isFirst: k == 0)
-            }
+            var spacing = mode.spacing(free: free, count: range.count, gap: gap[dir], reversed: style.isReverse)
+            for i in style.isReverse ? Array(range.reversed()) : Array(range) { items[i].offsetMain = spacing.next() }
         }
     }
 
@@ -932,8 +949,8 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
                 let free = max(0, overflow)
                 let start = autoCrossStart(item), end = autoCrossEnd(item)
                 if start || end {
-                    let s = start && end ? free / 2 : (start ? free : 0)
-                    let e = start && end ? free / 2 : (end ? free : 0)
+                    let s = start && end ? FixedPoint.divided(free, by: 2) : (start ? free : 0)
+                    let e = start && end ? free - s : (end ? free : 0)
                     if dir == .horizontal {
                         if start { items[i].margin.top = s }
                         if end { items[i].margin.bottom = e }
@@ -958,7 +975,7 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
         switch item.alignSelf {
         case .start, .stretch: return isWrapReverse ? free : 0
         case .end: return isWrapReverse ? 0 : free
-        case .center: return free / 2
+        case .center: return FixedPoint.divided(free, by: 2)
         case .baseline:
             guard item.alignsBaseline else { return isWrapReverse ? free : 0 }
             let shift = maxBaseline - baselineKey(item)
@@ -1034,11 +1051,8 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
         let count = lines.count
         let free = innerContainerSize[cross] - totalLineCross - FlexMath.gaps(gap[cross], count)
         let mode = FlexAlignment.fallback(FlexAlignment(style.alignContent), free: free, count: count)
-        let order = isWrapReverse ? Array(lines.indices.reversed()) : Array(lines.indices)
-        for (k, l) in order.enumerated() {
-            lines[l].offsetCross = mode.offset(free: free, count: count, gap: gap[cross], reversed: isWrapReverse,
-                                               isFirst: k == 0)
-        }
+        var spacing = mode.spacing(free: free, count: count, gap: gap[cross], reversed: isWrapReverse)
+        for l in isWrapReverse ? Array(lines.indices.reversed()) : Array(lines.indices) { lines[l].offsetCross = spacing.next() }
     }
 
     /// Lays out every item at its size and sets its frame.
@@ -1131,26 +1145,42 @@ enum FlexAlignment {
         }
     }
 
-    /// The offset before an item (or line): the leading space for the first, the
-    /// gap plus its share of the free space for the others.
-    func offset(free: Double, count: Int, gap: Double, reversed: Bool, isFirst: Bool) -> Double {
-        if isFirst {
-            switch self {
-            case .start, .stretch, .spaceBetween: return 0
-            case .flexStart: return reversed ? free : 0
-            case .end: return free
-            case .flexEnd: return reversed ? 0 : free
-            case .center: return free / 2
-            case .spaceAround: return free >= 0 ? free / Double(count) / 2 : free / 2
-            case .spaceEvenly: return free >= 0 ? free / Double(count + 1) : free / 2
-            }
-        }
-        let free = max(free, 0)
+    /// The offsets before the items (or lines) in placement order: the leading space
+    /// for the first, then the gap plus a share of the free space for each of the
+    /// others. Shares lie on the fixed-point grid and add up to what the distribution
+    /// spreads between the items (`FixedPoint.Diffuser`), as Chrome spaces them.
+    func spacing(free: Double, count: Int, gap: Double, reversed: Bool) -> Spacing {
+        let leading: Double
         switch self {
-        case .spaceBetween: return gap + free / Double(count - 1)
-        case .spaceAround: return gap + free / Double(count)
-        case .spaceEvenly: return gap + free / Double(count + 1)
-        default: return gap
+        case .start, .stretch, .spaceBetween: leading = 0
+        case .flexStart: leading = reversed ? free : 0
+        case .end: leading = free
+        case .flexEnd: leading = reversed ? 0 : free
+        case .center: leading = FixedPoint.divided(free, by: 2)
+        case .spaceAround: leading = FixedPoint.divided(free, by: free >= 0 ? 2 * count : 2)
+        case .spaceEvenly: leading = FixedPoint.divided(free, by: free >= 0 ? count + 1 : 2)
+        }
+        let buckets = switch self {
+        case .spaceBetween: count - 1
+        case .spaceAround: count
+        case .spaceEvenly: count + 1
+        default: 0
+        }
+        return Spacing(leading: leading, gap: gap, shares: FixedPoint.Diffuser(max(free, 0), buckets: buckets))
+    }
+
+    /// Successive offsets before items or lines (see `spacing`).
+    struct Spacing {
+        fileprivate var leading: Double?
+        fileprivate let gap: Double
+        fileprivate var shares: FixedPoint.Diffuser
+
+        mutating func next() -> Double {
+            if let first = leading {
+                leading = nil
+                return first
+            }
+            return gap + shares.next()
         }
     }
 }

@@ -164,7 +164,7 @@ struct FlexLayout<Tree: FlexLayoutTree> {
             // An open width with an aspect ratio follows a known height, and is at least
             // what the ratio makes of the least height the padding allows (the limits
             // transfer in `minSize`), never below the content.
-            width = max(width, (chosen.height ?? padding.height) * ratio)
+            width = max(width, FixedPoint.width(ofHeight: chosen.height ?? padding.height, ratio))
         }
         width = FlexMath.clamp(width, minSize.width, maxSize.width)
         // The content is laid out in the width the box's limits leave (text narrower than
@@ -180,7 +180,7 @@ struct FlexLayout<Tree: FlexLayoutTree> {
         }
         // An open height with an aspect ratio follows the width, but never below the
         // content (CSS's automatic minimum size).
-        var height = chosen.height ?? max(contentHeight + padding.height, ratio.map { width / $0 } ?? 0)
+        var height = chosen.height ?? max(contentHeight + padding.height, ratio.map { FixedPoint.height(ofWidth: width, $0) } ?? 0)
         height = FlexMath.clamp(height, minSize.height, maxSize.height)
         let size = Size(width: max(width, padding.width), height: max(height, padding.height))
         // The content's first baseline (text's first line), below the top padding.

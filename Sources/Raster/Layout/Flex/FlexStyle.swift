@@ -6,11 +6,12 @@ public enum Dimension: Hashable, Sendable, CustomStringConvertible {
     case percent(Double)
 
     /// The length against `base` (nil when auto, or a percentage of an unknown size).
+    /// A percentage lands on the fixed-point grid (truncated).
     func resolve(_ base: Double?) -> Double? {
         switch self {
         case .auto: return nil
         case .points(let v): return v
-        case .percent(let f): return base.map { $0 * f }
+        case .percent(let f): return base.map { FixedPoint.truncated($0 * f) }
         }
     }
 
@@ -126,12 +127,12 @@ public struct BoxStyle: Hashable, Sendable {
         let own = size(parent)
         var tlo = lo, thi = hi
         if own.width == nil {
-            if lo.width == nil, let h = lo.height { tlo.width = min(h * ratio, hi.width ?? .infinity) }
-            if hi.width == nil, let h = hi.height { thi.width = max(h * ratio, lo.width ?? 0) }
+            if lo.width == nil, let h = lo.height { tlo.width = min(FixedPoint.width(ofHeight: h, ratio), hi.width ?? .infinity) }
+            if hi.width == nil, let h = hi.height { thi.width = max(FixedPoint.width(ofHeight: h, ratio), lo.width ?? 0) }
         }
         if own.height == nil {
-            if lo.height == nil, let w = lo.width { tlo.height = min(w / ratio, hi.height ?? .infinity) }
-            if hi.height == nil, let w = hi.width { thi.height = max(w / ratio, lo.height ?? 0) }
+            if lo.height == nil, let w = lo.width { tlo.height = min(FixedPoint.height(ofWidth: w, ratio), hi.height ?? .infinity) }
+            if hi.height == nil, let w = hi.width { thi.height = max(FixedPoint.height(ofWidth: w, ratio), lo.height ?? 0) }
         }
         return (tlo, thi)
     }
@@ -142,7 +143,8 @@ public struct BoxStyle: Hashable, Sendable {
         let own = size(parent)
         guard let ratio = aspectRatio else { return own }
         let used = own.clamped(minSize(parent), maxSize(parent))
-        return OptionalSize(own.width ?? used.height.map { $0 * ratio }, own.height ?? used.width.map { $0 / ratio })
+        return OptionalSize(own.width ?? used.height.map { FixedPoint.width(ofHeight: $0, ratio) },
+                            own.height ?? used.width.map { FixedPoint.height(ofWidth: $0, ratio) })
     }
 }
 

@@ -29,8 +29,8 @@ struct OptionalSize: Hashable {
     func applyingAspectRatio(_ ratio: Double?) -> OptionalSize {
         guard let ratio else { return self }
         switch (width, height) {
-        case let (w?, nil): return OptionalSize(w, w / ratio)
-        case let (nil, h?): return OptionalSize(h * ratio, h)
+        case let (w?, nil): return OptionalSize(w, FixedPoint.height(ofWidth: w, ratio))
+        case let (nil, h?): return OptionalSize(FixedPoint.width(ofHeight: h, ratio), h)
         default: return self
         }
     }
