@@ -152,9 +152,12 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
         // its min-content size (laid out in an indefinite height, as Chrome does).
         let lo = limits.min, hi = limits.max
         let heightFromRatio = input.available.height != .minContent
+        let widthFromRatio = input.available.width != .minContent
         let definiteWithRatio = ratio.map { r in
             OptionalSize(definiteOuter.width
-                            ?? definiteOuter.height.map { FlexMath.clamp(FixedPoint.width(ofHeight: $0, r), lo.width, hi.width) },
+                            ?? (widthFromRatio
+                                ? definiteOuter.height.map { FlexMath.clamp(FixedPoint.width(ofHeight: $0, r), lo.width, hi.width) }
+                                : nil),
                          definiteOuter.height
                             ?? (heightFromRatio
                                 ? definiteOuter.width.map { FlexMath.clamp(FixedPoint.height(ofWidth: $0, r), lo.height, hi.height) }
