@@ -73,11 +73,14 @@ extension FlexContainerAlgorithm {
                                              axis: .horizontal)
             }
             // The automatic minimum of a box with a ratio (css-sizing-4 §5.2): in the axis
-            // the ratio sizes, while its size and minimum there are auto and it does not
-            // clip, its content's min-content size, held only by its own maximum (a
-            // maximum the ratio transfers does not hold it).
+            // the ratio sizes, while its minimum there is auto and it does not clip, its
+            // content's min-content size, held only by its own maximum (a maximum the
+            // ratio transfers does not hold it). The width counts as the axis the ratio
+            // sizes also when the box gives its width and only its insets its height, as
+            // Chrome sizes it (its height then follows the width through the ratio).
             var upper = hi, definite = AxisFlags(width: true, height: true)
-            let ratioAxis: Axis? = !widthGiven && heightGiven ? .horizontal : heightGiven ? nil : .vertical
+            let widthFollowsHeight = heightGiven && (!widthGiven || (ownSize.width != nil && ownSize.height == nil))
+            let ratioAxis: Axis? = widthFollowsHeight ? .horizontal : heightGiven ? nil : .vertical
             if let ratio, !childBox.clipsContent, let axis = ratioAxis, childBox.minSize(base)[axis] == nil {
                 let own = childBox.maxSize(base)
                 let contentKnown = axis == .horizontal ? OptionalSize(nil, known.height) : OptionalSize(known.width, nil)
