@@ -831,9 +831,10 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
     }
 
     /// 8. Each line's cross size: a single line in a container of definite cross size
-    /// takes that size; else the largest outer hypothetical cross size (in a row,
-    /// baseline-aligned items counted from the line's shared baseline; a column's
-    /// synthesized baselines do not widen its lines, as in Chrome).
+    /// takes that size; else the largest outer hypothetical cross size (in a row or a
+    /// multi-line column, baseline-aligned items counted from the line's shared
+    /// baseline; a single-line column's synthesized baselines do not widen its line, as
+    /// in Chrome).
     mutating func calculateLineCrossSizes() {
         let insetCross = crossSum(padding)
         if !isWrap, let size = nodeOuterSize[cross] {
@@ -852,7 +853,7 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
             let range = lines[l].range
             let maxBaseline = maxBaselineKey(range)
             lines[l].crossSize = items[range].reduce(0) { largest, item in
-                let size = item.alignsBaseline && dir == .horizontal
+                let size = item.alignsBaseline && (dir == .horizontal || isWrap)
                     ? maxBaseline - baselineKey(item) + item.hypotheticalOuterSize[cross]
                     : ratioLine && stretches(item)
                     ? max(item.ownMinSize[cross] ?? 0, crossSum(item.padding)) + crossSum(item.margin)
