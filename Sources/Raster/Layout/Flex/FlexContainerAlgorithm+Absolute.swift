@@ -98,6 +98,21 @@ extension FlexContainerAlgorithm {
                     upper[axis] = own[axis]
                 }
             }
+            if ratio != nil, !childBox.clipsContent, ownSize.width != nil, ownSize.height != nil,
+               childBox.minSize(base).width == nil, let width = known.width {
+                // A box that gives both sizes keeps its content's min-content width (not
+                // what the ratio makes of its height or padding) as its automatic minimum.
+                let minContent = AvailableSize(width: .minContent, height: space.height)
+                let content = tree.isFlexContainer(child)
+                    ? layout.measure(child, known: .none, definite: AxisFlags(width: false, height: false), parentSize: base,
+                                     available: minContent, sizingMode: .content, axis: .horizontal)
+                    : tree.measureContent(child, known: .none, available: minContent).width + paddingSums.width
+                if content > width {
+                    let ownMaximum = childBox.maxSize(base).width
+                    known.width = FlexMath.clamp(content, nil, ownMaximum)
+                    upper.width = ownMaximum
+                }
+            }
             if ratio != nil, !childBox.clipsContent, ownSize.height == nil, childBox.minSize(base).height == nil,
                let width = known.width, let height = known.height {
                 // A height its insets give keeps the content's height as its automatic
