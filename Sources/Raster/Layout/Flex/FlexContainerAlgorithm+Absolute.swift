@@ -1,191 +1,267 @@
 extension FlexContainerAlgorithm {
+    /// An absolutely positioned child's style resolved against the container: its
+    /// margins and insets (nil where auto) and how it sits on each axis without insets.
+    struct AbsoluteChild {
+        let node: Node
+        let item: FlexItemStyle
+        let box: BoxStyle
+        let margin: (top: Double?, left: Double?, bottom: Double?, right: Double?)
+        let left: Double?, right: Double?, top: Double?, bottom: Double?
+        /// By `justify` along the container's direction, by `align-self` across it.
+        let mainMode: FlexAlignment, crossMode: FlexAlignment
+    }
+
     /// §4.1 Absolutely positioned children: out of the flow, placed by their insets
     /// against the container's padding box (insets resolve against its size), sized by
     /// their own size, by opposite insets, else by their content; auto margins share
     /// what is left. With neither inset on an axis, `justify` (main) or `align-self`
     /// (cross) place them as if they were the only item.
     mutating func layoutAbsoluteChildren() {
-        let size = containerSize
         for child in tree.children(of: node) {
             let item = itemStyle(child)
             guard item.isAbsolute else { continue }
-            let childBox = tree.boxStyle(child)
-            let base = OptionalSize(size.width, size.height)
-            let ratio = childBox.aspectRatio
-            let alignSelf = item.alignSelf ?? alignItems
-            // How it sits without insets: by `justify` along the container's direction, by
-            // `align-self` across it (baseline falls back to start).
-            let mainMode = FlexAlignment(style.justify)
-            let crossMode: FlexAlignment = switch alignSelf {
-            case .start, .stretch: .flexStart
-            case .baseline: .start
-            case .end: .flexEnd
-            case .center: .center
-            }
-            let margin = (top: item.margin.top.resolve(size.width), left: item.margin.left.resolve(size.width),
-                          bottom: item.margin.bottom.resolve(size.width), right: item.margin.right.resolve(size.width))
-            let left = item.insets.left.resolve(size.width), right = item.insets.right.resolve(size.width)
-            let top = item.insets.top.resolve(size.height), bottom = item.insets.bottom.resolve(size.height)
-            let paddingSums = childBox.paddingSums
-            let limits = childBox.limits(base)
-            var lo = limits.min.or(OptionalSize(paddingSums.width, paddingSums.height))
-                .atLeast(paddingSums)
-            if let ratio, childBox.size(base).width == nil {
-                // A width its ratio may give is at least what the ratio makes of the
-                // padding's height.
-                lo.width = max(lo.width ?? 0, FixedPoint.width(ofHeight: paddingSums.height, ratio))
-            }
-            let hi = limits.max
-            var known = childBox.sizeWithRatio(base).clamped(lo, hi)
-            // Which sizes the box's own style or its insets give (the ratio gives the other).
-            let ownSize = childBox.size(base)
-            let widthGiven = ownSize.width != nil || (left != nil && right != nil)
-            if known.width == nil, let left, let right {
-                known.width = max(size.width - (margin.left ?? 0) - (margin.right ?? 0) - left - right, 0)
-                known = known.applyingAspectRatio(ratio).clamped(lo, hi)
-            }
-            // Between a top and a bottom inset, `align-self` (not the container's
-            // `alignItems`) places the box in the block axis, as Chrome does whatever the
-            // direction: stretched (auto, stretch) or at its content height and aligned.
-            let blockAlignment = top != nil && bottom != nil && item.alignSelf != .stretch ? item.alignSelf : nil
-            let heightGiven = ownSize.height != nil || (blockAlignment == nil && top != nil && bottom != nil)
-            if known.height == nil, blockAlignment == nil, let top, let bottom {
-                known.height = max(max(size.height - top - bottom, 0) - (margin.top ?? 0) - (margin.bottom ?? 0), 0)
-                known = known.applyingAspectRatio(ratio).clamped(lo, hi)
-            }
-            // The room it is sized in is its inset-modified containing block: the padding
-            // box less its insets, an auto one counting as 0 (CSS Positioned Layout §4.1,
-            // CSS 2 §10.3.7), or with neither inset on an axis the room its static position
-            // leaves (Chrome); the box takes its margins off it and applies its limits.
-            func room(_ axis: Axis, _ start: Double?, _ end: Double?) -> AvailableSpace {
-                guard start == nil, end == nil else { return .definite(max(size[axis] - (start ?? 0) - (end ?? 0), 0)) }
-                let (mode, reversed) = axis == dir ? (mainMode, style.isReverse) : (crossMode, isWrapReverse)
-                let (insetStart, insetEnd) = axis == .horizontal ? (padding.left, padding.right) : (padding.top, padding.bottom)
-                return .definite(staticRoom(mode, reversed: reversed, container: size[axis], insetStart: insetStart,
-                                            insetEnd: insetEnd))
-            }
-            let space = AvailableSize(width: room(.horizontal, left, right), height: room(.vertical, top, bottom))
-            if known.width == nil {
-                // Its width is settled first (fit-content in the room), as for any
-                // absolutely positioned box, and its content is laid out in it.
-                known.width = layout.measure(child, known: known, definite: AxisFlags(width: true, height: true),
-                                             parentSize: base, available: space, sizingMode: .inherent,
-                                             axis: .horizontal)
-            }
-            // The automatic minimum of a box with a ratio (css-sizing-4 §5.2): in the axis
-            // the ratio sizes, while its minimum there is auto and it does not clip, its
-            // content's min-content size, held only by its own maximum (a maximum the
-            // ratio transfers does not hold it). The width counts as the axis the ratio
-            // sizes also when the box gives its width and only its insets its height, as
-            // Chrome sizes it (its height then follows the width through the ratio).
-            var upper = hi, definite = AxisFlags(width: true, height: true)
-            let widthFollowsHeight = heightGiven && (!widthGiven || (ownSize.width != nil && ownSize.height == nil))
-            let ratioAxis: Axis? = widthFollowsHeight ? .horizontal : heightGiven ? nil : .vertical
-            if let ratio, !childBox.clipsContent, let axis = ratioAxis, childBox.minSize(base)[axis] == nil {
-                let own = childBox.maxSize(base)
-                let contentKnown = axis == .horizontal ? OptionalSize(nil, known.height) : OptionalSize(known.width, nil)
-                let contentSpace = axis == .horizontal ? AvailableSize(width: .minContent, height: space.height) : space
-                let transferred = known.width.map { FlexMath.clamp(FixedPoint.height(ofWidth: $0, ratio), lo.height, hi.height) }
-                if let ratioSize = known[axis] ?? transferred {
-                    let content = layout.measure(child, known: contentKnown, definite: AxisFlags(width: true, height: true),
-                                                 parentSize: base, available: contentSpace, sizingMode: .content,
-                                                 axis: axis)
-                    let held = FlexMath.clamp(content, nil, own[axis])
-                    // A height the content holds open is not definite for percentages
-                    // inside (a width, settled before its content, is).
-                    if axis == .vertical, held > ratioSize { definite.height = false }
-                    known[axis] = max(ratioSize, held)
-                    upper[axis] = own[axis]
-                }
-            }
-            if ratio != nil, !childBox.clipsContent, ownSize.width != nil, ownSize.height != nil,
-               childBox.minSize(base).width == nil, let width = known.width {
-                // A box that gives both sizes keeps its content's min-content width (not
-                // what the ratio makes of its height or padding) as its automatic minimum.
-                let minContent = AvailableSize(width: .minContent, height: space.height)
-                let content = tree.isFlexContainer(child)
-                    ? layout.measure(child, known: .none, definite: AxisFlags(width: false, height: false), parentSize: base,
-                                     available: minContent, sizingMode: .content, axis: .horizontal)
-                    : tree.measureContent(child, known: .none, available: minContent).width + paddingSums.width
-                if content > width {
-                    let ownMaximum = childBox.maxSize(base).width
-                    known.width = FlexMath.clamp(content, nil, ownMaximum)
-                    upper.width = ownMaximum
-                }
-            }
-            if ratio != nil, !childBox.clipsContent, ownSize.height == nil, childBox.minSize(base).height == nil,
-               let width = known.width, let height = known.height {
-                // A height its insets give keeps the content's height as its automatic
-                // minimum (the width follows the insets' height through the ratio).
-                let content = layout.measure(child, known: OptionalSize(width, nil), definite: AxisFlags(width: true, height: false),
-                                             parentSize: base, available: space, sizingMode: .content, axis: .vertical)
-                if content > height {
-                    let ownMaximum = childBox.maxSize(base).height
-                    known.height = FlexMath.clamp(content, nil, ownMaximum)
-                    definite.height = false
-                    upper.height = ownMaximum
-                }
-            }
-            if ratio != nil, childBox.clipsContent {
-                // A clipping box has no automatic minimum: its ratio decides.
-                known = known.applyingAspectRatio(ratio).clamped(lo, hi)
-            }
-            let output = layout.perform(child, known: known, definite: definite,
-                                        parentSize: base, available: space,
-                                        sizingMode: .inherent)
-            let final = OptionalSize(known.width ?? output.size.width, known.height ?? output.size.height).clamped(lo, upper)
-            let finalSize = Size(width: final.width ?? 0, height: final.height ?? 0)
-            // Auto margins share the room between opposite insets; without insets they
-            // count as 0 (the box sits at its static position, as Chrome places it).
-            // Two horizontal auto margins take no negative space (CSS 2 §10.3.7); a single
-            // one, and vertical ones, take it.
-            // The inset-modified containing block is never negative.
-            let roomWidth = max(0, size.width - (left ?? 0) - (right ?? 0)) - finalSize.width - (margin.left ?? 0)
-                - (margin.right ?? 0)
-            let roomHeight = max(0, size.height - (top ?? 0) - (bottom ?? 0)) - finalSize.height - (margin.top ?? 0)
-                - (margin.bottom ?? 0)
-            let free = Size(width: margin.left == nil && margin.right == nil ? max(0, roomWidth) : roomWidth,
-                            height: roomHeight)
-            let horizontalInsets = left != nil && right != nil, verticalInsets = top != nil && bottom != nil
-            let autoWidth = Double((margin.left == nil ? 1 : 0) + (margin.right == nil ? 1 : 0))
-            let autoHeight = Double((margin.top == nil ? 1 : 0) + (margin.bottom == nil ? 1 : 0))
-            let shareWidth = horizontalInsets && autoWidth > 0 ? free.width / autoWidth : 0
-            let shareHeight = verticalInsets && autoHeight > 0 ? free.height / autoHeight : 0
-            var resolved = EdgeInsets(top: margin.top ?? shareHeight, left: margin.left ?? shareWidth,
-                                      bottom: margin.bottom ?? shareHeight, right: margin.right ?? shareWidth)
-            if let top, let bottom, autoHeight == 0 {
-                let y = Self.blockOffset(container: size.height, top: top, bottom: bottom, marginTop: margin.top ?? 0,
-                                         marginBottom: margin.bottom ?? 0, size: finalSize.height,
-                                         alignment: item.alignSelf)
-                resolved.top = y - top
-            }
-            let (startMain, endMain) = dir == .horizontal ? (left, right) : (top, bottom)
-            let (startCross, endCross) = dir == .horizontal ? (top, bottom) : (left, right)
-            let main: Double
-            if let startMain {
-                main = startMain + mainStart(resolved)
-            } else if let endMain {
-                main = size[dir] - finalSize[dir] - endMain - mainEnd(resolved)
-            } else {
-                // The static position: placed as the only item would be, by `justify`
-                // along the container's direction.
-                main = staticPosition(mainMode, reversed: style.isReverse, size: finalSize[dir],
-                                      container: size[dir], insetStart: mainStart(padding), insetEnd: mainEnd(padding),
-                                      marginStart: mainStart(resolved), marginEnd: mainEnd(resolved))
-            }
-            let crossPosition: Double
-            if let startCross {
-                crossPosition = startCross + crossStart(resolved)
-            } else if let endCross {
-                crossPosition = size[cross] - finalSize[cross] - endCross - crossEnd(resolved)
-            } else {
-                crossPosition = staticPosition(crossMode, reversed: isWrapReverse, size: finalSize[cross],
-                                               container: size[cross], insetStart: crossStart(padding),
-                                               insetEnd: crossEnd(padding), marginStart: crossStart(resolved),
-                                               marginEnd: crossEnd(resolved))
-            }
-            place(child, Rect(origin: Point(dir, main: main, cross: crossPosition), size: finalSize))
+            let resolved = absoluteChild(child, item)
+            let size = sizeAbsoluteChild(resolved)
+            place(child, Rect(origin: absoluteOrigin(resolved, size), size: size))
         }
+    }
+
+    /// The child's margins, insets and static alignment against the container's size.
+    func absoluteChild(_ child: Node, _ item: FlexItemStyle) -> AbsoluteChild {
+        let size = containerSize
+        let childBox = tree.boxStyle(child)
+        let alignSelf = item.alignSelf ?? alignItems
+        // How it sits without insets: by `justify` along the container's direction, by
+        // `align-self` across it (baseline falls back to start).
+        let mainMode = FlexAlignment(style.justify)
+        let crossMode: FlexAlignment = switch alignSelf {
+        case .start, .stretch: .flexStart
+        case .baseline: .start
+        case .end: .flexEnd
+        case .center: .center
+        }
+        let margin = (top: item.margin.top.resolve(size.width), left: item.margin.left.resolve(size.width),
+                      bottom: item.margin.bottom.resolve(size.width), right: item.margin.right.resolve(size.width))
+        let left = item.insets.left.resolve(size.width), right = item.insets.right.resolve(size.width)
+        let top = item.insets.top.resolve(size.height), bottom = item.insets.bottom.resolve(size.height)
+        return AbsoluteChild(node: child, item: item, box: childBox, margin: margin, left: left, right: right, top: top,
+                             bottom: bottom, mainMode: mainMode, crossMode: crossMode)
+    }
+
+    /// What sizing an absolutely positioned child works with: its limits, the sizes known
+    /// so far, which sizes its style or insets give, and the room it is sized in.
+    struct AbsoluteSizing {
+        var lo: OptionalSize, hi: OptionalSize
+        /// The upper limits the final size is held to (a ratio's minimum lifts the
+        /// transferred maximum on its axis).
+        var upper: OptionalSize
+        var known: OptionalSize
+        var definite = AxisFlags(width: true, height: true)
+        let base: OptionalSize, ownSize: OptionalSize, paddingSums: Size
+        let widthGiven: Bool, heightGiven: Bool
+        let space: AvailableSize
+    }
+
+    /// The child's size: its own, its opposite insets' or its content's, within its
+    /// limits, with its aspect ratio's automatic minimums (laid out at that size).
+    func sizeAbsoluteChild(_ c: AbsoluteChild) -> Size {
+        var s = absoluteSizing(c)
+        if let ratio = c.box.aspectRatio {
+            if !c.box.clipsContent {
+                holdRatioAxisMinimum(c, ratio, &s)
+                holdContentMinimums(c, &s)
+            } else {
+                // A clipping box has no automatic minimum: its ratio decides.
+                s.known = s.known.applyingAspectRatio(ratio).clamped(s.lo, s.hi)
+            }
+        }
+        let output = layout.perform(c.node, known: s.known, definite: s.definite, parentSize: s.base, available: s.space,
+                                    sizingMode: .inherent)
+        let final = OptionalSize(s.known.width ?? output.size.width, s.known.height ?? output.size.height)
+            .clamped(s.lo, s.upper)
+        return Size(width: final.width ?? 0, height: final.height ?? 0)
+    }
+
+    /// The sizes the child's style and insets give, its limits and its room, with its
+    /// width settled (fit-content in the room).
+    func absoluteSizing(_ c: AbsoluteChild) -> AbsoluteSizing {
+        let (child, item, childBox, margin) = (c.node, c.item, c.box, c.margin)
+        let (left, right, top, bottom) = (c.left, c.right, c.top, c.bottom)
+        let (mainMode, crossMode) = (c.mainMode, c.crossMode)
+        let size = containerSize
+        let base = OptionalSize(size.width, size.height)
+        let ratio = childBox.aspectRatio
+        let paddingSums = childBox.paddingSums
+        let limits = childBox.limits(base)
+        var lo = limits.min.or(OptionalSize(paddingSums.width, paddingSums.height))
+            .atLeast(paddingSums)
+        if let ratio, childBox.size(base).width == nil {
+            // A width its ratio may give is at least what the ratio makes of the
+            // padding's height.
+            lo.width = max(lo.width ?? 0, FixedPoint.width(ofHeight: paddingSums.height, ratio))
+        }
+        let hi = limits.max
+        var known = childBox.sizeWithRatio(base).clamped(lo, hi)
+        // Which sizes the box's own style or its insets give (the ratio gives the other).
+        let ownSize = childBox.size(base)
+        let widthGiven = ownSize.width != nil || (left != nil && right != nil)
+        if known.width == nil, let left, let right {
+            known.width = max(size.width - (margin.left ?? 0) - (margin.right ?? 0) - left - right, 0)
+            known = known.applyingAspectRatio(ratio).clamped(lo, hi)
+        }
+        // Between a top and a bottom inset, `align-self` (not the container's
+        // `alignItems`) places the box in the block axis, as Chrome does whatever the
+        // direction: stretched (auto, stretch) or at its content height and aligned.
+        let blockAlignment = top != nil && bottom != nil && item.alignSelf != .stretch ? item.alignSelf : nil
+        let heightGiven = ownSize.height != nil || (blockAlignment == nil && top != nil && bottom != nil)
+        if known.height == nil, blockAlignment == nil, let top, let bottom {
+            known.height = max(max(size.height - top - bottom, 0) - (margin.top ?? 0) - (margin.bottom ?? 0), 0)
+            known = known.applyingAspectRatio(ratio).clamped(lo, hi)
+        }
+        // The room it is sized in is its inset-modified containing block: the padding
+        // box less its insets, an auto one counting as 0 (CSS Positioned Layout §4.1,
+        // CSS 2 §10.3.7), or with neither inset on an axis the room its static position
+        // leaves (Chrome); the box takes its margins off it and applies its limits.
+        func room(_ axis: Axis, _ start: Double?, _ end: Double?) -> AvailableSpace {
+            guard start == nil, end == nil else { return .definite(max(size[axis] - (start ?? 0) - (end ?? 0), 0)) }
+            let (mode, reversed) = axis == dir ? (mainMode, style.isReverse) : (crossMode, isWrapReverse)
+            let (insetStart, insetEnd) = axis == .horizontal ? (padding.left, padding.right) : (padding.top, padding.bottom)
+            return .definite(staticRoom(mode, reversed: reversed, container: size[axis], insetStart: insetStart,
+                                        insetEnd: insetEnd))
+        }
+        let space = AvailableSize(width: room(.horizontal, left, right), height: room(.vertical, top, bottom))
+        if known.width == nil {
+            // Its width is settled first (fit-content in the room), as for any
+            // absolutely positioned box, and its content is laid out in it.
+            known.width = layout.measure(child, known: known, definite: AxisFlags(width: true, height: true),
+                                         parentSize: base, available: space, sizingMode: .inherent,
+                                         axis: .horizontal)
+        }
+        return AbsoluteSizing(lo: lo, hi: hi, upper: hi, known: known, base: base, ownSize: ownSize,
+                              paddingSums: paddingSums, widthGiven: widthGiven, heightGiven: heightGiven, space: space)
+    }
+
+    /// The automatic minimum of a box with a ratio (css-sizing-4 §5.2) in the axis the
+    /// ratio sizes: while its minimum there is auto, its content's min-content size,
+    /// held only by its own maximum (a maximum the ratio transfers does not hold it).
+    /// The width counts as the axis the ratio sizes also when the box gives its width
+    /// and only its insets its height, as Chrome sizes it (its height then follows the
+    /// width through the ratio).
+    func holdRatioAxisMinimum(_ c: AbsoluteChild, _ ratio: Double, _ s: inout AbsoluteSizing) {
+        let (child, childBox) = (c.node, c.box)
+        let widthFollowsHeight = s.heightGiven && (!s.widthGiven || (s.ownSize.width != nil && s.ownSize.height == nil))
+        let ratioAxis: Axis? = widthFollowsHeight ? .horizontal : s.heightGiven ? nil : .vertical
+        if let axis = ratioAxis, childBox.minSize(s.base)[axis] == nil {
+            let own = childBox.maxSize(s.base)
+            let contentKnown = axis == .horizontal ? OptionalSize(nil, s.known.height) : OptionalSize(s.known.width, nil)
+            let contentSpace = axis == .horizontal ? AvailableSize(width: .minContent, height: s.space.height) : s.space
+            let transferred = s.known.width.map { FlexMath.clamp(FixedPoint.height(ofWidth: $0, ratio), s.lo.height, s.hi.height) }
+            if let ratioSize = s.known[axis] ?? transferred {
+                let content = layout.measure(child, known: contentKnown, definite: AxisFlags(width: true, height: true),
+                                             parentSize: s.base, available: contentSpace, sizingMode: .content,
+                                             axis: axis)
+                let held = FlexMath.clamp(content, nil, own[axis])
+                // A height the content holds open is not definite for percentages
+                // inside (a width, settled before its content, is).
+                if axis == .vertical, held > ratioSize { s.definite.height = false }
+                s.known[axis] = max(ratioSize, held)
+                s.upper[axis] = own[axis]
+            }
+        }
+    }
+
+    /// The content minimums a ratio box keeps where both sizes are otherwise given: its
+    /// content's min-content width when it gives both sizes, its content's height when
+    /// its insets give the height.
+    func holdContentMinimums(_ c: AbsoluteChild, _ s: inout AbsoluteSizing) {
+        let (child, childBox) = (c.node, c.box)
+        if s.ownSize.width != nil, s.ownSize.height != nil,
+           childBox.minSize(s.base).width == nil, let width = s.known.width {
+            // A box that gives both sizes keeps its content's min-content width (not
+            // what the ratio makes of its height or padding) as its automatic minimum.
+            let minContent = AvailableSize(width: .minContent, height: s.space.height)
+            let content = tree.isFlexContainer(child)
+                ? layout.measure(child, known: .none, definite: AxisFlags(width: false, height: false), parentSize: s.base,
+                                 available: minContent, sizingMode: .content, axis: .horizontal)
+                : tree.measureContent(child, known: .none, available: minContent).width + s.paddingSums.width
+            if content > width {
+                let ownMaximum = childBox.maxSize(s.base).width
+                s.known.width = FlexMath.clamp(content, nil, ownMaximum)
+                s.upper.width = ownMaximum
+            }
+        }
+        if s.ownSize.height == nil, childBox.minSize(s.base).height == nil,
+           let width = s.known.width, let height = s.known.height {
+            // A height its insets give keeps the content's height as its automatic
+            // minimum (the width follows the insets' height through the ratio).
+            let content = layout.measure(child, known: OptionalSize(width, nil), definite: AxisFlags(width: true, height: false),
+                                         parentSize: s.base, available: s.space, sizingMode: .content, axis: .vertical)
+            if content > height {
+                let ownMaximum = childBox.maxSize(s.base).height
+                s.known.height = FlexMath.clamp(content, nil, ownMaximum)
+                s.definite.height = false
+                s.upper.height = ownMaximum
+            }
+        }
+    }
+
+    /// Where the child of size `finalSize` sits: by its insets and margins (auto ones
+    /// sharing the room between opposite insets), else at its static position.
+    func absoluteOrigin(_ c: AbsoluteChild, _ finalSize: Size) -> Point {
+        let (item, margin) = (c.item, c.margin)
+        let (left, right, top, bottom) = (c.left, c.right, c.top, c.bottom)
+        let (mainMode, crossMode) = (c.mainMode, c.crossMode)
+        let size = containerSize
+        // Auto margins share the room between opposite insets; without insets they
+        // count as 0 (the box sits at its static position, as Chrome places it).
+        // Two horizontal auto margins take no negative space (CSS 2 §10.3.7); a single
+        // one, and vertical ones, take it.
+        // The inset-modified containing block is never negative.
+        let roomWidth = max(0, size.width - (left ?? 0) - (right ?? 0)) - finalSize.width - (margin.left ?? 0)
+            - (margin.right ?? 0)
+        let roomHeight = max(0, size.height - (top ?? 0) - (bottom ?? 0)) - finalSize.height - (margin.top ?? 0)
+            - (margin.bottom ?? 0)
+        let free = Size(width: margin.left == nil && margin.right == nil ? max(0, roomWidth) : roomWidth,
+                        height: roomHeight)
+        let horizontalInsets = left != nil && right != nil, verticalInsets = top != nil && bottom != nil
+        let autoWidth = Double((margin.left == nil ? 1 : 0) + (margin.right == nil ? 1 : 0))
+        let autoHeight = Double((margin.top == nil ? 1 : 0) + (margin.bottom == nil ? 1 : 0))
+        let shareWidth = horizontalInsets && autoWidth > 0 ? free.width / autoWidth : 0
+        let shareHeight = verticalInsets && autoHeight > 0 ? free.height / autoHeight : 0
+        var resolved = EdgeInsets(top: margin.top ?? shareHeight, left: margin.left ?? shareWidth,
+                                  bottom: margin.bottom ?? shareHeight, right: margin.right ?? shareWidth)
+        if let top, let bottom, autoHeight == 0 {
+            let y = Self.blockOffset(container: size.height, top: top, bottom: bottom, marginTop: margin.top ?? 0,
+                                     marginBottom: margin.bottom ?? 0, size: finalSize.height,
+                                     alignment: item.alignSelf)
+            resolved.top = y - top
+        }
+        let (startMain, endMain) = dir == .horizontal ? (left, right) : (top, bottom)
+        let (startCross, endCross) = dir == .horizontal ? (top, bottom) : (left, right)
+        let main: Double
+        if let startMain {
+            main = startMain + mainStart(resolved)
+        } else if let endMain {
+            main = size[dir] - finalSize[dir] - endMain - mainEnd(resolved)
+        } else {
+            // The static position: placed as the only item would be, by `justify`
+            // along the container's direction.
+            main = staticPosition(mainMode, reversed: style.isReverse, size: finalSize[dir],
+                                  container: size[dir], insetStart: mainStart(padding), insetEnd: mainEnd(padding),
+                                  marginStart: mainStart(resolved), marginEnd: mainEnd(resolved))
+        }
+        let crossPosition: Double
+        if let startCross {
+            crossPosition = startCross + crossStart(resolved)
+        } else if let endCross {
+            crossPosition = size[cross] - finalSize[cross] - endCross - crossEnd(resolved)
+        } else {
+            crossPosition = staticPosition(crossMode, reversed: isWrapReverse, size: finalSize[cross],
+                                           container: size[cross], insetStart: crossStart(padding),
+                                           insetEnd: crossEnd(padding), marginStart: crossStart(resolved),
+                                           marginEnd: crossEnd(resolved))
+        }
+        return Point(dir, main: main, cross: crossPosition)
     }
 
     /// The top of a box between a top and a bottom inset, as Chrome places it in its

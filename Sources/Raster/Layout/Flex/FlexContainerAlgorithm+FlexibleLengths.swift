@@ -9,20 +9,11 @@ extension FlexContainerAlgorithm {
         let hypotheticalSum = items[range].reduce(totalGap) { $0 + $1.hypotheticalOuterSize[dir] }
         let growing = hypotheticalSum < (inner ?? 0)
         let shrinking = hypotheticalSum > (inner ?? 0)
-        let exact = !growing && !shrinking
-        for i in range {
-            let target = items[i].hypotheticalInnerSize[dir]
-            items[i].targetSize[dir] = target
-            let item = items[i]
-            // 9.7.2: an item whose used flex factor (grow when growing, shrink when
-            // shrinking) is zero is inflexible, whatever its other factor.
-            if exact || (growing && item.grow == 0) || (shrinking && item.shrink == 0)
-                || (growing && item.flexBasis > target) || (shrinking && item.flexBasis < target) {
-                items[i].frozen = true
-                items[i].outerTargetSize[dir] = target + mainSum(item.margin)
-            }
+        if !growing && !shrinking {
+            freezeInflexibleItems(range, growing: false, shrinking: false)
+            return
         }
-        if exact { return }
+        freezeInflexibleItems(range, growing: growing, shrinking: shrinking)
         func usedSpace() -> Double {
             items[range].reduce(totalGap) { sum, item in
                 sum + (item.frozen ? item.outerTargetSize[dir] : item.flexBasis + mainSum(item.margin))
@@ -52,23 +43,47 @@ extension FlexContainerAlgorithm {
                     distribute(free, among: unfrozen, weights: unfrozen.map { items[$0].innerFlexBasis * items[$0].shrink })
                 }
             }
-            var totalViolation = 0.0
-            for i in unfrozen {
-                let target = items[i].targetSize[dir]
-                let clamped = max(FlexMath.clamp(target, items[i].resolvedMinimumMainSize, items[i].maxSize[dir]), 0)
-                items[i].violation = clamped - target
-                items[i].targetSize[dir] = clamped
-                items[i].outerTargetSize[dir] = clamped + mainSum(items[i].margin)
-                totalViolation += items[i].violation
+            freezeViolations(unfrozen)
+        }
+    }
+
+    /// 9.7.4 d, e: clamps each unfrozen item's target to its limits, then freezes the
+    /// items whose clamping went the way of the total violation (all when it is zero).
+    mutating func freezeViolations(_ unfrozen: [Int]) {
+        var totalViolation = 0.0
+        for i in unfrozen {
+            let target = items[i].targetSize[dir]
+            let clamped = max(FlexMath.clamp(target, items[i].resolvedMinimumMainSize, items[i].maxSize[dir]), 0)
+            items[i].violation = clamped - target
+            items[i].targetSize[dir] = clamped
+            items[i].outerTargetSize[dir] = clamped + mainSum(items[i].margin)
+            totalViolation += items[i].violation
+        }
+        for i in unfrozen {
+            if totalViolation > 0 {
+                items[i].frozen = items[i].violation > 0
+            } else if totalViolation < 0 {
+                items[i].frozen = items[i].violation < 0
+            } else {
+                items[i].frozen = true
             }
-            for i in unfrozen {
-                if totalViolation > 0 {
-                    items[i].frozen = items[i].violation > 0
-                } else if totalViolation < 0 {
-                    items[i].frozen = items[i].violation < 0
-                } else {
-                    items[i].frozen = true
-                }
+        }
+    }
+
+    /// 9.7.2: every item starts at its hypothetical size; one whose used flex factor
+    /// (grow when growing, shrink when shrinking) is zero, or whose limits already hold
+    /// it against the way the line flexes, is frozen there (all of them when the line
+    /// fits exactly: neither growing nor shrinking).
+    mutating func freezeInflexibleItems(_ range: Range<Int>, growing: Bool, shrinking: Bool) {
+        let exact = !growing && !shrinking
+        for i in range {
+            let target = items[i].hypotheticalInnerSize[dir]
+            items[i].targetSize[dir] = target
+            let item = items[i]
+            if exact || (growing && item.grow == 0) || (shrinking && item.shrink == 0)
+                || (growing && item.flexBasis > target) || (shrinking && item.flexBasis < target) {
+                items[i].frozen = true
+                items[i].outerTargetSize[dir] = target + mainSum(item.margin)
             }
         }
     }

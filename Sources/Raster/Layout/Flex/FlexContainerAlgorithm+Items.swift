@@ -93,81 +93,90 @@ extension FlexContainerAlgorithm {
         for i in items.indices {
             var item = items[i]
             let (crossSpace, known) = crossConstraint(item, available, forBaseSize: true)
-            let basisStyle = tree.itemStyle(item.node).basis
-            // A percentage basis of an indefinite container is `auto` across a row (as
-            // Chrome sizes a row's width) and `content` down a column (as it sizes a
-            // column's height): the item's own height then does not count.
-            let percentOpen = {
-                if case .percent = basisStyle { return dir == .vertical && percentBase[dir] == nil }
-                return false
-            }()
-            if let basis = basisStyle.resolve(percentBase[dir]) ?? (percentOpen ? nil : item.size[dir]) {
-                // A. A definite flex basis (or a size the aspect ratio transfers).
-                item.flexBasis = basis
-                item.hasDefiniteBasis = true
-            } else if let ratio = item.aspectRatio, let crossSize = known[cross], definiteness(item)[cross] {
-                // B. An aspect ratio and a definite cross size (a stretched one included).
-                item.flexBasis = mainFromCross(crossSize, ratio)
-                item.hasDefiniteBasis = true
-            } else {
-                // C, E. Sized as max-content in the main axis (min-content when the
-                // container itself is sized under a min-content constraint).
-                let mainSpace: AvailableSpace = available[dir] == .minContent ? .minContent : .maxContent
-                let space = AvailableSize(width: dir == .horizontal ? mainSpace : crossSpace,
-                                          height: dir == .horizontal ? crossSpace : mainSpace)
-                item.flexBasis = layout.measure(item.node, known: known, definite: definiteness(item), parentSize: percentBase, available: space,
-                                                sizingMode: .content, axis: dir)
-                if let ratio = item.aspectRatio {
-                    // A box's content sizes keep within its cross limits carried through
-                    // the ratio (css-sizing-4 §5.1), though its used size may flex past
-                    // them.
-                    item.flexBasis = FlexMath.clamp(item.flexBasis, item.ownMinSize[cross].map { mainFromCross($0, ratio) },
-                                                    item.ownMaxSize[cross].map { mainFromCross($0, ratio) })
-                    if dir == .vertical, known[cross] == nil {
-                        // A column lays the item out at a width within its limits (those
-                        // its height's limits transfer included), and its height follows.
-                        let width = FlexMath.clamp(crossFromMain(item.flexBasis, ratio), item.minSize[cross], item.maxSize[cross])
-                        item.flexBasis = mainFromCross(width, ratio)
-                    }
-                }
-            }
+            setFlexBaseSize(&item, available, crossSpace: crossSpace, known: known)
             // Floored by padding, as Chrome and Firefox do (the spec does not floor it).
             let paddingMain = mainSum(item.padding)
             item.flexBasis = max(item.flexBasis, paddingMain)
             item.innerFlexBasis = item.flexBasis - paddingMain
-
-            // 4.5 The automatic minimum size: the min-content size, no larger than the
-            // specified or maximum size; 0 for a clipped item.
-            // Only the item's own minimum replaces the automatic one (a minimum the ratio
-            // transfers does not).
-            let ownMinimum = item.ownMinSize[dir]
-            if let specified = ownMinimum ?? (item.clips ? 0 : nil) {
-                item.resolvedMinimumMainSize = max(specified, paddingMain)
-            } else {
-                let space = AvailableSize(width: dir == .horizontal ? .minContent : crossSpace,
-                                          height: dir == .horizontal ? crossSpace : .minContent)
-                var minContent = layout.measure(item.node, known: known, definite: definiteness(item), parentSize: percentBase, available: space,
-                                                sizingMode: .content, axis: dir)
-                if let ratio = item.aspectRatio {
-                    // The content size suggestion of a box with a ratio is held within
-                    // its cross limits carried through the ratio.
-                    // (A row's item whose height is definite, its own or stretched, is
-                    // not held by its maximum height there, as Chrome sizes it.)
-                    let heldByCrossMaximum = dir == .vertical
-                        || (item.specifiedSize[cross] == nil && !stretchIsDefinite(item, placed: false))
-                    minContent = FlexMath.clamp(minContent, item.ownMinSize[cross].map { mainFromCross($0, ratio) },
-                                                heldByCrossMaximum ? item.ownMaxSize[cross].map { mainFromCross($0, ratio) } : nil)
-                }
-                if let s = item.specifiedSize[dir] { minContent = min(minContent, s) }
-                if let m = item.ownMaxSize[dir] { minContent = min(minContent, m) }
-                // A minimum the aspect ratio transfers is part of the automatic one.
-                item.resolvedMinimumMainSize = max(minContent, paddingMain, item.minSize[dir] ?? 0)
-            }
+            item.resolvedMinimumMainSize = automaticMinimum(item, crossSpace: crossSpace, known: known)
             let lower = max(item.resolvedMinimumMainSize, paddingMain)
             let hypothetical = FlexMath.clamp(item.flexBasis, lower, item.maxSize[dir])
             item.hypotheticalInnerSize[dir] = hypothetical
             item.hypotheticalOuterSize[dir] = hypothetical + mainSum(item.margin)
             items[i] = item
+        }
+    }
+
+    /// 3. A-E: the item's flex base size (and whether it is definite), before the
+    /// padding floor.
+    func setFlexBaseSize(_ item: inout Item, _ available: AvailableSize, crossSpace: AvailableSpace,
+                         known: OptionalSize) {
+        let basisStyle = tree.itemStyle(item.node).basis
+        // A percentage basis of an indefinite container is `auto` across a row (as
+        // Chrome sizes a row's width) and `content` down a column (as it sizes a
+        // column's height): the item's own height then does not count.
+        let percentOpen = {
+            if case .percent = basisStyle { return dir == .vertical && percentBase[dir] == nil }
+            return false
+        }()
+        if let basis = basisStyle.resolve(percentBase[dir]) ?? (percentOpen ? nil : item.size[dir]) {
+            // A. A definite flex basis (or a size the aspect ratio transfers).
+            item.flexBasis = basis
+            item.hasDefiniteBasis = true
+        } else if let ratio = item.aspectRatio, let crossSize = known[cross], definiteness(item)[cross] {
+            // B. An aspect ratio and a definite cross size (a stretched one included).
+            item.flexBasis = mainFromCross(crossSize, ratio)
+            item.hasDefiniteBasis = true
+        } else {
+            // C, E. Sized as max-content in the main axis (min-content when the
+            // container itself is sized under a min-content constraint).
+            let mainSpace: AvailableSpace = available[dir] == .minContent ? .minContent : .maxContent
+            let space = AvailableSize(width: dir == .horizontal ? mainSpace : crossSpace,
+                                      height: dir == .horizontal ? crossSpace : mainSpace)
+            item.flexBasis = layout.measure(item.node, known: known, definite: definiteness(item), parentSize: percentBase, available: space,
+                                            sizingMode: .content, axis: dir)
+            if let ratio = item.aspectRatio {
+                // A box's content sizes keep within its cross limits carried through
+                // the ratio (css-sizing-4 §5.1), though its used size may flex past
+                // them.
+                item.flexBasis = FlexMath.clamp(item.flexBasis, item.ownMinSize[cross].map { mainFromCross($0, ratio) },
+                                                item.ownMaxSize[cross].map { mainFromCross($0, ratio) })
+                if dir == .vertical, known[cross] == nil {
+                    // A column lays the item out at a width within its limits (those
+                    // its height's limits transfer included), and its height follows.
+                    let width = FlexMath.clamp(crossFromMain(item.flexBasis, ratio), item.minSize[cross], item.maxSize[cross])
+                    item.flexBasis = mainFromCross(width, ratio)
+                }
+            }
+        }
+    }
+
+    /// 4.5 The automatic minimum size: the min-content size, no larger than the
+    /// specified or maximum size; 0 for a clipped item. Only the item's own minimum
+    /// replaces the automatic one (a minimum the ratio transfers does not).
+    func automaticMinimum(_ item: Item, crossSpace: AvailableSpace, known: OptionalSize) -> Double {
+        let paddingMain = mainSum(item.padding)
+        if let specified = item.ownMinSize[dir] ?? (item.clips ? 0 : nil) {
+            return max(specified, paddingMain)
+        } else {
+            let space = AvailableSize(width: dir == .horizontal ? .minContent : crossSpace,
+                                      height: dir == .horizontal ? crossSpace : .minContent)
+            var minContent = layout.measure(item.node, known: known, definite: definiteness(item), parentSize: percentBase, available: space,
+                                            sizingMode: .content, axis: dir)
+            if let ratio = item.aspectRatio {
+                // The content size suggestion of a box with a ratio is held within
+                // its cross limits carried through the ratio.
+                // (A row's item whose height is definite, its own or stretched, is
+                // not held by its maximum height there, as Chrome sizes it.)
+                let heldByCrossMaximum = dir == .vertical
+                    || (item.specifiedSize[cross] == nil && !stretchIsDefinite(item, placed: false))
+                minContent = FlexMath.clamp(minContent, item.ownMinSize[cross].map { mainFromCross($0, ratio) },
+                                            heldByCrossMaximum ? item.ownMaxSize[cross].map { mainFromCross($0, ratio) } : nil)
+            }
+            if let s = item.specifiedSize[dir] { minContent = min(minContent, s) }
+            if let m = item.ownMaxSize[dir] { minContent = min(minContent, m) }
+            // A minimum the aspect ratio transfers is part of the automatic one.
+            return max(minContent, paddingMain, item.minSize[dir] ?? 0)
         }
     }
 }

@@ -107,7 +107,6 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
         isWrap = style.wrap != .noWrap
         isWrapReverse = style.wrap == .wrapReverse
         let parent = input.parentSize
-        let ratio = box.aspectRatio
         padding = box.padding
         let marginStyle = tree.itemStyle(node).margin
         margin = EdgeInsets(top: marginStyle.top.resolveOrZero(parent.width), left: marginStyle.left.resolveOrZero(parent.width),
@@ -121,21 +120,7 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
         maxSize = inherent ? limits.max : .none
         alignItems = style.alignItems
 
-        // The container's size where its styles decide it (min = max, else its size
-        // clamped), never below its padding.
-        var styled = OptionalSize.none
-        if input.sizingMode == .inherent {
-            styled = box.sizeWithRatio(parent).clamped(minSize, maxSize)
-            // A size the ratio gives, where the box has no size or minimum of its own,
-            // is a preferred size that its content may raise (the automatic minimum):
-            // the algorithm settles it (`ratioMainSize`, `applyRatioAcross`).
-            if box.aspectRatio != nil, !box.clipsContent {
-                let own = box.size(parent), ownMinimum = box.minSize(parent)
-                for axis in [Axis.horizontal, .vertical] where own[axis] == nil && ownMinimum[axis] == nil {
-                    styled[axis] = nil
-                }
-            }
-        }
+        let styled = Self.styledSize(box, input: input, minSize: minSize, maxSize: maxSize)
         var minMax = OptionalSize.none
         for axis in [Axis.horizontal, .vertical] {
             if let lo = minSize[axis], let hi = maxSize[axis], hi <= lo { minMax[axis] = lo }
@@ -144,30 +129,53 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
         nodeOuterSize = known
         nodeInnerSize = OptionalSize(known.width.map { $0 - box.padding.horizontal },
                                      known.height.map { $0 - box.padding.vertical })
-        let definiteOuter = OptionalSize(input.definite.width ? input.known.width : nil,
-                                         input.definite.height ? input.known.height : nil)
-            .or(styled.atLeast(box.paddingSums))
-        // A size the aspect ratio makes of a definite one is definite too (within the
-        // box's limits, whoever applies them to its size), except a height measured for
-        // its min-content size (laid out in an indefinite height, as Chrome does).
-        let lo = limits.min, hi = limits.max
-        let heightFromRatio = input.available.height != .minContent
-        let widthFromRatio = input.available.width != .minContent
-        let definiteWithRatio = ratio.map { r in
-            OptionalSize(definiteOuter.width
-                            ?? (widthFromRatio
-                                ? definiteOuter.height.map { FlexMath.clamp(FixedPoint.width(ofHeight: $0, r), lo.width, hi.width) }
-                                : nil),
-                         definiteOuter.height
-                            ?? (heightFromRatio
-                                ? definiteOuter.width.map { FlexMath.clamp(FixedPoint.height(ofWidth: $0, r), lo.height, hi.height) }
-                                : nil))
-        } ?? definiteOuter
+        let definiteWithRatio = Self.definiteSize(box, input: input, styled: styled, limits: limits)
         percentBase = OptionalSize(definiteWithRatio.width.map { max($0 - box.padding.horizontal, 0) },
                                    definiteWithRatio.height.map { max($0 - box.padding.vertical, 0) })
         // Percentage gaps resolve against a definite content box, else to 0 (Chrome).
         let gapBase = OptionalSize(percentBase.width ?? 0, percentBase.height ?? 0)
         gap = Size(width: style.columnGap.resolveOrZero(gapBase.width), height: style.rowGap.resolveOrZero(gapBase.height))
+    }
+
+    /// The container's size where its styles decide it (its size clamped by its
+    /// limits), nil on an axis they leave open. A size the ratio gives, where the box
+    /// has no size or minimum of its own, is a preferred size that its content may
+    /// raise (the automatic minimum): the algorithm settles it (`ratioMainSize`,
+    /// `applyRatioAcross`).
+    static func styledSize(_ box: BoxStyle, input: FlexInput, minSize: OptionalSize, maxSize: OptionalSize) -> OptionalSize {
+        guard input.sizingMode == .inherent else { return .none }
+        let parent = input.parentSize
+        var styled = box.sizeWithRatio(parent).clamped(minSize, maxSize)
+        if box.aspectRatio != nil, !box.clipsContent {
+            let own = box.size(parent), ownMinimum = box.minSize(parent)
+            for axis in [Axis.horizontal, .vertical] where own[axis] == nil && ownMinimum[axis] == nil {
+                styled[axis] = nil
+            }
+        }
+        return styled
+    }
+
+    /// The container's definite sizes (border box): those its parent made definite,
+    /// else its styled ones. A size the aspect ratio makes of a definite one is
+    /// definite too (within the box's limits, whoever applies them to its size),
+    /// except while the box is measured for its min-content size on that axis (a
+    /// height is then laid out in an indefinite height, and percentage widths inside
+    /// are cyclic), as Chrome does.
+    static func definiteSize(_ box: BoxStyle, input: FlexInput, styled: OptionalSize,
+                             limits: (min: OptionalSize, max: OptionalSize)) -> OptionalSize {
+        let definiteOuter = OptionalSize(input.definite.width ? input.known.width : nil,
+                                         input.definite.height ? input.known.height : nil)
+            .or(styled.atLeast(box.paddingSums))
+        guard let r = box.aspectRatio else { return definiteOuter }
+        let lo = limits.min, hi = limits.max
+        var size = definiteOuter
+        if size.width == nil, input.available.width != .minContent, let h = definiteOuter.height {
+            size.width = FlexMath.clamp(FixedPoint.width(ofHeight: h, r), lo.width, hi.width)
+        }
+        if size.height == nil, input.available.height != .minContent, let w = definiteOuter.width {
+            size.height = FlexMath.clamp(FixedPoint.height(ofWidth: w, r), lo.height, hi.height)
+        }
+        return size
     }
 
     // MARK: - Axis helpers

@@ -135,19 +135,8 @@ struct FlexLayout<Tree: FlexLayoutTree> {
             let size = OptionalSize(w, h).clamped(minSize, maxSize).atLeast(padding)
             return FlexOutput(size: Size(width: size.width ?? w, height: size.height ?? h))
         }
-        func room(_ axis: Axis) -> AvailableSpace {
-            var space = input.known[axis].map(AvailableSpace.definite) ?? input.available[axis]
-            space = space.minus(marginSums[axis]).or(input.known[axis]).or(nodeSize[axis])
-            // A definite room is clamped by the limits below (fit-content in the room,
-            // as Chrome sizes text with a max-width in a narrower room); an open one is
-            // the maximum where there is one (a min-content one stays min-content).
-            if space == .maxContent { space = space.or(maxSize[axis]) }
-            if case .definite(let v) = space {
-                return .definite(FlexMath.clamp(v, minSize[axis], maxSize[axis]) - padding[axis])
-            }
-            return space
-        }
-        let available = AvailableSize(width: room(.horizontal), height: room(.vertical))
+        let available = leafRoom(input, marginSums: marginSums, nodeSize: nodeSize, limits: (minSize, maxSize),
+                                 padding: padding)
         var contentKnown = input.runMode == .computeSize
             ? OptionalSize(input.known.width.map { max(0, $0 - padding.width) },
                            input.known.height.map { max(0, $0 - padding.height) })
@@ -189,5 +178,24 @@ struct FlexLayout<Tree: FlexLayoutTree> {
                 .map { $0 + style.padding.top }
             : nil
         return FlexOutput(size: size, baseline: baseline)
+    }
+
+    /// The room a leaf's content is measured in, per axis: the known size, else the
+    /// room offered, less the margins. A definite room is clamped by the limits
+    /// (fit-content in the room, as Chrome sizes text with a max-width in a narrower
+    /// room); an open one is the maximum where there is one (a min-content one stays
+    /// min-content). Content rooms exclude the padding.
+    private func leafRoom(_ input: FlexInput, marginSums: Size, nodeSize: OptionalSize,
+                          limits: (min: OptionalSize, max: OptionalSize), padding: Size) -> AvailableSize {
+        func room(_ axis: Axis) -> AvailableSpace {
+            var space = input.known[axis].map(AvailableSpace.definite) ?? input.available[axis]
+            space = space.minus(marginSums[axis]).or(input.known[axis]).or(nodeSize[axis])
+            if space == .maxContent { space = space.or(limits.max[axis]) }
+            if case .definite(let v) = space {
+                return .definite(FlexMath.clamp(v, limits.min[axis], limits.max[axis]) - padding[axis])
+            }
+            return space
+        }
+        return AvailableSize(width: room(.horizontal), height: room(.vertical))
     }
 }
