@@ -39,4 +39,15 @@ final class FixedPointTests: XCTestCase {
         var lines = FixedPoint.Diffuser(100, buckets: 3)
         XCTAssertEqual((0..<3).map { _ in units(lines.next()) }, [2_133, 2_134, 2_133])
     }
+
+    /// A free space too large for whole units is split evenly, and one that is not a
+    /// number gives nothing, rather than trapping on the conversion to units.
+    func testDiffuserTakesAnyTotal() {
+        var huge = FixedPoint.Diffuser(1e300, buckets: 4)
+        XCTAssertEqual(huge.next(), 2.5e299)
+        var infinite = FixedPoint.Diffuser(.infinity, buckets: 2)
+        XCTAssertEqual(infinite.next(), 0)
+        var nan = FixedPoint.Diffuser(.nan, buckets: 2)
+        XCTAssertEqual(nan.next(), 0)
+    }
 }

@@ -48,11 +48,19 @@ enum FixedPoint {
         private let step: Int, period: Int
         private var x = 0, y: Int, left: Int
 
+        /// A total too large for whole units (beyond 2^53 of them) is split evenly,
+        /// off the grid; an infinite or NaN one gives shares of 0.
         init(_ total: Double, buckets: Int) {
-            let units = max(Int((max(total, 0) * FixedPoint.scale + 1e-9).rounded(.down)), 0)
             let n = max(buckets, 1)
-            base = Double(units / n) / FixedPoint.scale
-            step = 2 * (units % n)
+            let scaled = max(total, 0) * FixedPoint.scale
+            if scaled < 9e15 {
+                let units = Int((scaled + 1e-9).rounded(.down))
+                base = Double(units / n) / FixedPoint.scale
+                step = 2 * (units % n)
+            } else {
+                base = scaled.isFinite ? total / Double(n) : 0
+                step = 0
+            }
             period = 2 * n
             y = n
             left = buckets
