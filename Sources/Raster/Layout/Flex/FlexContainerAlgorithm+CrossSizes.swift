@@ -21,16 +21,26 @@ extension FlexContainerAlgorithm {
                                               available: space, sizingMode: .content, axis: cross)
                 // The ratio's size, never below the content (CSS's automatic minimum
                 // size), unless the item clips, has a minimum of its own there or a size
-                // that is not auto (a percentage of an indefinite size). The content is
-                // held by the item's own maximum across and, in a column, by the width
-                // its own maximum height makes through the ratio (as Chrome sizes it).
+                // that is not auto (a percentage of an indefinite size). In a column the
+                // content is its min-content width, none when the item has a minimum
+                // height of its own; it is held by the item's own maximum across and, in
+                // a column, by the width its own maximum height makes through the ratio
+                // (as Chrome sizes it).
                 guard let ratioCross else { return max(FlexMath.clamp(measured, lo, hi), paddingCross) }
                 let crossStyle = item.box.dimension(cross)
                 let transferredMaximum = dir == .horizontal ? nil
                     : item.aspectRatio.flatMap { r in item.ownMaxSize[dir].map { crossFromMain($0, r) } }
                 let maximum = [item.ownMaxSize[cross], transferredMaximum].compactMap { $0 }.min()
-                let content = item.clips || item.ownMinSize[cross] != nil || !crossStyle.isAuto ? 0
-                    : FlexMath.clamp(measured, item.ownMinSize[cross], maximum)
+                let minContent = dir == .vertical
+                    ? layout.measure(item.node, known: known, definite: definiteness(item), parentSize: percentBase,
+                                     available: AvailableSize(dir, main: .definite(containerSize[dir]), cross: .minContent),
+                                     sizingMode: .content, axis: cross)
+                    : measured
+                let ownMinimumHeight = item.box.minDimension(dir)
+                let hasMinimumHeight = dir == .vertical && !ownMinimumHeight.isAuto
+                    && !(ownMinimumHeight.isPercent && percentBase[dir] == nil)
+                let content = item.clips || item.ownMinSize[cross] != nil || !crossStyle.isAuto || hasMinimumHeight ? 0
+                    : FlexMath.clamp(minContent, item.ownMinSize[cross], maximum)
                 return max(FlexMath.clamp(ratioCross, lo, hi), content, paddingCross)
             }()
             items[i].hypotheticalInnerSize[cross] = inner
