@@ -14,38 +14,50 @@ extension FlexContainerAlgorithm {
             let crossStyle = (ratioCross == nil ? item.size[cross] : nil).map { max(FlexMath.clamp($0, lo, hi), paddingCross) }
             var crossSpace = available[cross].clamped(lo, hi)
             if case .definite(let v) = crossSpace { crossSpace = .definite(max(v, paddingCross)) }
-            let inner = crossStyle ?? {
-                let known = OptionalSize(dir, main: item.targetSize[dir], cross: nil)
-                let space = AvailableSize(dir, main: .definite(containerSize[dir]), cross: crossSpace)
-                let measured = layout.measure(item.node, known: known, definite: definiteness(item), parentSize: percentBase,
-                                              available: space, sizingMode: .content, axis: cross)
-                // The ratio's size, never below the content (CSS's automatic minimum
-                // size), unless the item clips, has a minimum of its own there or a size
-                // that is not auto (a percentage of an indefinite size). In a column the
-                // content is its min-content width, none when the item has a minimum
-                // height of its own; it is held by the item's own maximum across and, in
-                // a column, by the width its own maximum height makes through the ratio
-                // (as Chrome sizes it).
-                guard let ratioCross else { return max(FlexMath.clamp(measured, lo, hi), paddingCross) }
-                let crossStyle = item.box.dimension(cross)
-                let transferredMaximum = dir == .horizontal ? nil
-                    : item.aspectRatio.flatMap { r in item.ownMaxSize[dir].map { crossFromMain($0, r) } }
-                let maximum = [item.ownMaxSize[cross], transferredMaximum].compactMap { $0 }.min()
-                let minContent = dir == .vertical
-                    ? layout.measure(item.node, known: known, definite: definiteness(item), parentSize: percentBase,
-                                     available: AvailableSize(dir, main: .definite(containerSize[dir]), cross: .minContent),
-                                     sizingMode: .content, axis: cross)
-                    : measured
-                let ownMinimumHeight = item.box.minDimension(dir)
-                let hasMinimumHeight = dir == .vertical && !ownMinimumHeight.isAuto
-                    && !(ownMinimumHeight.isPercent && percentBase[dir] == nil)
-                let content = item.clips || item.ownMinSize[cross] != nil || !crossStyle.isAuto || hasMinimumHeight ? 0
-                    : FlexMath.clamp(minContent, item.ownMinSize[cross], maximum)
-                return max(FlexMath.clamp(ratioCross, lo, hi), content, paddingCross)
-            }()
+            let inner: Double
+            if let crossStyle {
+                inner = crossStyle
+            } else if let ratioCross {
+                let floor = ratioContentFloor(item) {
+                    measureCross(item, room: dir == .vertical ? .minContent : crossSpace)
+                }
+                inner = max(FlexMath.clamp(ratioCross, lo, hi), floor, paddingCross)
+            } else {
+                inner = max(FlexMath.clamp(measureCross(item, room: crossSpace), lo, hi), paddingCross)
+            }
             items[i].hypotheticalInnerSize[cross] = inner
             items[i].hypotheticalOuterSize[cross] = inner + crossSum(item.margin)
         }
+    }
+
+    /// The item's content size across, laid out at its used main size in `room`.
+    func measureCross(_ item: Item, room: AvailableSpace) -> Double {
+        layout.measure(item.node, known: OptionalSize(dir, main: item.targetSize[dir], cross: nil),
+                       definite: definiteness(item), parentSize: percentBase,
+                       available: AvailableSize(dir, main: .definite(containerSize[dir]), cross: room),
+                       sizingMode: .content, axis: cross)
+    }
+
+    /// The content floor under the cross size an item's aspect ratio gives it (CSS's
+    /// automatic minimum size), 0 where there is none: when the item clips, has a
+    /// minimum of its own across or a size there that is not auto (a percentage of an
+    /// indefinite size), or, in a column, a minimum height of its own (a length, or a
+    /// percentage of a definite height: it is then exactly the width its ratio makes of
+    /// its height). The content is its min-content width in a column (`content` is asked
+    /// for that), its fit-content height in a row; it is held by the item's own maximum
+    /// across and, in a column, by the width its own maximum height makes through the
+    /// ratio (as Chrome sizes it).
+    func ratioContentFloor(_ item: Item, content: () -> Double) -> Double {
+        let minimumHeight = item.box.minDimension(dir)
+        let ownMinimumHeight = dir == .vertical && !minimumHeight.isAuto
+            && !(minimumHeight.isPercent && percentBase[dir] == nil)
+        if item.clips || item.ownMinSize[cross] != nil || !item.box.dimension(cross).isAuto || ownMinimumHeight {
+            return 0
+        }
+        let transferredMaximum = dir == .horizontal ? nil
+            : item.aspectRatio.flatMap { r in item.ownMaxSize[dir].map { crossFromMain($0, r) } }
+        let maximum = [item.ownMaxSize[cross], transferredMaximum].compactMap { $0 }.min()
+        return FlexMath.clamp(content(), item.ownMinSize[cross], maximum)
     }
 
     /// Baselines of the items aligned by baseline, in rows with more than one such item
