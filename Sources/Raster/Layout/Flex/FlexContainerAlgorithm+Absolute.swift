@@ -238,30 +238,27 @@ extension FlexContainerAlgorithm {
         }
         let (startMain, endMain) = dir == .horizontal ? (left, right) : (top, bottom)
         let (startCross, endCross) = dir == .horizontal ? (top, bottom) : (left, right)
-        let main: Double
-        if let startMain {
-            main = startMain + mainStart(resolved)
-        } else if let endMain {
-            main = size[dir] - finalSize[dir] - endMain - mainEnd(resolved)
-        } else {
-            // The static position: placed as the only item would be, by `justify`
-            // along the container's direction.
-            main = staticPosition(mainMode, reversed: style.isReverse, size: finalSize[dir],
-                                  container: size[dir], insetStart: mainStart(padding), insetEnd: mainEnd(padding),
-                                  marginStart: mainStart(resolved), marginEnd: mainEnd(resolved))
-        }
-        let crossPosition: Double
-        if let startCross {
-            crossPosition = startCross + crossStart(resolved)
-        } else if let endCross {
-            crossPosition = size[cross] - finalSize[cross] - endCross - crossEnd(resolved)
-        } else {
-            crossPosition = staticPosition(crossMode, reversed: isWrapReverse, size: finalSize[cross],
-                                           container: size[cross], insetStart: crossStart(padding),
-                                           insetEnd: crossEnd(padding), marginStart: crossStart(resolved),
-                                           marginEnd: crossEnd(resolved))
-        }
+        // Without insets on an axis: placed as the only item would be, by `justify`
+        // along the container's direction and by `align-self` across it.
+        let main = absolutePosition(dir, start: startMain, end: endMain, size: finalSize[dir], margins: resolved,
+                                    mode: mainMode, reversed: style.isReverse)
+        let crossPosition = absolutePosition(cross, start: startCross, end: endCross, size: finalSize[cross],
+                                             margins: resolved, mode: crossMode, reversed: isWrapReverse)
         return Point(dir, main: main, cross: crossPosition)
+    }
+
+    /// Where a child of `size` starts on `axis`: after its `start` inset and margin,
+    /// else before its `end` inset and margin, else at its static position by `mode`.
+    private func absolutePosition(_ axis: Axis, start: Double?, end: Double?, size: Double, margins: EdgeInsets,
+                                  mode: FlexAlignment, reversed: Bool) -> Double {
+        let horizontal = axis == .horizontal
+        let (marginStart, marginEnd) = horizontal ? (margins.left, margins.right) : (margins.top, margins.bottom)
+        if let start { return start + marginStart }
+        if let end { return containerSize[axis] - size - end - marginEnd }
+        return staticPosition(mode, reversed: reversed, size: size, container: containerSize[axis],
+                              insetStart: horizontal ? padding.left : padding.top,
+                              insetEnd: horizontal ? padding.right : padding.bottom,
+                              marginStart: marginStart, marginEnd: marginEnd)
     }
 
     /// The top of a box between a top and a bottom inset, as Chrome places it in its
