@@ -5,6 +5,10 @@ let package = Package(
     name: "Render",
     products: [
         .library(name: "Raster", targets: ["Raster"]),
+        // The seed frameworks' APIs, each over `Raster`'s components.
+        .library(name: "RasterViews", targets: ["RasterViews"]),
+        .library(name: "RasterWorkflow", targets: ["RasterWorkflow"]),
+        .library(name: "RasterDCFlight", targets: ["RasterDCFlight"]),
         .library(name: "GoldenTesting", targets: ["GoldenTesting"]),
         .library(name: "GoldenSnapshotTesting", targets: ["GoldenSnapshotTesting"]),
         .executable(name: "render", targets: ["RenderCLI"]),
@@ -71,10 +75,54 @@ let package = Package(
             pkgConfig: "libdeflate",
             providers: [.apt(["libdeflate-dev"])]
         ),
+        // The library in layers, each importing only those below it (docs/ARCHITECTURE.md;
+        // scripts/check-layers fails on an import that goes up).
+        // Pixels, geometry, the rasterizer, paint, effects and the canvas.
+        .target(
+            name: "RasterCore",
+            dependencies: ["CKernels", "CPrefetch", "CSanitizerDefaults"]
+        ),
+        // PNG in and out, JPEG, WebP, SVG documents, file output.
+        .target(
+            name: "RasterCodecs",
+            dependencies: ["RasterCore", "CPNG", "CJPEG", "CWebP", "CRsvg", "CDeflate"]
+        ),
+        // Fonts, shaping, segmentation, paragraph layout, glyphs on a canvas.
+        .target(
+            name: "RasterText",
+            dependencies: ["RasterCore", "CFreeType", "CHarfBuzz", "CFontconfig", "CUnicode", "CCrypto"],
+            resources: [.copy("Resources/Fonts")]
+        ),
+        // Proposals, stacks and flexbox over a node protocol; no components.
+        .target(
+            name: "RasterLayout",
+            dependencies: ["RasterCore"]
+        ),
+        // The retained layer tree and its compositor.
+        .target(
+            name: "RasterLayers",
+            dependencies: ["RasterCore"]
+        ),
+        // Components, their host, styles, the built-in components and animation.
+        .target(
+            name: "RasterComponents",
+            dependencies: ["RasterLayout", "RasterLayers", "RasterText", "RasterCodecs"]
+        ),
+        // The seed frameworks' APIs over components, each a module of its own.
+        .target(name: "RasterViews", dependencies: ["RasterComponents"]),
+        .target(name: "RasterWorkflow", dependencies: ["RasterComponents"]),
+        .target(name: "RasterDCFlight", dependencies: ["RasterComponents"]),
+        // Scene files: reading, decoding, schema, registry, rendering.
+        .target(
+            name: "RasterScene",
+            dependencies: ["RasterComponents", "CPNG", "CFreeType", "CHarfBuzz", "CFontconfig",
+                           .product(name: "Yams", package: "Yams")]
+        ),
+        // The module users import: re-exports the layers.
         .target(
             name: "Raster",
-            dependencies: ["CPNG", "CJPEG", "CWebP", "CRsvg", "CKernels", "CFreeType", "CHarfBuzz", "CFontconfig", "CUnicode", "CCrypto", "CDeflate", "CPrefetch", "CSanitizerDefaults", .product(name: "Yams", package: "Yams")],
-            resources: [.copy("Resources/Fonts")]
+            dependencies: ["RasterCore", "RasterCodecs", "RasterText", "RasterLayout", "RasterLayers",
+                           "RasterComponents", "RasterScene"]
         ),
         // Golden-image assertions for XCTest and Swift Testing.
         .target(
@@ -115,7 +163,8 @@ let package = Package(
         ),
         // The code of the four seed articles as written: one alias file maps the
         // UIKit/CoreGraphics names (SeedSupport), one module per article.
-        .target(name: "SeedSupport", dependencies: ["Raster"], path: "Examples/Seeds/Support"),
+        .target(name: "SeedSupport", dependencies: ["Raster", "RasterViews", "RasterWorkflow", "RasterDCFlight"],
+                path: "Examples/Seeds/Support"),
         .target(name: "SeedComponentFlow", dependencies: ["SeedSupport"], path: "Examples/Seeds/ComponentFlow"),
         .target(name: "SeedWorkflow", dependencies: ["SeedSupport"], path: "Examples/Seeds/Workflow"),
         .target(name: "SeedDCFlight", dependencies: ["SeedSupport"], path: "Examples/Seeds/DCFlight"),
@@ -126,7 +175,7 @@ let package = Package(
         .target(name: "SeedStylingComposable", dependencies: ["SeedSupport"], path: "Examples/Seeds/StylingComposable"),
         .testTarget(
             name: "RasterTests",
-            dependencies: ["Raster", "CKernels", "RasterBench", "RasterFuzzing", "GoldenArtifacts", "GoldenTesting", "GoldenSnapshotTesting",
+            dependencies: ["Raster", "RasterViews", "RasterWorkflow", "RasterDCFlight", "CKernels", "RasterBench", "RasterFuzzing", "GoldenArtifacts", "GoldenTesting", "GoldenSnapshotTesting",
                            "SeedComponentFlow", "SeedWorkflow", "SeedDCFlight", "SeedStylingBadge", "SeedStylingInstalled",
                            "SeedStylingGeneric", "SeedStylingComposable"]
         ),

@@ -1,6 +1,13 @@
 import CKernels
 import Foundation
 @testable import Raster
+@testable import RasterCore
+@testable import RasterCodecs
+@testable import RasterText
+@testable import RasterLayout
+@testable import RasterLayers
+@testable import RasterComponents
+@testable import RasterScene
 import RasterBench
 import XCTest
 

@@ -1,4 +1,5 @@
 import Raster
+import RasterWorkflow
 import XCTest
 
 /// A leaf that counts its updates and reads a semantic colour.

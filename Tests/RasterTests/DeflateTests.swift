@@ -1,5 +1,12 @@
 import Foundation
 @testable import Raster
+@testable import RasterCore
+@testable import RasterCodecs
+@testable import RasterText
+@testable import RasterLayout
+@testable import RasterLayers
+@testable import RasterComponents
+@testable import RasterScene
 import XCTest
 
 final class DeflateTests: XCTestCase {

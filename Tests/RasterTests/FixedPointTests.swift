@@ -1,4 +1,11 @@
 @testable import Raster
+@testable import RasterCore
+@testable import RasterCodecs
+@testable import RasterText
+@testable import RasterLayout
+@testable import RasterLayers
+@testable import RasterComponents
+@testable import RasterScene
 import XCTest
 
 /// Flex's 1/64-point grid. Expected values are Chrome's frames (in 1/64 px units) for

@@ -1,6 +1,13 @@
 import Foundation
 import XCTest
 @testable import Raster
+@testable import RasterCore
+@testable import RasterCodecs
+@testable import RasterText
+@testable import RasterLayout
+@testable import RasterLayers
+@testable import RasterComponents
+@testable import RasterScene
 
 final class FontTests: XCTestCase {
     static let emojiPath = "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"

@@ -1,6 +1,13 @@
 import Foundation
 import XCTest
 @testable import Raster
+@testable import RasterCore
+@testable import RasterCodecs
+@testable import RasterText
+@testable import RasterLayout
+@testable import RasterLayers
+@testable import RasterComponents
+@testable import RasterScene
 
 /// What a frames folder remembers of its export (`FrameExport.fingerprint`).
 final class FrameFingerprintTests: XCTestCase {

@@ -1,5 +1,12 @@
 import Foundation
 @testable import Raster
+@testable import RasterCore
+@testable import RasterCodecs
+@testable import RasterText
+@testable import RasterLayout
+@testable import RasterLayers
+@testable import RasterComponents
+@testable import RasterScene
 import XCTest
 
 /// Coverage of `path` in a `width`×`height` mask at the origin.

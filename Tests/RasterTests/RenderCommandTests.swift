@@ -223,7 +223,7 @@ final class RenderCommandTests: XCTestCase {
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
         let moved = bin.appendingPathComponent("render")
         try FileManager.default.copyItem(at: binary, to: moved)
-        let resources = binary.deletingLastPathComponent().appendingPathComponent("Render_Raster.resources")
+        let resources = binary.deletingLastPathComponent().appendingPathComponent("Render_RasterText.resources")
         let scene = scenes.appendingPathComponent("typography.json").path
         let reference = try Data(contentsOf: TestFixtures.directory.appendingPathComponent("golden/scenes/typography.png"))
         func run(_ environment: [String: String]? = nil) throws -> Run {
@@ -232,13 +232,13 @@ final class RenderCommandTests: XCTestCase {
         let alone = try run()
         XCTAssertEqual(alone.status, 1)
         XCTAssertEqual(alone.stdout.count, 0)
-        XCTAssertTrue(alone.stderr.contains("the package's fonts (Render_Raster.resources) are not beside the binary, under <prefix>/share/render or in RENDER_RESOURCES (looked first in \(bin.path)/Render_Raster.resources)"),
+        XCTAssertTrue(alone.stderr.contains("the package's fonts (Render_RasterText.resources) are not beside the binary, under <prefix>/share/render or in RENDER_RESOURCES (looked first in \(bin.path)/Render_RasterText.resources)"),
                       alone.stderr)
         XCTAssertEqual(alone.stderr.split(separator: "\n").count, 1)
         XCTAssertEqual(try run(["RENDER_RESOURCES": resources.path]).stdout, reference)
         let share = folder.appendingPathComponent("prefix/share/render")
         try FileManager.default.createDirectory(at: share, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: resources, to: share.appendingPathComponent("Render_Raster.resources"))
+        try FileManager.default.copyItem(at: resources, to: share.appendingPathComponent("Render_RasterText.resources"))
         XCTAssertEqual(try run().stdout, reference, "installed under the prefix")
     }
 

@@ -1,6 +1,13 @@
 import Foundation
 import XCTest
 @testable import Raster
+@testable import RasterCore
+@testable import RasterCodecs
+@testable import RasterText
+@testable import RasterLayout
+@testable import RasterLayers
+@testable import RasterComponents
+@testable import RasterScene
 
 /// `fileRoot` (`render --root DIR`): every file a scene names stays inside one folder.
 final class SceneFileRootTests: XCTestCase {
@@ -68,7 +75,7 @@ final class SceneFileRootTests: XCTestCase {
     /// serves), including an image only a timeline event inserts, and nothing else.
     func testFiles_ListsEveryFileTheSceneNames() throws {
         let folder = base.appendingPathComponent("root").path
-        let font = TestFixtures.directory.deletingLastPathComponent().appendingPathComponent("Sources/Raster/Resources/Fonts/DejaVuSans.ttf").path
+        let font = TestFixtures.directory.deletingLastPathComponent().appendingPathComponent("Sources/RasterText/Resources/Fonts/DejaVuSans.ttf").path
         let json = #"""
         {"fonts": {"Brand": "\#(font)"}, "canvas": {"width": 4, "height": 4},
          "root": {"type": "ZStack", "id": "z", "children": [{"type": "Image", "src": "img.png"}, {"type": "Rectangle", "fill": "red"}]},

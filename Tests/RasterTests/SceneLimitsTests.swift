@@ -1,6 +1,13 @@
 import Foundation
 import XCTest
 @testable import Raster
+@testable import RasterCore
+@testable import RasterCodecs
+@testable import RasterText
+@testable import RasterLayout
+@testable import RasterLayers
+@testable import RasterComponents
+@testable import RasterScene
 
 /// Limits on what a scene may cost, checked before the work they bound.
 final class SceneLimitsTests: XCTestCase {

@@ -1,6 +1,13 @@
 import Foundation
 import XCTest
 @testable import Raster
+@testable import RasterCore
+@testable import RasterCodecs
+@testable import RasterText
+@testable import RasterLayout
+@testable import RasterLayers
+@testable import RasterComponents
+@testable import RasterScene
 
 /// The text props beyond shaping itself: letter spacing and OpenType features, paragraph
 /// direction, truncation of complex text, spans that cut a word, the font sets and the

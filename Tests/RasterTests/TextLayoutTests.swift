@@ -2,6 +2,13 @@ import CFreeType
 import Foundation
 import XCTest
 @testable import Raster
+@testable import RasterCore
+@testable import RasterCodecs
+@testable import RasterText
+@testable import RasterLayout
+@testable import RasterLayers
+@testable import RasterComponents
+@testable import RasterScene
 
 final class TextLayoutTests: XCTestCase {
     let body = Font.system(size: 17)

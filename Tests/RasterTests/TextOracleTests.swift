@@ -1,6 +1,13 @@
 import Foundation
 import XCTest
 @testable import Raster
+@testable import RasterCore
+@testable import RasterCodecs
+@testable import RasterText
+@testable import RasterLayout
+@testable import RasterLayers
+@testable import RasterComponents
+@testable import RasterScene
 
 /// Text layout against references we did not write, run live by
 /// `scripts/oracle/text_oracle.py` on the corpora in `Fixtures/text/`:

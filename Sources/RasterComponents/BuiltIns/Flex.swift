@@ -1,0 +1,152 @@
+import RasterCore
+import RasterLayout
+
+/// A CSS flex container (CSS Flexible Box Layout Level 1, as Chrome and Taffy lay it
+/// out; see `FlexContainerAlgorithm`): items along a main axis, wrapped into lines,
+/// grown or shrunk, justified along the axis and aligned across it.
+///
+/// `box` is the container's own CSS box (size, limits, padding): inside another Flex
+/// the container is an item of that size; elsewhere it is a block-level flex container,
+/// as wide as proposed (unless its width says otherwise) and as tall as its content
+/// (unless its height says otherwise). Its items' options and boxes come from `FlexItem`
+/// wrappers; a child without one is an item with default options whose content is its
+/// own size.
+public struct Flex: CombinedComponent {
+    public typealias Direction = FlexDirection
+    public typealias Justify = FlexJustify
+    /// `align-items` and `align-self` (start and end are flex-start and flex-end).
+    public typealias Align = FlexAlign
+    public typealias AlignContent = FlexAlignContent
+    public typealias Wrap = FlexWrap
+
+    public let items: [AnyComponentWithIdentity<Empty>]
+    public var style: FlexContainerStyle
+    public var box: BoxStyle
+
+    public init(_ items: [AnyComponentWithIdentity<Empty>], style: FlexContainerStyle, box: BoxStyle = BoxStyle()) {
+        self.items = items
+        self.style = style
+        self.box = box
+    }
+
+    /// `box`: the container's own CSS size and padding.
+    public init(_ items: [AnyComponentWithIdentity<Empty>], direction: Direction = .row, justify: Justify = .start,
+                alignItems: Align = .stretch, wrap: Bool = false, gap: Double = 0, box: BoxStyle = BoxStyle()) {
+        var style = FlexContainerStyle()
+        style.direction = direction
+        style.justify = justify
+        style.alignItems = alignItems
+        style.wrap = wrap ? .wrap : .noWrap
+        style.rowGap = .points(gap)
+        style.columnGap = .points(gap)
+        self.init(items, style: style, box: box)
+    }
+
+    public init(_ children: [AnyComponent<Empty>], direction: Direction = .row, justify: Justify = .start,
+                alignItems: Align = .stretch, wrap: Bool = false, gap: Double = 0, box: BoxStyle = BoxStyle()) {
+        self.init(children.enumerated().map { AnyComponentWithIdentity(id: $0.offset, component: $0.element) },
+                  direction: direction, justify: justify, alignItems: alignItems, wrap: wrap, gap: gap, box: box)
+    }
+
+    public func sizeThatFits(_ proposal: ProposedSize, context: MeasureContext<Flex>) -> Size {
+        FlexLayout(tree: ComponentFlexTree()).root(context.node, proposal: proposal, runMode: .computeSize).size
+    }
+
+    public static var body: Body {
+        let children = ChildMap(environment: Empty.self, keyedBy: AnyHashable.self)
+        return { context in
+            let flex = context.component
+            let node = context.layoutNode
+            // Inside a flex container, the container's layout already placed the items.
+            let size = node.assignedSize
+                ?? FlexLayout(tree: ComponentFlexTree()).root(node, proposal: context.proposal, runMode: .performLayout).size
+            for (index, child) in node.flexChildren(flex) {
+                let item = flex.items[index]
+                let frame = child.flexFrame ?? Rect(origin: .zero, size: .zero)
+                let c = children[item.id].update(component: item.component, proposal: ProposedSize(frame.size),
+                                                 layout: child, origin: context.childOrigin(frame.origin),
+                                                 transition: context.transition)
+                context.add(c.resized(frame.size), at: frame.origin)
+            }
+            return size
+        }
+    }
+}
+
+/// A flex item's options (CSS `flex-grow`, `flex-shrink`, `flex-basis`, `align-self`,
+/// `order`, `position` and insets, margins) and its CSS box (`width`/`height` and limits
+/// of the border box, padding inside, aspect ratio), around its content. In a Flex it
+/// takes the size the container's layout gives it and places its content inside its
+/// padding (at `contentAlignment`, top-leading by default). Outside a Flex it is a box
+/// of its own size, else its content's plus padding.
+public struct FlexItem: CombinedComponent, LayoutTransparent {
+    public var layoutContent: AnyComponent<Empty> { content }
+
+    public let content: AnyComponent<Empty>
+    public var item: FlexItemStyle
+    public var box: BoxStyle
+    public var contentAlignment: Alignment
+
+    public init(_ content: AnyComponent<Empty>, item: FlexItemStyle = FlexItemStyle(), box: BoxStyle = BoxStyle(),
+                contentAlignment: Alignment = .topLeading) {
+        self.content = content
+        self.item = item
+        self.box = box
+        self.contentAlignment = contentAlignment
+    }
+
+    public init(_ content: AnyComponent<Empty>, grow: Double = 0, shrink: Double = 1, basis: Double? = nil,
+                alignSelf: Flex.Align? = nil) {
+        var item = FlexItemStyle()
+        item.grow = grow
+        item.shrink = shrink
+        item.basis = basis.map(Dimension.points) ?? .auto
+        item.alignSelf = alignSelf
+        self.init(content, item: item)
+    }
+
+    /// The box outside a flex container: its own size where set, else the content's
+    /// plus padding, within its limits.
+    func standaloneSize(_ proposal: ProposedSize, content node: LayoutNode) -> Size {
+        let parent = OptionalSize(proposal.width.flatMap { $0.isFinite ? $0 : nil },
+                                  proposal.height.flatMap { $0.isFinite ? $0 : nil })
+        let own = box.size(parent).applyingAspectRatio(box.aspectRatio)
+        let inner = ProposedSize(width: (own.width ?? proposal.width).map { max(0, $0 - box.padding.horizontal) },
+                                 height: (own.height ?? proposal.height).map { max(0, $0 - box.padding.vertical) })
+        let c = node.sizeThatFits(inner)
+        let size = OptionalSize(own.width ?? c.width + box.padding.horizontal, own.height ?? c.height + box.padding.vertical)
+            .clamped(box.minSize(parent), box.maxSize(parent))
+        return Size(width: max(size.width ?? 0, box.padding.horizontal), height: max(size.height ?? 0, box.padding.vertical))
+    }
+
+    public func sizeThatFits(_ proposal: ProposedSize, context: MeasureContext<FlexItem>) -> Size {
+        let node = context.node
+        if node.flexInfo.isContainer { return node.content(content).sizeThatFits(proposal) }
+        return standaloneSize(proposal, content: node.content(content))
+    }
+
+    public static var body: Body {
+        let child = Child(AnyComponent<Empty>.self)
+        return { context in
+            let f = context.component
+            let node = context.layoutNode
+            let contentNode = node.content(f.content)
+            if node.flexInfo.isContainer {
+                // The content is a flex container: the box is its own.
+                return child.updateAsContent(f.content, in: context).size
+            }
+            let size = node.assignedSize ?? f.standaloneSize(context.proposal, content: contentNode)
+            let direction = context.environment.layoutDirection
+            let padding = f.box.resolved(for: direction).padding
+            let inner = Size(width: max(0, size.width - padding.horizontal), height: max(0, size.height - padding.vertical))
+            let offer = ProposedSize(inner)
+            let measured = contentNode.sizeThatFits(offer)
+            let aligned = LayoutMath.aligned(measured, in: inner, alignment: f.contentAlignment.resolved(for: direction))
+            let position = Point(x: padding.left + aligned.x, y: padding.top + aligned.y)
+            let c = child.update(component: f.content, proposal: offer, layout: contentNode,
+                                 origin: context.childOrigin(position), transition: context.transition)
+            context.add(c, at: position)
+            return size
+        }
+    }
+}

@@ -1,0 +1,216 @@
+import RasterCore
+import RasterLayers
+import RasterLayout
+
+/// A stroke centred on a shape's outline.
+public struct ShapeStroke: Hashable, Sendable {
+    public var fill: Fill
+    public var width: Double
+    public var dash: [Double]
+    public var dashPhase: Double
+    public var cap: StrokeStyle.Cap
+    public var join: StrokeStyle.Join
+    /// Strokes the outline inset by half the width, so the line stays inside the
+    /// shape's box (SwiftUI's `strokeBorder`).
+    public var inside: Bool
+
+    public init(_ fill: Fill, width: Double = 1, dash: [Double] = [], dashPhase: Double = 0, cap: StrokeStyle.Cap = .butt,
+                join: StrokeStyle.Join = .miter, inside: Bool = false) {
+        self.fill = fill
+        self.width = width
+        self.dash = dash
+        self.dashPhase = dashPhase
+        self.cap = cap
+        self.join = join
+        self.inside = inside
+    }
+
+    var style: StrokeStyle { StrokeStyle(width: width, cap: cap, join: join, dash: dash, dashPhase: dashPhase) }
+}
+
+/// The outline of a built-in shape in a box of a given size.
+enum ShapeOutline: Hashable, Sendable {
+    case rectangle
+    case roundedRectangle(cornerRadius: Double, smooth: Bool)
+    case circle
+    /// A path in the box's coordinates.
+    case path(Path, FillRule)
+
+    /// The outline in a box of `size`, inset by `inset` on every side (a path is not inset).
+    func path(in size: Size, inset: Double = 0) -> Path {
+        let box = Rect(origin: .zero, size: size).insetBy(dx: inset, dy: inset)
+        switch self {
+        case .rectangle: return Path(rect: box)
+        case .roundedRectangle(let r, let smooth):
+            return Path(roundedRect: box, cornerRadius: max(0, r - inset), style: smooth ? .continuous : .circular)
+        case .circle:
+            let d = min(box.width, box.height)
+            return Path(ellipseIn: Rect(x: box.minX + (box.width - d) / 2, y: box.minY + (box.height - d) / 2, width: d, height: d))
+        case .path(let p, _): return p
+        }
+    }
+
+    var rule: FillRule {
+        if case .path(_, let r) = self { return r }
+        return .nonZero
+    }
+}
+
+/// A filled and stroked outline with its paints resolved, as layer contents.
+struct ShapeDrawing: LayerDrawing {
+    let outline: ShapeOutline
+    let fill: Paint?
+    let stroke: (paint: Paint, style: StrokeStyle, inside: Bool)?
+    /// Gradient geometry is resolved against this box.
+    let box: Size
+
+    static func == (a: ShapeDrawing, b: ShapeDrawing) -> Bool {
+        a.outline == b.outline && a.fill == b.fill && a.box == b.box
+            && a.stroke?.paint == b.stroke?.paint && a.stroke?.style == b.stroke?.style
+            && a.stroke?.inside == b.stroke?.inside
+    }
+
+    func draw(in canvas: Canvas, size: Size) {
+        let path = outline.path(in: size)
+        if let fill { canvas.fill(path, paint: fill, rule: outline.rule) }
+        if let stroke, stroke.style.width > 0 {
+            let outline = stroke.inside ? self.outline.path(in: size, inset: stroke.style.width / 2) : path
+            canvas.stroke(outline, style: stroke.style, paint: stroke.paint)
+        }
+    }
+
+    /// A stroke reaches half its width past the outline (miters further).
+    func visualBounds(size: Size) -> Rect {
+        var r = Rect(origin: .zero, size: size)
+        if case .path(let p, _) = outline, let b = p.controlPointBounds { r = r.union(b) }
+        guard let stroke else { return r }
+        let m = stroke.style.width / 2 * (stroke.style.join == .miter ? stroke.style.miterLimit : 1) + 1
+        return r.insetBy(dx: -m, dy: -m)
+    }
+}
+
+/// What `Rectangle`, `RoundedRectangle`, `Circle` and `PathShape` share: fill, stroke,
+/// a given size or (for the first three) the size proposed, as SwiftUI's shapes take
+/// (an unspecified dimension is 0: a shape has no ideal size of its own).
+protocol ShapeComponent: Component where EnvironmentType == Empty, View == ComponentView,
+    State == EmptyComponentState {
+    var fill: Fill? { get }
+    var stroke: ShapeStroke? { get }
+    var width: Double? { get }
+    var height: Double? { get }
+    var outline: ShapeOutline { get }
+    func defaultSize(_ proposal: ProposedSize) -> Size
+}
+
+extension ShapeComponent {
+    func defaultSize(_ proposal: ProposedSize) -> Size {
+        proposal.replacingUnspecifiedDimensions(by: .zero)
+    }
+
+    func size(for proposal: ProposedSize) -> Size {
+        let fallback = defaultSize(proposal)
+        return Size(width: width ?? fallback.width, height: height ?? fallback.height)
+    }
+
+    public func sizeThatFits(_ proposal: ProposedSize, context: MeasureContext<Self>) -> Size {
+        size(for: proposal)
+    }
+
+    public func update(view: ComponentView, availableSize: Size, state: EmptyComponentState,
+                       environment: Environment<Empty>, transition: ComponentTransition) -> Size {
+        let size = self.size(for: view.node?.proposal ?? ProposedSize(available: availableSize)).finite
+        let box = Rect(origin: .zero, size: size)
+        let strokePaint = stroke.map { s in
+            (environment.paint(s.fill, in: box), s.style, s.inside)
+        }
+        view.layer.drawing = ShapeDrawing(outline: outline, fill: fill.map { environment.paint($0, in: box) },
+                                          stroke: strokePaint, box: size)
+        return size
+    }
+}
+
+/// A rectangle filling its size (given, else the available size).
+public struct Rectangle: ShapeComponent {
+    public var fill: Fill?
+    public var stroke: ShapeStroke?
+    public var width: Double?
+    public var height: Double?
+    var outline: ShapeOutline { .rectangle }
+
+    public init(fill: Fill? = .color(.primary), stroke: ShapeStroke? = nil, width: Double? = nil, height: Double? = nil) {
+        self.fill = fill
+        self.stroke = stroke
+        self.width = width
+        self.height = height
+    }
+}
+
+/// A rectangle with rounded corners, circular or continuous (`smoothCorners`).
+public struct RoundedRectangle: ShapeComponent {
+    public var cornerRadius: Double
+    public var smoothCorners: Bool
+    public var fill: Fill?
+    public var stroke: ShapeStroke?
+    public var width: Double?
+    public var height: Double?
+    var outline: ShapeOutline { .roundedRectangle(cornerRadius: cornerRadius, smooth: smoothCorners) }
+
+    public init(cornerRadius: Double, smoothCorners: Bool = false, fill: Fill? = .color(.primary),
+                stroke: ShapeStroke? = nil, width: Double? = nil, height: Double? = nil) {
+        self.cornerRadius = cornerRadius
+        self.smoothCorners = smoothCorners
+        self.fill = fill
+        self.stroke = stroke
+        self.width = width
+        self.height = height
+    }
+}
+
+/// The largest circle centred in its size.
+public struct Circle: ShapeComponent {
+    public var fill: Fill?
+    public var stroke: ShapeStroke?
+    public var width: Double?
+    public var height: Double?
+    var outline: ShapeOutline { .circle }
+
+    public init(fill: Fill? = .color(.primary), stroke: ShapeStroke? = nil, width: Double? = nil, height: Double? = nil) {
+        self.fill = fill
+        self.stroke = stroke
+        self.width = width
+        self.height = height
+    }
+}
+
+/// An arbitrary path (the scene type `Path`), e.g. from SVG path data. Its size is the
+/// given one, else the extent of the path from the origin.
+public struct PathShape: ShapeComponent {
+    public var path: Path
+    public var fillRule: FillRule
+    public var fill: Fill?
+    public var stroke: ShapeStroke?
+    public var width: Double?
+    public var height: Double?
+    var outline: ShapeOutline { .path(path, fillRule) }
+
+    public init(_ path: Path, fillRule: FillRule = .nonZero, fill: Fill? = .color(.primary), stroke: ShapeStroke? = nil,
+                width: Double? = nil, height: Double? = nil) {
+        self.path = path
+        self.fillRule = fillRule
+        self.fill = fill
+        self.stroke = stroke
+        self.width = width
+        self.height = height
+    }
+
+    /// - Throws: `SVGPathError` when `svg` is not valid path data.
+    public init(svg: String, fillRule: FillRule = .nonZero, fill: Fill? = .color(.primary), stroke: ShapeStroke? = nil,
+                width: Double? = nil, height: Double? = nil) throws {
+        self.init(try Path(svgPathData: svg), fillRule: fillRule, fill: fill, stroke: stroke, width: width, height: height)
+    }
+
+    func defaultSize(_ proposal: ProposedSize) -> Size {
+        let b = path.controlPointBounds ?? .zero
+        return Size(width: max(0, b.maxX), height: max(0, b.maxY))
+    }
+}

@@ -1,0 +1,153 @@
+import RasterCore
+import RasterLayout
+
+/// Holds the view of one child component across updates of a combined component.
+public final class Child<C: Component> {
+    var view: ComponentView?
+
+    /// Create in a `body`: `let title = Child(Text.self)`.
+    public init(_ type: C.Type) {
+        UpdatePass.current?.registeringSlots?.append(WeakSlot(self))
+    }
+
+    /// Updates (or first makes) the child's view and returns it with its size, ready for
+    /// modifiers and `context.add`.
+    public func update(component: C, @EnvironmentBuilder environment: () -> Environment<C.EnvironmentType>,
+                       availableSize: Size, transition: ComponentTransition) -> _UpdatedChildComponent {
+        update(component: component, typed: environment().typed, proposal: ProposedSize(available: availableSize),
+               transition: transition)
+    }
+
+    /// Updates the child for `proposal`; `layout` is the node it was measured with in
+    /// this pass, `origin` its unrounded position in the host.
+    func update(component: C, typed: [AnyEquatable] = [], proposal: ProposedSize, layout: LayoutNode? = nil,
+                origin: Point? = nil, transition: ComponentTransition) -> _UpdatedChildComponent {
+        let updated = updateChild(existing: view, key: ObjectIdentifier(self), component: component, typed: typed,
+                                  proposal: proposal, layout: layout, origin: origin, transition: transition)
+        if !updated.isMeasurement { view = updated.view }
+        return updated
+    }
+}
+
+public extension Child where C.EnvironmentType == Empty {
+    func update(component: C, availableSize: Size, transition: ComponentTransition) -> _UpdatedChildComponent {
+        update(component: component, environment: {}, availableSize: availableSize, transition: transition)
+    }
+}
+
+extension Child: ChildSlots {
+    func prune(keeping updated: Set<ObjectIdentifier>) {
+        if let v = view, !updated.contains(ObjectIdentifier(v)) { view = nil }
+    }
+}
+
+/// Holds the views of a keyed collection of child components: the same key gets the
+/// same view (and state) on every update, as a `key` does in React.
+public final class ChildMap<EnvironmentType, Key: Hashable> {
+    var views: [Key: ComponentView] = [:]
+
+    /// Create in a `body`: `let items = ChildMap(environment: Empty.self, keyedBy: AnyHashable.self)`.
+    public init(environment: EnvironmentType.Type, keyedBy: Key.Type) {
+        UpdatePass.current?.registeringSlots?.append(WeakSlot(self))
+    }
+
+    public subscript(key: Key) -> ChildMapEntry<EnvironmentType, Key> {
+        ChildMapEntry(map: self, key: key)
+    }
+}
+
+extension ChildMap: ChildSlots {
+    func prune(keeping updated: Set<ObjectIdentifier>) {
+        views = views.filter { updated.contains(ObjectIdentifier($0.value)) }
+    }
+}
+
+/// One key of a `ChildMap`.
+public struct ChildMapEntry<EnvironmentType, Key: Hashable> {
+    let map: ChildMap<EnvironmentType, Key>
+    let key: Key
+
+    public func update(component: AnyComponent<EnvironmentType>,
+                       @EnvironmentBuilder environment: () -> Environment<EnvironmentType>,
+                       availableSize: Size, transition: ComponentTransition) -> _UpdatedChildComponent {
+        update(component: component, typed: environment().typed, proposal: ProposedSize(available: availableSize),
+               transition: transition)
+    }
+
+    /// Updates the child for `proposal`; `layout` is the node it was measured with in
+    /// this pass, `origin` its unrounded position in the host.
+    func update(component: AnyComponent<EnvironmentType>, typed: [AnyEquatable] = [], proposal: ProposedSize,
+                layout: LayoutNode? = nil, origin: Point? = nil,
+                transition: ComponentTransition) -> _UpdatedChildComponent {
+        let updated = updateChild(existing: map.views[key], key: ChildMapKey(map: ObjectIdentifier(map), key: key),
+                                  component: component, typed: typed, proposal: proposal, layout: layout,
+                                  origin: origin, transition: transition)
+        if !updated.isMeasurement { map.views[key] = updated.view }
+        return updated
+    }
+}
+
+/// Where a `ChildMap` entry is measured (its map and key).
+struct ChildMapKey: Hashable {
+    let map: ObjectIdentifier
+    let key: AnyHashable
+}
+
+public extension ChildMapEntry where EnvironmentType == Empty {
+    func update(component: AnyComponent<Empty>, availableSize: Size, transition: ComponentTransition) -> _UpdatedChildComponent {
+        update(component: component, environment: {}, availableSize: availableSize, transition: transition)
+    }
+}
+
+/// Child holders a node prunes after each body run.
+protocol ChildSlots: AnyObject {
+    func prune(keeping updated: Set<ObjectIdentifier>)
+}
+
+struct WeakSlot {
+    weak var object: (any ChildSlots)?
+    init(_ object: any ChildSlots) { self.object = object }
+}
+
+/// The shared path of `Child` and `ChildMap`: reuse the view when the component type is
+/// the same, otherwise make a new one (whose first update is never animated). While a
+/// body runs to measure its component, the child is measured instead (no view is made
+/// or touched); `key` keeps its answers for the pass.
+func updateChild(existing: ComponentView?, key: AnyHashable, component: _TypeErasedComponent, typed: [AnyEquatable],
+                 proposal: ProposedSize, layout: LayoutNode?, origin: Point?,
+                 transition: ComponentTransition) -> _UpdatedChildComponent {
+    if let measuring = CombinedFrame.measuring, let parent = measuring.measured {
+        let environment = _ErasedEnvironment(typed: typed, shared: measuring.shared, recorder: nil)
+        let node = parent.child(key: key, component, environment: environment, retained: existing?.node)
+        var measured = _UpdatedChildComponent(view: ComponentView(), size: node.sizeThatFits(proposal),
+                                              transition: transition)
+        measured.isMeasurement = true
+        return measured
+    }
+    guard let pass = UpdatePass.current, let frame = pass.frames.last else {
+        preconditionFailure("Child.update must be called inside a CombinedComponent body")
+    }
+    var transition = transition
+    let view: ComponentView
+    let node: ComponentNode
+    if let existing, let n = existing.node, n.component._componentType == component._componentType {
+        view = existing
+        node = n
+        // Updated again in the pass that made it (a stack's second layout pass): still
+        // nothing to animate from.
+        if n.bornInPass == pass.number { transition = .immediate }
+    } else {
+        view = component._makeView()
+        node = ComponentNode(component: component, view: view, state: component._makeState())
+        view.node = node
+        node.bornInPass = pass.number
+        pass.connect(node.state, to: node)
+        transition = .immediate
+    }
+    node.parent = frame.node
+    let environment = _ErasedEnvironment(typed: typed, shared: frame.shared, recorder: nil)
+    let size = node.update(component: component, environment: environment, proposal: proposal, layout: layout,
+                           origin: origin, transition: transition, pass: pass)
+    frame.updated.insert(ObjectIdentifier(view))
+    return _UpdatedChildComponent(view: view, size: size, transition: transition)
+}

@@ -1,0 +1,226 @@
+import RasterCore
+import RasterLayout
+
+/// A component made of child components, laid out by a static `body` closure that
+/// returns the component's size (ComponentFlow's `CombinedComponent`).
+///
+/// The body is evaluated once per view: the `Child` and `ChildMap` values it creates
+/// hold that view's children across updates. Inside the closure, update children with
+/// `child.update(...)` and place them with `context.add(...)`; children not added are
+/// removed, and children not updated lose their view (and state).
+public protocol CombinedComponent: Component {
+    typealias Body = (CombinedComponentContext<Self>) -> Size
+    static var body: Body { get }
+}
+
+public extension CombinedComponent {
+    func makeView() -> View { View() }
+
+    func update(view: View, availableSize: Size, state: State, environment: Environment<EnvironmentType>,
+                transition: ComponentTransition) -> Size {
+        guard let node = view.node, let pass = UpdatePass.current else {
+            preconditionFailure("\(Self.self) must be updated by a ComponentHost or a parent component")
+        }
+        let body: Body
+        if let made = node.body as? Body {
+            body = made
+        } else {
+            pass.registeringSlots = []
+            body = Self.body
+            node.slots = pass.registeringSlots ?? []
+            pass.registeringSlots = nil
+            node.body = body
+        }
+        let frame = CombinedFrame(node: node, shared: environment.shared)
+        let context = CombinedComponentContext(component: self, view: view, availableSize: availableSize, state: state,
+                                               environment: environment, transition: transition, frame: frame)
+        pass.frames.append(frame)
+        let size = body(context)
+        pass.frames.removeLast()
+        frame.finish(transition: transition, animator: pass.animator)
+        return size
+    }
+
+    /// Runs the body with its children measured instead of updated: the size it returns
+    /// for `proposal` (unspecified dimensions offered as infinite, ComponentFlow's
+    /// "as large as you like").
+    func sizeThatFits(_ proposal: ProposedSize, context measure: MeasureContext<Self>) -> Size {
+        let node = measure.node
+        let body: Body
+        if let made = node.retained?.body as? Body {
+            body = made
+        } else if let made = node.scratchBody as? Body {
+            body = made
+        } else {
+            body = Self.body
+            node.scratchBody = body
+        }
+        let view = node.scratchView(make: { makeView() }) as? View ?? makeView()
+        let frame = CombinedFrame(measuring: node, shared: node.environment.shared)
+        let context = CombinedComponentContext(component: self, view: view,
+                                               availableSize: proposal.replacingUnspecifiedDimensions(),
+                                               state: measure.state, environment: measure.environment,
+                                               transition: .immediate, frame: frame)
+        return CombinedFrame.$measuring.withValue(frame) { body(context) }
+    }
+}
+
+/// What a combined component's body works with.
+public final class CombinedComponentContext<C: CombinedComponent> {
+    public let component: C
+    public let view: C.View
+    public let availableSize: Size
+    public let state: C.State
+    public let environment: Environment<C.EnvironmentType>
+    public let transition: ComponentTransition
+    let frame: CombinedFrame
+
+    /// The proposal the component is updated for (the available size with unspecified
+    /// dimensions kept apart).
+    var proposal: ProposedSize { frame.node?.proposal ?? ProposedSize(available: availableSize) }
+
+    /// This update's layout node: the one the parent measured the component with, or a
+    /// new one.
+    var layoutNode: LayoutNode {
+        if let node = frame.node { return node.layoutNode(environment: environment.erased) }
+        return frame.measured ?? LayoutNode(component: component, environment: environment.erased)
+    }
+
+    /// The unrounded position of the component's view in the host.
+    var origin: Point { frame.node?.origin ?? .zero }
+
+    init(component: C, view: C.View, availableSize: Size, state: C.State, environment: Environment<C.EnvironmentType>,
+         transition: ComponentTransition, frame: CombinedFrame) {
+        self.component = component
+        self.view = view
+        self.availableSize = availableSize
+        self.state = state
+        self.environment = environment
+        self.transition = transition
+        self.frame = frame
+    }
+
+    /// Places an updated child, in front of those added before it.
+    public func add(_ child: _UpdatedChildComponent) {
+        frame.added.append(child)
+    }
+
+    /// Changes the shared environment values for the children updated after this call
+    /// (a subtree override: a theme, a style).
+    public func overrideEnvironment(_ transform: (inout EnvironmentValues) -> Void) {
+        transform(&frame.shared)
+    }
+}
+
+/// The bookkeeping of one running body: updating its node, or measuring (`measured`).
+final class CombinedFrame: @unchecked Sendable {
+    let node: ComponentNode?
+    let measured: LayoutNode?
+    var shared: EnvironmentValues
+    var added: [_UpdatedChildComponent] = []
+    var updated: Set<ObjectIdentifier> = []
+
+    /// The frame of a body running to measure, if one is running.
+    @TaskLocal static var measuring: CombinedFrame?
+
+    init(node: ComponentNode, shared: EnvironmentValues) {
+        self.node = node
+        measured = nil
+        self.shared = shared
+    }
+
+    init(measuring node: LayoutNode, shared: EnvironmentValues) {
+        self.node = nil
+        measured = node
+        self.shared = shared
+    }
+
+    /// Puts the added children in place and forgets the children that were not updated.
+    /// Under an animated transition, new children run their appear transition and
+    /// dropped children with a disappear transition stay, animating out, until it ends.
+    func finish(transition: ComponentTransition, animator: Animator?) {
+        guard let node else { return }
+        let previous = node.view.subviews
+        // The common case, a first update of a wrapper: one child and nothing before it.
+        if previous.isEmpty, added.count <= 1, !(transition.isAnimated && animator != nil) {
+            for child in added { child.apply() }
+            let views = added.map(\.view)
+            node.view.setSubviews(views)
+            node.placedChildren = views
+            for slot in node.slots { slot.object?.prune(keeping: updated) }
+            return
+        }
+        var views: [ComponentView] = []
+        var seen = Set<ObjectIdentifier>()
+        for child in added where seen.insert(ObjectIdentifier(child.view)).inserted {
+            child.apply()
+            views.append(child.view)
+        }
+        if let animator, transition.isAnimated {
+            let wasPlaced = Set(node.placedChildren.map(ObjectIdentifier.init))
+            for child in added where !wasPlaced.contains(ObjectIdentifier(child.view)) {
+                if let appear = child.appear ?? child.view.appearTransition {
+                    Self.animateIn(child.view, appear, transition, animator)
+                }
+            }
+        }
+        // Views leaving now, and views still animating out from earlier passes, keep
+        // their place among the subviews (behind the view that followed them).
+        var result = views
+        for (index, old) in previous.enumerated().reversed() where !seen.contains(ObjectIdentifier(old)) {
+            let leaving: Bool
+            if old.isDisappearing {
+                leaving = true
+            } else if let animator, transition.isAnimated, let disappear = old.placedDisappear {
+                Self.animateOut(old, disappear, transition, animator)
+                leaving = true
+            } else {
+                leaving = false
+            }
+            guard leaving else { continue }
+            let follower = previous[(index + 1)...].first { seen.contains(ObjectIdentifier($0)) }
+            let at = follower.flatMap { f in result.firstIndex { $0 === f } } ?? result.count
+            result.insert(old, at: at)
+        }
+        node.view.setSubviews(result)
+        node.placedChildren = views
+        for slot in node.slots { slot.object?.prune(keeping: updated) }
+    }
+
+    /// Sets the layer to the transition's start and animates it to where it was placed.
+    static func animateIn(_ view: ComponentView, _ t: ChildTransition, _ transition: ComponentTransition, _ animator: Animator) {
+        let layer = view.layer
+        let opacity = layer.opacity, transform = layer.transform, position = layer.position
+        if let o = t.opacity {
+            layer.opacity = opacity * o
+            animator.set(layer, \.opacity, to: opacity, animation: transition.animation)
+        }
+        if let s = t.scale {
+            layer.transform = Transform(scaleX: s, y: s).concatenating(transform)
+            animator.set(layer, \.transform, to: transform, animation: transition.animation)
+        }
+        if let d = t.offset {
+            layer.position = Point(x: position.x + d.x, y: position.y + d.y)
+            animator.set(layer, \.position, to: position, animation: transition.animation)
+        }
+    }
+
+    /// Animates the layer to the transition's end, then removes the view.
+    static func animateOut(_ view: ComponentView, _ t: ChildTransition, _ transition: ComponentTransition, _ animator: Animator) {
+        let layer = view.layer
+        view.isDisappearing = true
+        view.isUserInteractionEnabled = false
+        let animation = transition.animation
+        if let o = t.opacity { animator.set(layer, \.opacity, to: layer.opacity * o, animation: animation) }
+        if let s = t.scale { animator.set(layer, \.transform, to: Transform(scaleX: s, y: s).concatenating(layer.transform), animation: animation) }
+        if let d = t.offset {
+            animator.set(layer, \.position, to: Point(x: layer.position.x + d.x, y: layer.position.y + d.y), animation: animation)
+        }
+        var duration = 0.0
+        if case .curve(let d, _) = animation { duration = d }
+        animator.schedule(after: duration) { [weak view] in
+            guard let view, view.isDisappearing else { return }
+            view.removeFromSuperview()
+        }
+    }
+}

@@ -1,0 +1,136 @@
+import RasterCore
+import RasterLayout
+
+/// A description of a piece of UI: an immutable, `Equatable` value that knows how to make
+/// and update a layer-backed view (ComponentFlow's contract).
+///
+/// The host calls `update` only when one of four inputs changed since the last call for
+/// the same view: the component value (`==`), its state (`ComponentState.updated`), the
+/// environment values it read, or the available size. Otherwise the cached size and the
+/// view stay as they are. `update` lays the view out and returns the size it takes.
+///
+/// Containers measure a child before placing it: `sizeThatFits` answers for a
+/// `ProposedSize` without touching any view (see `Layout/`). The default measures a
+/// component as `update` would size it, on a scratch view (a `CombinedComponent` runs
+/// its body with its children measured instead of updated), so any component takes part.
+public protocol Component: _TypeErasedComponent, Equatable {
+    associatedtype EnvironmentType = Empty
+    associatedtype View: ComponentView = ComponentView
+    associatedtype State: ComponentState = EmptyComponentState
+
+    /// Called once per view identity.
+    func makeView() -> View
+    /// Called once per view identity, before the first `update`.
+    func makeState() -> State
+    /// Brings `view` up to date and returns the size it takes within `availableSize`.
+    func update(view: View, availableSize: Size, state: State, environment: Environment<EnvironmentType>,
+                transition: ComponentTransition) -> Size
+    /// The size the component takes for `proposal`; pure (no view is touched) and asked
+    /// at most once per proposal in a layout pass. It must agree with the size `update`
+    /// returns for the same proposal.
+    func sizeThatFits(_ proposal: ProposedSize, context: MeasureContext<Self>) -> Size
+}
+
+public extension Component where View == ComponentView {
+    func makeView() -> ComponentView { ComponentView() }
+}
+
+public extension Component where State == EmptyComponentState {
+    func makeState() -> EmptyComponentState { EmptyComponentState() }
+}
+
+/// The environment of components that need none.
+public final class Empty: Equatable, Sendable {
+    public static let shared = Empty()
+    public init() {}
+    public static func == (lhs: Empty, rhs: Empty) -> Bool { true }
+}
+
+/// What the update machinery needs from a component whose type it does not know.
+public protocol _TypeErasedComponent {
+    /// The concrete component type (through `AnyComponent` wrappers).
+    var _componentType: Any.Type { get }
+    var _componentName: String { get }
+    func _makeView() -> ComponentView
+    func _makeState() -> ComponentState
+    func _isEqual(to other: _TypeErasedComponent) -> Bool
+    func _update(view: ComponentView, availableSize: Size, state: ComponentState, environment: _ErasedEnvironment,
+                 transition: ComponentTransition) -> Size
+    func _sizeThatFits(_ proposal: ProposedSize, node: LayoutNode) -> Size
+    /// The content of a wrapper that lays out as its content (`LayoutTransparent`), else nil.
+    var _layoutContent: AnyComponent<Empty>? { get }
+    /// The environment such a wrapper's content sees (nil: the wrapper's own).
+    func _layoutContentEnvironment(_ environment: _ErasedEnvironment) -> _ErasedEnvironment?
+    /// An `AnyComponent` returns itself (and `_unwrapped` its component); others nil.
+    var _anyComponentBox: AnyObject? { get }
+    var _unwrapped: _TypeErasedComponent { get }
+}
+
+public extension Component {
+    var _componentType: Any.Type { Self.self }
+    var _componentName: String { String(describing: Self.self) }
+    func _makeView() -> ComponentView { makeView() }
+    func _makeState() -> ComponentState { makeState() }
+
+    func _isEqual(to other: _TypeErasedComponent) -> Bool {
+        if let other = other as? Self { return self == other }
+        if let other = other as? AnyComponent<EnvironmentType> { return other.wrapped._isEqual(to: self) }
+        return false
+    }
+
+    func _update(view: ComponentView, availableSize: Size, state: ComponentState, environment: _ErasedEnvironment,
+                 transition: ComponentTransition) -> Size {
+        guard let view = view as? View else {
+            preconditionFailure("\(Self.self) was updated with a \(type(of: view)); it makes \(View.self)")
+        }
+        guard let state = state as? State else {
+            preconditionFailure("\(Self.self) was updated with a \(type(of: state)); it makes \(State.self)")
+        }
+        return update(view: view, availableSize: availableSize, state: state,
+                      environment: Environment<EnvironmentType>(erased: environment), transition: transition)
+    }
+
+    func _sizeThatFits(_ proposal: ProposedSize, node: LayoutNode) -> Size {
+        sizeThatFits(proposal, context: MeasureContext(node: node))
+    }
+
+    var _layoutContent: AnyComponent<Empty>? { nil }
+    func _layoutContentEnvironment(_ environment: _ErasedEnvironment) -> _ErasedEnvironment? { nil }
+    var _anyComponentBox: AnyObject? { nil }
+    var _unwrapped: _TypeErasedComponent { self }
+
+    /// Measures by running `update` on a scratch view (with the view's state when it
+    /// has one): ComponentFlow's contract, where a component sizes itself in `update`.
+    func sizeThatFits(_ proposal: ProposedSize, context: MeasureContext<Self>) -> Size {
+        let view = context.node.scratchView(make: { makeView() }) as? View ?? makeView()
+        return update(view: view, availableSize: proposal.replacingUnspecifiedDimensions(), state: context.state,
+                      environment: context.environment, transition: .immediate)
+    }
+}
+
+/// What a component's `sizeThatFits` works with: its environment and state, and the
+/// measuring of children (each answer kept for the layout pass).
+public struct MeasureContext<C: Component> {
+    package let node: LayoutNode
+
+    init(node: LayoutNode) {
+        self.node = node
+    }
+
+    public var environment: Environment<C.EnvironmentType> { Environment<C.EnvironmentType>(erased: node.environment) }
+
+    /// The state of the component's view; a fresh one (`makeState`) before it has a view.
+    public var state: C.State {
+        if let state = node.state(make: { (node.component as? C)?.makeState() ?? EmptyComponentState() }) as? C.State {
+            return state
+        }
+        preconditionFailure("\(C.self) is measured with a state of another type")
+    }
+
+    /// The size `child` takes for `proposal`. `key` identifies the child among this
+    /// component's children (answers are kept per key for the pass).
+    public func sizeThatFits<Child: Component>(_ child: Child, key: AnyHashable, proposal: ProposedSize) -> Size
+        where Child.EnvironmentType == C.EnvironmentType {
+        node.child(key: key, child, environment: node.environment, retained: nil).sizeThatFits(proposal)
+    }
+}

@@ -1,0 +1,265 @@
+import RasterCore
+import RasterLayout
+
+/// The bookkeeping of one component view (ComponentFlow's `ComponentContext`): the
+/// current component value, its state, what its last update saw, and the four-way
+/// check that decides whether `update` runs.
+///
+/// Owned by its view (`ComponentView.node`); `parent` is the node of the combined
+/// component that updates this one.
+package final class ComponentNode {
+    private(set) var component: _TypeErasedComponent
+    unowned let view: ComponentView
+    let state: ComponentState
+    weak var parent: ComponentNode?
+
+    /// The typed environment values of the last update.
+    private var typedValues: [AnyEquatable]?
+    private let recorder = EnvironmentReadRecorder()
+    /// Shared values read by this node or any node below it in their last updates.
+    private(set) var subtreeReads: [EnvironmentRead: AnyEquatable] = [:]
+    /// The proposal of the last update (what the four-way check compares).
+    package private(set) var proposal: ProposedSize?
+    /// The fractional part of the unrounded position of the last update (frames below
+    /// are snapped from it).
+    private(set) var originFraction: Point?
+    private(set) var size: Size?
+    /// While `update` runs: the node's layout node (its measurements in this pass, from
+    /// the parent that measured it when there is one) and its unrounded position in
+    /// the host, from which the frames of its children are snapped.
+    private(set) var layout: LayoutNode?
+    private(set) var origin = Point.zero
+    /// A state somewhere below changed: the path down to it must update.
+    var descendantNeedsUpdate = false
+    /// The body closure of a combined component, made once per view.
+    var body: Any?
+    /// Child views placed by the last update of a combined component.
+    var placedChildren: [ComponentView] = []
+    /// The update pass that made the node; within it the node's updates are never animated.
+    var bornInPass = -1
+    /// The `Child` and `ChildMap` holders its body created.
+    var slots: [WeakSlot] = []
+
+    init(component: _TypeErasedComponent, view: ComponentView, state: ComponentState) {
+        self.component = component
+        self.view = view
+        self.state = state
+    }
+
+    /// Runs the four-way check and, if anything changed, the component's `update`.
+    /// - Returns: the size the component takes.
+    /// - Parameters:
+    ///   - proposal: the size the parent proposes.
+    ///   - layout: the node the parent measured this one with in this pass, if any.
+    ///   - origin: the unrounded position of the view in the host, when the parent
+    ///     placed it by its own layout (nil: on a whole point).
+    func update(component newComponent: _TypeErasedComponent, environment: _ErasedEnvironment, proposal: ProposedSize,
+                layout: LayoutNode? = nil, origin: Point? = nil,
+                transition: ComponentTransition, pass: UpdatePass, force: Bool = false) -> Size {
+        var reasons: UpdateReasons = []
+        if size == nil { reasons.insert(.initial) }
+        if force { reasons.insert(.forced) }
+        if let old = typedValues, old != environment.typed { reasons.insert(.environment) }
+        if subtreeReads.contains(where: { $0.key.value(in: environment.shared) != $0.value }) {
+            reasons.insert(.environment)
+        }
+        if state.isUpdated { reasons.insert(.state) }
+        if descendantNeedsUpdate { reasons.insert(.descendant) }
+        if size != nil, !Self.identical(newComponent, component), !newComponent._isEqual(to: component) {
+            reasons.insert(.component)
+        }
+        let fraction = origin.map { PixelSnapping.fraction($0, scale: pass.displayScale) } ?? .zero
+        if let old = self.proposal, old != proposal { reasons.insert(.availableSize) }
+        if let old = originFraction, old != fraction { reasons.insert(.availableSize) }
+
+        if reasons.isEmpty, let size {
+            pass.statistics.recordSkip(component._componentType)
+            return size
+        }
+        component = newComponent
+        typedValues = environment.typed
+        state.isUpdated = false
+        descendantNeedsUpdate = false
+        recorder.reset()
+        let tracked = _ErasedEnvironment(typed: environment.typed, shared: environment.shared, recorder: recorder)
+        pass.statistics.recordUpdate(component._componentType, reasons)
+        if let layout, layout.retained == nil { layout.retained = self }
+        self.proposal = proposal
+        originFraction = fraction
+        self.layout = layout
+        self.origin = origin ?? .zero
+        let result = pass.withNode(self) {
+            component._update(view: view, availableSize: proposal.replacingUnspecifiedDimensions(), state: state,
+                              environment: tracked, transition: transition)
+        }.finite
+        self.layout = nil
+        size = result
+        // A read below is kept at its value in this node's own environment: where an
+        // override between here and the reader changed the value, what the reader saw
+        // is decided by that override (its component, and the reads it records itself).
+        var reads = recorder.reads
+        for child in placedChildren {
+            guard let node = child.node else { continue }
+            for read in node.subtreeReads.keys where reads[read] == nil {
+                reads[read] = read.value(in: environment.shared)
+            }
+        }
+        subtreeReads = reads
+        return result
+    }
+
+    /// The layout node of this update: the parent's, else one made now.
+    func layoutNode(environment: _ErasedEnvironment) -> LayoutNode {
+        if let layout { return layout }
+        let made = LayoutNode(component: component, environment: environment, retained: self)
+        layout = made
+        return made
+    }
+
+    /// The node of the child view a `ChildMap` of this component keeps under `key`.
+    func childNode(forKey key: AnyHashable) -> ComponentNode? {
+        for slot in slots {
+            if let map = slot.object as? ChildMap<Empty, AnyHashable>, let view = map.views[key] { return view.node }
+        }
+        return nil
+    }
+
+    /// The same `AnyComponent` (an immutable value): equal without comparing.
+    private static func identical(_ a: _TypeErasedComponent, _ b: _TypeErasedComponent) -> Bool {
+        guard let x = a._anyComponentBox, let y = b._anyComponentBox else { return false }
+        return x === y
+    }
+
+    /// Marks the path from this node to the root as needing an update.
+    func markNeedsUpdate() {
+        var node = parent
+        while let n = node, !n.descendantNeedsUpdate {
+            n.descendantNeedsUpdate = true
+            node = n.parent
+        }
+    }
+}
+
+/// Why a component's `update` ran.
+public struct UpdateReasons: OptionSet, Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// First update of a new view.
+    public static let initial = UpdateReasons(rawValue: 1)
+    /// An environment value it reads (or a typed value) changed.
+    public static let environment = UpdateReasons(rawValue: 2)
+    /// Its state called `updated`.
+    public static let state = UpdateReasons(rawValue: 4)
+    /// The component value is not equal to the last one.
+    public static let component = UpdateReasons(rawValue: 8)
+    /// The available size changed.
+    public static let availableSize = UpdateReasons(rawValue: 16)
+    /// A state below it changed (the path to it is updated).
+    public static let descendant = UpdateReasons(rawValue: 32)
+    /// The host was asked to force an update.
+    public static let forced = UpdateReasons(rawValue: 64)
+
+    public var description: String {
+        let names: [(UpdateReasons, String)] = [(.initial, "initial"), (.environment, "environment"), (.state, "state"),
+                                                (.component, "component"), (.availableSize, "availableSize"),
+                                                (.descendant, "descendant"), (.forced, "forced")]
+        return names.filter { contains($0.0) }.map(\.1).joined(separator: ",")
+    }
+}
+
+/// Counts of `update` calls and skips, by component type name. Counted by type and
+/// named only when read (naming a type is slow).
+public struct UpdateStatistics: Sendable, Equatable {
+    public var updates = 0
+    public var skips = 0
+    private var updateCounts: [ObjectIdentifier: Int] = [:]
+    private var skipCounts: [ObjectIdentifier: Int] = [:]
+    private var types: [ObjectIdentifier: TypeName] = [:]
+    private var pass: [(type: ObjectIdentifier, reasons: UpdateReasons)] = []
+
+    /// A component type and, once asked, its name.
+    private struct TypeName: @unchecked Sendable {
+        let type: Any.Type
+        var name: String { String(describing: type) }
+    }
+
+    public var updatesByType: [String: Int] { named(updateCounts) }
+    public var skipsByType: [String: Int] { named(skipCounts) }
+
+    /// Every update of the last pass: component type and why it ran.
+    public var lastPass: [(component: String, reasons: UpdateReasons)] {
+        get { pass.map { (types[$0.type]?.name ?? "", $0.reasons) } }
+        set { pass = [] }
+    }
+
+    private func named(_ counts: [ObjectIdentifier: Int]) -> [String: Int] {
+        var result: [String: Int] = [:]
+        for (type, count) in counts { result[types[type]?.name ?? "", default: 0] += count }
+        return result
+    }
+
+    mutating func recordUpdate(_ type: Any.Type, _ reasons: UpdateReasons) {
+        let id = ObjectIdentifier(type)
+        updates += 1
+        updateCounts[id, default: 0] += 1
+        if types[id] == nil { types[id] = TypeName(type: type) }
+        pass.append((id, reasons))
+    }
+
+    mutating func recordSkip(_ type: Any.Type) {
+        let id = ObjectIdentifier(type)
+        skips += 1
+        skipCounts[id, default: 0] += 1
+        if types[id] == nil { types[id] = TypeName(type: type) }
+    }
+
+    /// Updates of components whose type name starts with `prefix` (generic types print
+    /// their parameters).
+    public func updates(of prefix: String) -> Int {
+        updatesByType.filter { $0.key == prefix || $0.key.hasPrefix(prefix + "<") }.values.reduce(0, +)
+    }
+
+    public static func == (lhs: UpdateStatistics, rhs: UpdateStatistics) -> Bool {
+        lhs.updates == rhs.updates && lhs.skips == rhs.skips && lhs.updateCounts == rhs.updateCounts
+            && lhs.skipCounts == rhs.skipCounts
+    }
+}
+
+/// The state of one update pass: the statistics it adds to and the stack of nodes being
+/// updated, so that `Child.update` inside a body knows its parent.
+final class UpdatePass: @unchecked Sendable {
+    var statistics = UpdateStatistics()
+    /// Animates the property changes of animated transitions during this pass.
+    var animator: Animator?
+    /// Counts passes (a node made in the current pass is not animated until the next).
+    var number = 0
+    /// Pixels per point of the output: laid-out frames are snapped to this grid.
+    var displayScale = 1.0
+    private(set) var stack: [ComponentNode] = []
+    /// Frames of the combined components whose bodies are running.
+    var frames: [CombinedFrame] = []
+    /// Collects the `Child` and `ChildMap` holders a body creates while it is evaluated.
+    var registeringSlots: [WeakSlot]?
+    /// Called when a component's state is updated.
+    var onStateUpdated: ((ComponentNode, ComponentTransition) -> Void)?
+
+    /// Wires `state.updated` to mark the path to `node` and start a pass.
+    func connect(_ state: ComponentState, to node: ComponentNode) {
+        state.onUpdated = { [weak self, weak node] transition in
+            guard let self, let node else { return }
+            node.markNeedsUpdate()
+            self.onStateUpdated?(node, transition)
+        }
+    }
+
+    @TaskLocal static var current: UpdatePass?
+
+    func withNode<R>(_ node: ComponentNode, _ body: () -> R) -> R {
+        stack.append(node)
+        defer { stack.removeLast() }
+        return body()
+    }
+
+    var currentNode: ComponentNode? { stack.last }
+}

@@ -1,0 +1,249 @@
+import RasterCore
+
+/// What a component's `update` receives from its parent: typed values (the
+/// `EnvironmentType`, one value or a tuple of up to four, read by type as in
+/// ComponentFlow) and the shared `EnvironmentValues` that flow down the whole tree
+/// (theme, styles, fonts).
+///
+/// Change tracking: the typed values are compared with the previous update's; shared
+/// values are tracked per read. Each read through `values`, `theme`, `color(_:)` or
+/// `style(for:)` is recorded with the value seen, so a component (and the chain of
+/// parents above it) is updated again only when a value it actually read changed.
+///
+/// The same type is SwiftUI's `@Environment(\.keyPath)` property wrapper for views
+/// (the styling article's spelling): made with a key path, its `wrappedValue` reads the
+/// shared values of the view body being evaluated (`ViewEnvironment.current`).
+@propertyWrapper
+public struct Environment<T> {
+    let typed: [AnyEquatable]
+    let shared: EnvironmentValues
+    let recorder: EnvironmentReadRecorder?
+    let keyPath: KeyPath<EnvironmentValues, T>?
+
+    init(typed: [AnyEquatable], shared: EnvironmentValues = EnvironmentValues(), recorder: EnvironmentReadRecorder? = nil) {
+        self.typed = typed
+        self.shared = shared
+        self.recorder = recorder
+        keyPath = nil
+    }
+
+    /// `@Environment(\.colorScheme) var colorScheme`: a view's dynamic property.
+    public init(_ keyPath: KeyPath<EnvironmentValues, T>) {
+        typed = []
+        shared = EnvironmentValues()
+        recorder = nil
+        self.keyPath = keyPath
+    }
+
+    /// The value at the property's key path in the environment of the body being
+    /// evaluated. Only an environment made with a key path has one.
+    public var wrappedValue: T {
+        guard let keyPath else {
+            preconditionFailure("Environment<\(T.self)> is a component's environment; only @Environment(\\.keyPath) has a wrappedValue")
+        }
+        return ViewEnvironment.current[keyPath: keyPath]
+    }
+
+    init(erased: _ErasedEnvironment) {
+        self.init(typed: erased.typed, shared: erased.shared, recorder: erased.recorder)
+    }
+
+    var erased: _ErasedEnvironment { _ErasedEnvironment(typed: typed, shared: shared, recorder: recorder) }
+
+    /// An environment with no typed values.
+    public static var empty: Environment<Empty> { Environment<Empty>(typed: []) }
+
+    /// The typed value at `index`. A value the parent did not give reads as its type's
+    /// `DefaultEnvironmentValue.defaultEnvironmentValue` (as ComponentFlow's `Empty`
+    /// environment reads as `Empty`); a type without a default is a required value, and
+    /// its absence stops with a message naming the type and what to do.
+    fileprivate func value<V: Equatable>(at index: Int, as type: V.Type) -> EnvironmentValue<V> {
+        if index < typed.count, let v = typed[index].base as? V { return EnvironmentValue(v) }
+        if let defaulted = V.self as? any DefaultEnvironmentValue.Type,
+           let v = defaulted.defaultEnvironmentValue as? V {
+            return EnvironmentValue(v)
+        }
+        preconditionFailure("the environment has no \(V.self) (value \(index + 1) of \(T.self)), and \(V.self) has no default: "
+            + "give it in the parent's environment { ... } builder, or conform \(V.self) to DefaultEnvironmentValue")
+    }
+
+    // MARK: - Shared values (tracked)
+
+    /// Reads a shared value, recording the read.
+    public subscript<K: EnvironmentKey>(key key: K.Type) -> K.Value {
+        let read = EnvironmentRead.key(ObjectIdentifier(K.self))
+        recorder?.record(read, read.value(in: shared))
+        return shared[K.self]
+    }
+
+    /// The direction the subtree reads in (recorded like any shared value).
+    public var layoutDirection: LayoutDirection { self[key: LayoutDirectionKey.self] }
+
+    /// The theme's name (reading the whole palette records every colour).
+    public var theme: Theme {
+        let t = shared.theme
+        for (name, color) in t.colors { recorder?.record(.color(name), AnyEquatable(color)) }
+        recorder?.record(.themeName, AnyEquatable(t.name))
+        return t
+    }
+
+    /// Resolves a colour value against the theme, recording only the semantic colour read.
+    public func color(_ value: ColorValue) -> Color {
+        switch value {
+        case .fixed(let c): return c
+        case .semantic(let name):
+            let c = shared.theme.colors[name.name] ?? .clear
+            recorder?.record(.color(name.name), AnyEquatable(c))
+            return c
+        }
+    }
+
+    /// Resolves a fill against `rect` and the theme.
+    public func paint(_ fill: Fill, in rect: Rect) -> Paint {
+        fill.resolve(in: rect) { color($0) }
+    }
+
+    /// The styles for component type `C`, innermost first.
+    public func styles<C: StylableComponent>(for type: C.Type) -> [AnyComponentStyle<C>] {
+        let stack = shared.styleStack(for: C.self)
+        recorder?.record(.style(ObjectIdentifier(C.self)), AnyEquatable(stack))
+        return stack.compactMap { $0.base as? AnyComponentStyle<C> }
+    }
+
+    /// The shared values without recording reads (to pass them on unchanged).
+    public var untrackedValues: EnvironmentValues { shared }
+}
+
+/// The type-erased form of an `Environment`, passed through `_TypeErasedComponent`.
+public struct _ErasedEnvironment {
+    let typed: [AnyEquatable]
+    let shared: EnvironmentValues
+    let recorder: EnvironmentReadRecorder?
+}
+
+// MARK: - Typed values
+
+/// A typed environment value that reads as `defaultEnvironmentValue` when no parent
+/// gives it (SwiftUI's `EnvironmentKey.defaultValue` for ComponentFlow's typed values).
+public protocol DefaultEnvironmentValue: Equatable {
+    static var defaultEnvironmentValue: Self { get }
+}
+
+extension Empty: DefaultEnvironmentValue {
+    public static var defaultEnvironmentValue: Empty { .shared }
+}
+
+extension Theme: DefaultEnvironmentValue {
+    public static var defaultEnvironmentValue: Theme { .light }
+}
+
+/// One typed environment value; `@dynamicMemberLookup` reaches into it
+/// (`environment[Theme.self].colors`).
+@dynamicMemberLookup
+public struct EnvironmentValue<V: Equatable>: Equatable {
+    public let value: V
+    public init(_ value: V) { self.value = value }
+    public subscript<U>(dynamicMember keyPath: KeyPath<V, U>) -> U { value[keyPath: keyPath] }
+}
+
+public extension Environment where T: Equatable {
+    subscript(_ t: T.Type) -> EnvironmentValue<T> { value(at: 0, as: T.self) }
+}
+
+public extension Environment {
+    subscript<T1: Equatable, T2: Equatable>(_ t: T1.Type) -> EnvironmentValue<T1> where T == (T1, T2) {
+        value(at: 0, as: T1.self)
+    }
+    subscript<T1: Equatable, T2: Equatable>(_ t: T2.Type) -> EnvironmentValue<T2> where T == (T1, T2) {
+        value(at: 1, as: T2.self)
+    }
+    subscript<T1: Equatable, T2: Equatable, T3: Equatable>(_ t: T1.Type) -> EnvironmentValue<T1> where T == (T1, T2, T3) {
+        value(at: 0, as: T1.self)
+    }
+    subscript<T1: Equatable, T2: Equatable, T3: Equatable>(_ t: T2.Type) -> EnvironmentValue<T2> where T == (T1, T2, T3) {
+        value(at: 1, as: T2.self)
+    }
+    subscript<T1: Equatable, T2: Equatable, T3: Equatable>(_ t: T3.Type) -> EnvironmentValue<T3> where T == (T1, T2, T3) {
+        value(at: 2, as: T3.self)
+    }
+    subscript<T1: Equatable, T2: Equatable, T3: Equatable, T4: Equatable>(_ t: T1.Type) -> EnvironmentValue<T1>
+        where T == (T1, T2, T3, T4) { value(at: 0, as: T1.self) }
+    subscript<T1: Equatable, T2: Equatable, T3: Equatable, T4: Equatable>(_ t: T2.Type) -> EnvironmentValue<T2>
+        where T == (T1, T2, T3, T4) { value(at: 1, as: T2.self) }
+    subscript<T1: Equatable, T2: Equatable, T3: Equatable, T4: Equatable>(_ t: T3.Type) -> EnvironmentValue<T3>
+        where T == (T1, T2, T3, T4) { value(at: 2, as: T3.self) }
+    subscript<T1: Equatable, T2: Equatable, T3: Equatable, T4: Equatable>(_ t: T4.Type) -> EnvironmentValue<T4>
+        where T == (T1, T2, T3, T4) { value(at: 3, as: T4.self) }
+}
+
+/// Builds the typed part of an environment from values or `EnvironmentValue`s:
+/// `environment: { theme; strings }` makes an `Environment<(Theme, Strings)>`.
+@resultBuilder
+public enum EnvironmentBuilder {
+    public static func buildExpression<V: Equatable>(_ value: V) -> EnvironmentValue<V> { EnvironmentValue(value) }
+    public static func buildExpression<V: Equatable>(_ value: EnvironmentValue<V>) -> EnvironmentValue<V> { value }
+    public static func buildExpression<V>(_ environment: Environment<V>) -> Environment<V> { environment }
+
+    public static func buildBlock() -> Environment<Empty> { Environment<Empty>(typed: []) }
+    public static func buildBlock<V>(_ environment: Environment<V>) -> Environment<V> {
+        Environment<V>(typed: environment.typed)
+    }
+    public static func buildBlock<T1: Equatable>(_ t1: EnvironmentValue<T1>) -> Environment<T1> {
+        Environment(typed: [AnyEquatable(t1.value)])
+    }
+    public static func buildBlock<T1: Equatable, T2: Equatable>(_ t1: EnvironmentValue<T1>, _ t2: EnvironmentValue<T2>)
+        -> Environment<(T1, T2)> {
+        Environment(typed: [AnyEquatable(t1.value), AnyEquatable(t2.value)])
+    }
+    public static func buildBlock<T1: Equatable, T2: Equatable, T3: Equatable>(
+        _ t1: EnvironmentValue<T1>, _ t2: EnvironmentValue<T2>, _ t3: EnvironmentValue<T3>) -> Environment<(T1, T2, T3)> {
+        Environment(typed: [AnyEquatable(t1.value), AnyEquatable(t2.value), AnyEquatable(t3.value)])
+    }
+    public static func buildBlock<T1: Equatable, T2: Equatable, T3: Equatable, T4: Equatable>(
+        _ t1: EnvironmentValue<T1>, _ t2: EnvironmentValue<T2>, _ t3: EnvironmentValue<T3>, _ t4: EnvironmentValue<T4>)
+        -> Environment<(T1, T2, T3, T4)> {
+        Environment(typed: [AnyEquatable(t1.value), AnyEquatable(t2.value), AnyEquatable(t3.value), AnyEquatable(t4.value)])
+    }
+}
+
+// MARK: - Read tracking
+
+/// A value compared through its own `==`.
+public struct AnyEquatable: Equatable {
+    public let base: any Equatable
+    public init(_ base: any Equatable) { self.base = base }
+
+    public static func == (lhs: AnyEquatable, rhs: AnyEquatable) -> Bool {
+        func equal<A: Equatable>(_ a: A, _ b: any Equatable) -> Bool {
+            guard let b = b as? A else { return false }
+            return a == b
+        }
+        return equal(lhs.base, rhs.base)
+    }
+}
+
+/// A shared environment value a component can read.
+enum EnvironmentRead: Hashable {
+    case key(ObjectIdentifier)
+    case color(String)
+    case themeName
+    case style(ObjectIdentifier)
+
+    /// The current value of this read in `values`.
+    func value(in values: EnvironmentValues) -> AnyEquatable {
+        switch self {
+        // An unset key reads as its (constant) default: "unset" stands for it.
+        case .key(let id): return values.storage[id] ?? AnyEquatable(Empty.shared)
+        case .color(let name): return AnyEquatable(values.theme.colors[name] ?? .clear)
+        case .themeName: return AnyEquatable(values.theme.name)
+        case .style(let id): return AnyEquatable(values.styles[id] ?? [])
+        }
+    }
+}
+
+/// Collects the shared values one component read during its `update`.
+final class EnvironmentReadRecorder {
+    private(set) var reads: [EnvironmentRead: AnyEquatable] = [:]
+    func record(_ read: EnvironmentRead, _ value: AnyEquatable) { reads[read] = value }
+    func reset() { reads = [:] }
+}

@@ -1,0 +1,97 @@
+import Synchronization
+import RasterCore
+import RasterText
+
+/// A key for a value shared down the component tree, with its default. Values that are
+/// not `Equatable` count as changed whenever they are set again.
+public protocol EnvironmentKey {
+    associatedtype Value
+    static var defaultValue: Value { get }
+}
+
+/// A stored value without equality. Equal only to copies of the same assignment: a
+/// subtree whose environment was not set again skips as usual, and a value set again
+/// (even to the same value) counts as changed for its readers.
+struct OpaqueEnvironmentValue: Equatable {
+    let value: Any
+    /// Unique to the assignment that stored the value.
+    private let assignment: UInt64
+
+    init(value: Any) {
+        self.value = value
+        assignment = Self.assignments.wrappingAdd(1, ordering: .relaxed).newValue
+    }
+
+    private static let assignments = Atomic<UInt64>(0)
+
+    static func == (lhs: OpaqueEnvironmentValue, rhs: OpaqueEnvironmentValue) -> Bool { lhs.assignment == rhs.assignment }
+}
+
+/// The values every component can read, whatever its `EnvironmentType`: the theme
+/// (semantic colours), the style stacks of stylable components, the font registry and
+/// anything registered through an `EnvironmentKey`. Parents pass them down unchanged
+/// unless they override some for their subtree.
+public struct EnvironmentValues: Equatable {
+    public var theme: Theme = .light
+    /// Style stacks by component type, innermost first.
+    var styles: [ObjectIdentifier: [AnyEquatable]] = [:]
+    var storage: [ObjectIdentifier: AnyEquatable] = [:]
+
+    public init() {}
+
+    public subscript<K: EnvironmentKey>(_ key: K.Type) -> K.Value {
+        get {
+            guard let stored = storage[ObjectIdentifier(K.self)]?.base else { return K.defaultValue }
+            if let value = stored as? K.Value { return value }
+            if let opaque = stored as? OpaqueEnvironmentValue, let value = opaque.value as? K.Value { return value }
+            return K.defaultValue
+        }
+        set {
+            if let equatable = newValue as? any Equatable {
+                storage[ObjectIdentifier(K.self)] = AnyEquatable(equatable)
+            } else {
+                storage[ObjectIdentifier(K.self)] = AnyEquatable(OpaqueEnvironmentValue(value: newValue))
+            }
+        }
+    }
+
+    /// The fonts text components lay out with.
+    public var fonts: FontRegistry {
+        get { self[FontRegistryKey.self] }
+        set { self[FontRegistryKey.self] = newValue }
+    }
+
+    /// The direction text paragraphs without a strong character of their own run in.
+    public var layoutDirection: LayoutDirection {
+        get { self[LayoutDirectionKey.self] }
+        set { self[LayoutDirectionKey.self] = newValue }
+    }
+
+    // MARK: - Styles
+
+    func styleStack<C: StylableComponent>(for type: C.Type) -> [AnyEquatable] {
+        styles[ObjectIdentifier(C.self)] ?? []
+    }
+
+    /// Wraps the current style of `C` components in `style` (it becomes the outermost).
+    public mutating func push<C: StylableComponent>(_ style: AnyComponentStyle<C>) {
+        styles[ObjectIdentifier(C.self), default: []].append(AnyEquatable(style))
+    }
+
+    /// Replaces the style stack of `C` components.
+    public mutating func setStyles<C: StylableComponent>(_ stack: [AnyComponentStyle<C>]) {
+        styles[ObjectIdentifier(C.self)] = stack.map { AnyEquatable($0) }
+    }
+
+    public static func == (lhs: EnvironmentValues, rhs: EnvironmentValues) -> Bool {
+        lhs.theme == rhs.theme && lhs.styles == rhs.styles && lhs.storage == rhs.storage
+    }
+}
+
+enum LayoutDirectionKey: EnvironmentKey {
+    static var defaultValue: LayoutDirection { .leftToRight }
+}
+
+enum FontRegistryKey: EnvironmentKey {
+    static var defaultValue: FontRegistry { .shared }
+}

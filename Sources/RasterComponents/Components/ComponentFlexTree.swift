@@ -1,0 +1,180 @@
+import RasterCore
+import RasterLayout
+
+/// What a flex container sees of one child: its item options, its CSS box, and either
+/// the flex container it is (with that container's node) or the content a leaf
+/// measures. Made once per node and pass, and shared (a class, so reading it copies
+/// nothing).
+final class FlexItemInfo {
+    let item: FlexItemStyle
+    let box: BoxStyle
+    /// The container's style when the child is a flex container.
+    let containerStyle: FlexContainerStyle?
+    /// That container's node (the child's own node or one below it, so not retained).
+    unowned let containerNode: LayoutNode?
+    /// The node a leaf measures (its content inside the padding).
+    unowned let content: LayoutNode?
+    /// The node whose size a container's layout decides (a `FlexItem`, or a `Flex`).
+    unowned let boxNode: LayoutNode
+
+    init(item: FlexItemStyle, box: BoxStyle, container: (style: FlexContainerStyle, node: LayoutNode)?,
+         content: LayoutNode?, boxNode: LayoutNode) {
+        self.item = item
+        self.box = box
+        containerStyle = container?.style
+        containerNode = container?.node
+        self.content = content
+        self.boxNode = boxNode
+    }
+
+    var isContainer: Bool { containerStyle != nil }
+}
+
+extension LayoutNode {
+    /// How a flex container sees this child (looked up once per pass): through wrappers
+    /// that lay out as their content to a `FlexItem` or a `Flex`; anything else is a
+    /// leaf with default item options.
+    var flexInfo: FlexItemInfo {
+        if let flexItem { return flexItem }
+        let info = resolveFlexInfo()
+        flexItem = info
+        return info
+    }
+
+    private func resolveFlexInfo() -> FlexItemInfo {
+        var node = self
+        while true {
+            if let flex = node.component as? Flex {
+                return FlexItemInfo(item: FlexItemStyle(), box: flex.box,
+                                    container: flex.items.isEmpty ? nil : (flex.style, node), content: nil, boxNode: node)
+            }
+            if let item = node.component as? FlexItem {
+                let content = node.content(item.content)
+                var inner = content
+                while !(inner.component is Flex), !(inner.component is FlexItem), let next = inner.transparentContent {
+                    inner = next
+                }
+                if let flex = inner.component as? Flex {
+                    var box = flex.box
+                    if let ratio = item.box.aspectRatio { box.aspectRatio = ratio }
+                    return FlexItemInfo(item: item.item, box: box,
+                                        container: flex.items.isEmpty ? nil : (flex.style, inner), content: nil,
+                                        boxNode: inner)
+                }
+                return FlexItemInfo(item: item.item, box: item.box, container: nil, content: content, boxNode: node)
+            }
+            guard let next = node.transparentContent else {
+                return FlexItemInfo(item: FlexItemStyle(), box: BoxStyle(), container: nil, content: self, boxNode: self)
+            }
+            node = next
+        }
+    }
+
+    /// The children of a flex container's node with their indices in `flex.items`, in
+    /// `order` (stable).
+    func flexChildren(_ flex: Flex) -> [(index: Int, node: LayoutNode)] {
+        if let ordered = orderedFlexChildren { return ordered.indexed }
+        let nodes = flex.items.enumerated().map { index, item in
+            (index: index, node: child(index, item.component, retained: retained?.childNode(forKey: item.id)))
+        }
+        let orders = nodes.map { $0.node.flexInfo.item.order }
+        let ordered = orders.allSatisfy({ $0 == 0 }) ? nodes : nodes.sorted { a, b in
+            orders[a.index] != orders[b.index] ? orders[a.index] < orders[b.index] : a.index < b.index
+        }
+        orderedFlexChildren = FlexChildren(indexed: ordered, nodes: ordered.map(\.node))
+        return ordered
+    }
+
+    /// The children of a flex container's node in `order`.
+    func flexChildNodes(_ flex: Flex) -> [LayoutNode] {
+        if let ordered = orderedFlexChildren { return ordered.nodes }
+        _ = flexChildren(flex)
+        return orderedFlexChildren?.nodes ?? []
+    }
+}
+
+/// A flex container's children in `order`, kept for the pass.
+final class FlexChildren {
+    let indexed: [(index: Int, node: LayoutNode)]
+    let nodes: [LayoutNode]
+
+    init(indexed: [(index: Int, node: LayoutNode)], nodes: [LayoutNode]) {
+        self.indexed = indexed
+        self.nodes = nodes
+    }
+}
+
+/// The flexbox algorithm's view of a component tree: layout nodes, their components'
+/// CSS styles, and leaf contents measured through the proposal protocol (CSS
+/// min-content is the size proposed width 0, max-content the ideal size, fit-content
+/// between them; the height is the content's at the width chosen).
+struct ComponentFlexTree: FlexLayoutTree {
+    func children(of node: LayoutNode) -> [LayoutNode] {
+        guard let container = node.flexInfo.containerNode, let flex = container.component as? Flex else { return [] }
+        return container.flexChildNodes(flex)
+    }
+
+    func isFlexContainer(_ node: LayoutNode) -> Bool { node.flexInfo.isContainer }
+
+    func containerStyle(_ node: LayoutNode) -> FlexContainerStyle { node.flexInfo.containerStyle ?? FlexContainerStyle() }
+
+    /// The box with its padding physical in the box's own direction.
+    func boxStyle(_ node: LayoutNode) -> BoxStyle {
+        let info = node.flexInfo
+        guard info.box.paddingFollowsLayoutDirection else { return info.box }
+        return info.box.resolved(for: info.boxNode.environment.shared.layoutDirection)
+    }
+
+    func layoutDirection(_ node: LayoutNode) -> LayoutDirection {
+        (node.flexInfo.containerNode ?? node).environment.shared.layoutDirection
+    }
+
+    func itemStyle(_ node: LayoutNode) -> FlexItemStyle { node.flexInfo.item }
+
+    func measureContent(_ node: LayoutNode, known: OptionalSize, available: AvailableSize) -> Size {
+        guard let content = node.flexInfo.content else { return .zero }
+        let width: Double
+        if let w = known.width {
+            width = w
+        } else {
+            let least = content.sizeThatFits(ProposedSize(width: 0, height: nil)).width
+            let ideal = content.sizeThatFits(.unspecified).width
+            switch available.width {
+            case .minContent: width = least
+            case .maxContent: width = ideal
+            case .definite(let room): width = min(ideal, max(least, room))
+            }
+        }
+        let height = known.height ?? content.sizeThatFits(ProposedSize(width: width, height: nil)).height
+        return Size(width: width.isFinite ? width : 0, height: height.isFinite ? height : 0)
+    }
+
+    /// A `Text`'s first line (through wrappers that lay out as their content), where the
+    /// item's `contentAlignment` puts the text in its content box.
+    func contentBaseline(_ node: LayoutNode, size: Size) -> Double? {
+        guard let content = node.flexInfo.content else { return nil }
+        var inner = content
+        while !(inner.component is Text), let next = inner.transparentContent { inner = next }
+        guard let text = inner.component as? Text else { return nil }
+        let proposal = ProposedSize(size)
+        guard let baseline = text.firstBaseline(proposal, node: inner) else { return nil }
+        var top = 0.0
+        if let item = node.flexInfo.boxNode.component as? FlexItem {
+            let measured = content.sizeThatFits(proposal)
+            let direction = node.flexInfo.boxNode.environment.shared.layoutDirection
+            top = LayoutMath.aligned(measured, in: size, alignment: item.contentAlignment.resolved(for: direction)).y
+        }
+        return top + baseline
+    }
+
+    func cachedLayout(_ node: LayoutNode, _ input: FlexInput) -> FlexOutput? { node.flexCache.get(input) }
+
+    func storeLayout(_ node: LayoutNode, _ input: FlexInput, _ output: FlexOutput) { node.flexCache.store(input, output) }
+
+    /// A size below zero (margins larger than the line) is 0, as a box cannot be smaller.
+    func setFrame(_ node: LayoutNode, _ frame: Rect) {
+        let size = Size(width: max(0, frame.width), height: max(0, frame.height))
+        node.flexFrame = Rect(origin: frame.origin, size: size)
+        node.flexInfo.boxNode.assignedSize = size
+    }
+}

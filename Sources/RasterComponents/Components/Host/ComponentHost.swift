@@ -1,0 +1,228 @@
+import RasterCore
+import RasterLayers
+import RasterLayout
+import RasterText
+
+/// Runs components headless: owns the root view, runs update passes with the four-way
+/// skip, re-runs them when a state is updated, renders the layer tree to a bitmap and
+/// routes taps (ComponentHostView's role).
+public final class ComponentHost<EnvironmentType> {
+    /// The root of the view tree; the component's view is its only subview, at the origin.
+    public let view = ComponentView()
+    /// Shared values given to the root (theme, styles, fonts). Changing them updates the
+    /// components that read what changed, at the next update.
+    public var environmentValues: EnvironmentValues
+    private let pass = UpdatePass()
+    private var current: (component: AnyComponent<EnvironmentType>, typed: [AnyEquatable], containerSize: Size)?
+    private var componentView: ComponentView?
+    private var isUpdating = false
+    private var pendingTransition: ComponentTransition?
+    private var compositor: Compositor?
+    /// The size the component took in the last update.
+    public private(set) var size: Size?
+    /// Pixels per point the tree is laid out for: frames are snapped to this pixel grid
+    /// (1: whole points). Set it before the first update to the scale you render at.
+    public var displayScale: Double {
+        get { pass.displayScale }
+        set { pass.displayScale = newValue.isFinite && newValue > 0 ? newValue : 1 }
+    }
+
+    /// Runs the property animations of animated updates; `advance(to:)` moves its clock.
+    public let animator = Animator()
+
+    public init(environmentValues: EnvironmentValues = EnvironmentValues()) {
+        self.environmentValues = environmentValues
+        pass.animator = animator
+        pass.onStateUpdated = { [weak self] _, transition in self?.stateDidUpdate(transition) }
+    }
+
+    /// What every update pass so far did.
+    public var statistics: UpdateStatistics { pass.statistics }
+
+    /// Updates the tree for `component` in `containerSize` and returns its size.
+    /// Nothing below the root runs unless its component, state, environment or
+    /// available size changed.
+    @discardableResult
+    public func update(transition: ComponentTransition = .immediate, component: AnyComponent<EnvironmentType>,
+                       @EnvironmentBuilder environment: () -> Environment<EnvironmentType>,
+                       forceUpdate: Bool = false, containerSize: Size) -> Size {
+        current = (component, environment().typed, containerSize)
+        return run(transition: transition, force: forceUpdate)
+    }
+
+    /// Re-runs the last update with the current `environmentValues` (after changing the
+    /// theme, say).
+    @discardableResult
+    public func updateEnvironment(transition: ComponentTransition = .immediate) -> Size {
+        run(transition: transition, force: false)
+    }
+
+    @discardableResult
+    private func run(transition: ComponentTransition, force: Bool) -> Size {
+        guard let current else { return .zero }
+        precondition(!isUpdating, "ComponentHost.update was called during an update")
+        isUpdating = true
+        defer { isUpdating = false }
+        pass.statistics.lastPass = []
+        let componentView: ComponentView
+        var transition = transition
+        if let existing = self.componentView,
+           let node = existing.node, node.component._componentType == current.component._componentType {
+            componentView = existing
+        } else {
+            self.componentView?.removeFromSuperview()
+            componentView = current.component._makeView()
+            let node = ComponentNode(component: current.component, view: componentView,
+                                     state: current.component._makeState())
+            componentView.node = node
+            pass.connect(node.state, to: node)
+            view.addSubview(componentView)
+            self.componentView = componentView
+            transition = .immediate
+        }
+        guard let node = componentView.node else { return .zero }
+        var size = Size.zero
+        var passes = 0
+        repeat {
+            pendingTransition = nil
+            pass.number += 1
+            let environment = _ErasedEnvironment(typed: current.typed, shared: environmentValues, recorder: nil)
+            size = UpdatePass.$current.withValue(pass) {
+                node.update(component: current.component, environment: environment,
+                            proposal: ProposedSize(available: current.containerSize), origin: .zero,
+                            transition: transition, pass: pass,
+                            force: force && passes == 0)
+            }
+            if let next = pendingTransition { transition = next }
+            passes += 1
+            precondition(passes < 64, "a component updates its state in every update pass")
+        } while pendingTransition != nil
+        transition.setFrame(view: componentView, frame: Rect(origin: .zero, size: size))
+        view.bounds = Rect(origin: .zero, size: current.containerSize)
+        view.layer.anchorPoint = .zero
+        view.layer.position = .zero
+        self.size = size
+        return size
+    }
+
+    private func stateDidUpdate(_ transition: ComponentTransition) {
+        if isUpdating {
+            pendingTransition = transition
+        } else {
+            run(transition: transition, force: false)
+        }
+    }
+
+    /// Moves the animation clock to `time` (seconds): every running animation's layers
+    /// take the values they present then. Updates after this start their animations at
+    /// `time`.
+    public func advance(to time: Double) {
+        animator.tick(to: time)
+    }
+
+    // MARK: - Rendering
+
+    /// Bytes of pixel memory `render(scale:)` needs for the current tree
+    /// (`Compositor.estimate`).
+    public func estimatedRenderBytes(scale: Double = 1) -> Int {
+        estimatedRender(scale: scale).bytes
+    }
+
+    /// The memory and pixels `render(scale:)` needs for the current tree.
+    public func estimatedRender(scale: Double = 1) -> RenderEstimate {
+        Compositor.estimate(of: view.layer, size: current?.containerSize ?? .zero, scale: scale)
+    }
+
+    /// Composites the view tree into a bitmap of the container size at `scale`. The
+    /// compositor is kept between calls, so a frame after a small change redraws only
+    /// what changed.
+    public func render(scale: Double = 1, background: Color = .clear) throws -> Bitmap {
+        let size = current?.containerSize ?? .zero
+        if compositor == nil || compositor?.size != size || compositor?.scale != scale {
+            compositor = try Compositor(size: size, scale: scale, background: background)
+        }
+        guard let compositor else { return try Bitmap(width: 0, height: 0) }
+        compositor.background = background
+        compositor.render(view.layer)
+        return compositor.frame.copy()
+    }
+
+    /// What the compositor has done so far (nil before the first render).
+    public var compositorStatistics: CompositorStatistics? { compositor?.statistics }
+
+    // MARK: - Events
+
+    /// The topmost interactive, enabled view at `point` (container coordinates).
+    public func hitTest(_ point: Point) -> ComponentView? {
+        view.hitTest(point)
+    }
+
+    /// Presses and releases at `point`: the control found there highlights, then acts.
+    /// - Returns: whether a control was hit.
+    @discardableResult
+    public func tap(at point: Point) -> Bool {
+        guard let control = hitTest(point) as? ControlView else { return false }
+        control.press()
+        control.release(inside: true)
+        return true
+    }
+
+    /// Starts a press at `point` (the control highlights until `endPress`).
+    @discardableResult
+    public func beginPress(at point: Point) -> ComponentView? {
+        guard let control = hitTest(point) as? ControlView else { return nil }
+        control.press()
+        return control
+    }
+
+    /// A long press at `point`: presses, runs the hold action of the button found there
+    /// `repeats` times, and releases (a button whose hold action ran does not act).
+    /// - Returns: how many times a hold action ran.
+    @discardableResult
+    public func hold(at point: Point, repeats: Int = 1) -> Int {
+        guard let control = hitTest(point) as? ControlView else { return 0 }
+        control.press()
+        var count = 0
+        if let button = control as? ButtonView {
+            for _ in 0..<max(0, repeats) where button.hold() { count += 1 }
+        }
+        control.release(inside: true)
+        return count
+    }
+
+    public func endPress(_ view: ComponentView?, inside: Bool = true) {
+        (view as? ControlView)?.release(inside: inside)
+    }
+}
+
+public extension ComponentHost where EnvironmentType == Empty {
+    @discardableResult
+    func update(transition: ComponentTransition = .immediate, component: AnyComponent<Empty>,
+                forceUpdate: Bool = false, containerSize: Size) -> Size {
+        update(transition: transition, component: component, environment: {}, forceUpdate: forceUpdate,
+               containerSize: containerSize)
+    }
+
+    /// Lays out `component` in `size` and renders it: the few lines from a component to
+    /// pixels (`try ComponentHost.render(card, size: Size(390, 200), scale: 3)`).
+    static func render<C: Component>(_ component: C, size: Size, scale: Double = 1, theme: Theme = .light,
+                                     background: Color = .clear, fonts: FontRegistry = .shared) throws -> Bitmap
+        where C.EnvironmentType == Empty {
+        var values = EnvironmentValues()
+        values.theme = theme
+        values.fonts = fonts
+        let host = ComponentHost<Empty>(environmentValues: values)
+        host.displayScale = scale
+        host.update(component: AnyComponent(component), containerSize: size)
+        return try host.render(scale: scale, background: background)
+    }
+}
+
+/// A view that reacts to presses (the built-in `Button`'s view, or your own control).
+open class ControlView: ComponentView {
+    open override var isInteractive: Bool { true }
+    /// Called when a press starts.
+    open func press() {}
+    /// Called when a press ends; `inside` is false when it was cancelled.
+    open func release(inside: Bool) {}
+}

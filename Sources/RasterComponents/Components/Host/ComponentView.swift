@@ -1,0 +1,134 @@
+import RasterCore
+import RasterLayers
+
+/// A layer-backed node of the view tree that components update (UIView's role).
+///
+/// Invariants: `layer.sublayers` are exactly the subviews' layers, in order; a view has at
+/// most one superview. Hit testing walks subviews front to back and returns the topmost
+/// view that is interactive and enabled.
+open class ComponentView {
+    public let layer: Layer
+    public private(set) weak var superview: ComponentView?
+    public private(set) var subviews: [ComponentView] = []
+    /// The component bookkeeping of the view (set when a component makes it).
+    package var node: ComponentNode?
+    /// The state of the component that updates this view.
+    public var componentState: ComponentState? { node?.state }
+    /// Child modifiers the parent applied in its last update (reset when dropped).
+    var appliedModifiers: Set<ChildModifierKind> = []
+    /// How the view enters and leaves its parent when the parent's update is animated:
+    /// the parent's `appear`/`disappear` modifiers, else these (a component may set them
+    /// on its own view).
+    public var appearTransition: ChildTransition?
+    public var disappearTransition: ChildTransition?
+    /// The disappear transition in effect, recorded when the view was last placed.
+    var placedDisappear: ChildTransition?
+    /// Bookkeeping of other view systems (DCFlight's props and node id).
+    package var dcfStorage: AnyObject?
+    /// True while the view animates out after its parent dropped it.
+    public internal(set) var isDisappearing = false
+
+    public required init() {
+        layer = Layer()
+        layer.anchorPoint = Point(x: 0.5, y: 0.5)
+    }
+
+    /// False hides the view and its subtree from hit testing.
+    public var isUserInteractionEnabled = true
+
+    /// Whether this view itself can be the result of hit testing (a button, a control).
+    open var isInteractive: Bool { false }
+    /// Interactive views that are disabled are passed through.
+    open var isEnabled: Bool { true }
+
+    public var frame: Rect {
+        get { layer.frame }
+        set { layer.frame = newValue }
+    }
+
+    public var bounds: Rect {
+        get { layer.bounds }
+        set { layer.bounds = newValue }
+    }
+
+    // MARK: - Tree
+
+    public func addSubview(_ view: ComponentView) {
+        view.removeFromSuperview()
+        subviews.append(view)
+        view.superview = self
+        layer.addSublayer(view.layer)
+    }
+
+    public func removeFromSuperview() {
+        guard let parent = superview else { return }
+        parent.subviews.removeAll { $0 === self }
+        superview = nil
+        layer.removeFromSuperlayer()
+    }
+
+    /// Replaces the subviews with `views`, in order; views already present keep their layers.
+    public func setSubviews(_ views: [ComponentView]) {
+        if views.count == subviews.count, zip(views, subviews).allSatisfy({ $0 === $1 }) { return }
+        if subviews.isEmpty {
+            for view in views where view.superview !== self { view.removeFromSuperview() }
+            subviews = views
+            for view in views { view.superview = self }
+            layer.setSublayers(views.map(\.layer))
+            return
+        }
+        let keep = Set(views.map(ObjectIdentifier.init))
+        for old in subviews where !keep.contains(ObjectIdentifier(old)) { old.superview = nil }
+        for view in views where view.superview !== self { view.removeFromSuperview() }
+        subviews = views
+        for view in views { view.superview = self }
+        layer.setSublayers(views.map(\.layer))
+    }
+
+    // MARK: - Tags
+
+    /// The tag of the component that made this view (a `Button`'s `tag`), compared by
+    /// identity.
+    open var tag: AnyObject? { nil }
+
+    /// The first view in this subtree (depth first, this view first) whose tag is `tag`.
+    public func findTaggedView(tag: AnyObject) -> ComponentView? {
+        if let own = self.tag, own === tag { return self }
+        for sub in subviews {
+            if let found = sub.findTaggedView(tag: tag) { return found }
+        }
+        return nil
+    }
+
+    // MARK: - Hit testing
+
+    /// Whether `point` (bounds coordinates) is inside the view.
+    open func point(inside point: Point) -> Bool {
+        layer.bounds.contains(point)
+    }
+
+    /// The topmost interactive, enabled view under `point` (bounds coordinates), honouring
+    /// hidden and transparent views, clipping and every transform on the way.
+    public func hitTest(_ point: Point) -> ComponentView? {
+        guard isUserInteractionEnabled, !layer.isHidden, layer.opacity > 0.01 else { return nil }
+        if layer.masksToBounds {
+            guard self.point(inside: point) else { return nil }
+            if layer.cornerRadius > 0 {
+                let outline = Path(roundedRect: layer.bounds, cornerRadius: layer.cornerRadius,
+                                   style: layer.cornerCurve == .continuous ? .continuous : .circular)
+                guard outline.contains(point) else { return nil }
+            }
+        }
+        for sub in subviews.reversed() {
+            guard let inverse = sub.layer.localTransform.inverted() else { continue }
+            if let hit = sub.hitTest(inverse.apply(point)) { return hit }
+        }
+        if isInteractive, isEnabled, self.point(inside: point) { return self }
+        return nil
+    }
+
+    /// Converts `point` from this view's bounds coordinates to the root view's.
+    public func convertToRoot(_ point: Point) -> Point {
+        layer.transformToRoot().apply(point)
+    }
+}

@@ -1,0 +1,128 @@
+import RasterCore
+import RasterLayout
+
+/// A component's place in one layout pass: what measuring it needs (its component
+/// value, environment and state), the answers it gave, and the nodes of the children
+/// measured through it.
+///
+/// Measuring is pure: it never touches views. A parent makes a node per child, asks it
+/// `sizeThatFits` for as many proposals as its algorithm needs (each answered once per
+/// pass), then places the child, handing the same node to the child's update so that
+/// the child's own children are not measured again. Nodes live for one pass.
+///
+/// Invariant: `component` is never an `AnyComponent` (wrappers are looked through), and
+/// a child node is reused only for the identical child component.
+public final class LayoutNode {
+    let component: _TypeErasedComponent
+    /// The `AnyComponent` the node was made for (identity decides reuse).
+    let source: AnyObject?
+    let environment: _ErasedEnvironment
+    /// The view that shows the component from earlier passes (its state is used).
+    var retained: ComponentNode?
+    /// The axis of the nearest stack above, through wrappers that lay out as their
+    /// content (what a `Spacer` stretches along).
+    var stackAxis: Axis?
+    /// Whether the nearest container above that is a stack or a `Flex` is a `Flex`:
+    /// there a `Text` measures as CSS does (never narrower than its longest word, heights
+    /// not proposed), elsewhere as SwiftUI does. Set when the node is made: a `Flex`'s
+    /// children get true, a stack's false, anything else's what its parent has.
+    var measuresTextAsCSS = false
+
+    private var answers: [(ProposedSize, Size)] = []
+    private var slots: [LayoutNode?] = []
+    private var keyedSlots: [AnyHashable: LayoutNode] = [:]
+    /// Anything a component computes once per pass for both measuring and updating.
+    var memo: Any?
+    /// A fresh state for measuring when no view exists yet.
+    private var scratchState: ComponentState?
+    /// A view that measuring by `update` may write to.
+    private var scratch: ComponentView?
+    /// The body closure a combined component measures with when it has no view yet.
+    var scratchBody: Any?
+
+    // Flexbox bookkeeping (see `FlexLayout`).
+    var flexCache = FlexCache()
+    var flexItem: FlexItemInfo?
+    /// A flex container's children in `order` (see `flexChildren`).
+    var orderedFlexChildren: FlexChildren?
+    /// The border box a flex container gave this node (a `FlexItem` or `Flex`) in its
+    /// last layout.
+    var assignedSize: Size?
+    /// This child's frame in its flex container's last layout (unrounded, relative to
+    /// the container's border box).
+    var flexFrame: Rect?
+
+    init(component: _TypeErasedComponent, environment: _ErasedEnvironment, retained: ComponentNode? = nil) {
+        if let box = component._anyComponentBox {
+            self.component = component._unwrapped
+            source = box
+        } else {
+            self.component = component
+            source = nil
+        }
+        self.environment = environment
+        self.retained = retained
+    }
+
+    /// The size the component takes for `proposal`, computed once per proposal.
+    public func sizeThatFits(_ proposal: ProposedSize) -> Size {
+        for (asked, answer) in answers where asked == proposal { return answer }
+        let size = component._sizeThatFits(proposal, node: self).sanitized
+        answers.append((proposal, size))
+        return size
+    }
+
+    /// The node of the child in `slot`, reused when it was made for the same component.
+    func child(_ slot: Int, _ component: _TypeErasedComponent, environment: _ErasedEnvironment? = nil,
+               stackAxis: Axis? = nil, retained: ComponentNode? = nil) -> LayoutNode {
+        if slot < slots.count, let existing = slots[slot], existing.matches(component) { return existing }
+        let node = LayoutNode(component: component, environment: environment ?? self.environment, retained: retained)
+        node.stackAxis = stackAxis
+        node.measuresTextAsCSS = self.component is Flex || (stackAxis == nil && measuresTextAsCSS)
+        if slot >= slots.count { slots.append(contentsOf: repeatElement(nil, count: slot - slots.count + 1)) }
+        slots[slot] = node
+        return node
+    }
+
+    /// The node of the child under `key` (children that custom components update).
+    func child(key: AnyHashable, _ component: _TypeErasedComponent, environment: _ErasedEnvironment,
+               retained: ComponentNode?) -> LayoutNode {
+        if let existing = keyedSlots[key], existing.matches(component) { return existing }
+        let node = LayoutNode(component: component, environment: environment, retained: retained)
+        node.measuresTextAsCSS = measuresTextAsCSS
+        keyedSlots[key] = node
+        return node
+    }
+
+    /// The child node of a wrapper that lays out as its content (slot 0), keeping the
+    /// stack axis.
+    package func content(_ component: _TypeErasedComponent, environment: _ErasedEnvironment? = nil) -> LayoutNode {
+        child(0, component, environment: environment, stackAxis: stackAxis,
+              retained: retained?.placedChildren.first?.node)
+    }
+
+    private func matches(_ other: _TypeErasedComponent) -> Bool {
+        if let box = other._anyComponentBox {
+            if let source { return source === box }
+            return false
+        }
+        return source == nil && component._isEqual(to: other)
+    }
+
+    /// The scratch view, made once.
+    func scratchView(make: () -> ComponentView) -> ComponentView {
+        if let scratch { return scratch }
+        let made = make()
+        scratch = made
+        return made
+    }
+
+    /// The state measuring sees: the view's, else a fresh one made once.
+    func state(make: () -> ComponentState) -> ComponentState {
+        if let retained { return retained.state }
+        if let scratchState { return scratchState }
+        let made = make()
+        scratchState = made
+        return made
+    }
+}

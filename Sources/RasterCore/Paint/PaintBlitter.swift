@@ -1,0 +1,177 @@
+import CKernels
+import CPrefetch
+
+/// Composites a paint through coverage into a bitmap: the pixel end of every fill.
+///
+/// Fast paths (pixman's lesson: specialise what dominates, fall back to one general
+/// loop): a solid colour with source-over and no clip mask goes straight to the
+/// destination (opaque full-coverage spans are a plain store); everything else runs
+/// fetch (shader row or constant), coverage (span alpha × opacity × clip mask),
+/// combine, one span at a time through scratch rows. The per-pixel loops are the C
+/// kernels of `CKernels`, which pick AVX2 at load time where the CPU has it.
+package struct PaintBlitter: Blitter {
+    package init(bitmap: Bitmap, color: UInt32, shader: PaintShader?, blend: BlendMode, opacity: UInt32,
+         clipMask: UnsafePointer<UInt8>?, clipRect: PixelRect, source: UnsafeMutablePointer<UInt32>,
+         coverage: UnsafeMutablePointer<UInt8>) {
+        pixels = bitmap.row(0)
+        pitch = bitmap.stride
+        width = bitmap.width
+        self.color = color
+        self.shader = shader.map { Unmanaged.passUnretained($0) }
+        self.blend = blend
+        self.opacity = opacity
+        self.clipMask = clipMask
+        self.clipRect = clipRect
+        self.source = source
+        self.coverage = coverage
+    }
+
+    /// The destination's first row and row pitch, copied out of the bitmap so that no
+    /// span touches a reference count.
+    let pixels: UnsafeMutablePointer<UInt32>
+    let pitch: Int
+    /// Pixels per row of the destination.
+    let width: Int
+    /// Premultiplied solid colour (unused when `shader` is set).
+    let color: UInt32
+    /// Borrowed: the caller keeps the shader alive for the blitter's lifetime (no
+    /// reference counting per span).
+    let shader: Unmanaged<PaintShader>?
+    let blend: BlendMode
+    /// Extra alpha for the whole draw, 0...255.
+    let opacity: UInt32
+    /// Device-space clip coverage, or nil.
+    let clipMask: UnsafePointer<UInt8>?
+    let clipRect: PixelRect
+    let source: UnsafeMutablePointer<UInt32>
+    let coverage: UnsafeMutablePointer<UInt8>
+
+    /// Spans at least this long go to the C kernels; shorter ones stay inline, where a
+    /// call would cost more than the pixels.
+    static let kernelSpan = 16
+
+    var isSimpleSolid: Bool { shader == nil && blend == .sourceOver && clipMask == nil }
+
+    @inline(__always)
+    private func maskRow(_ y: Int) -> UnsafePointer<UInt8>? {
+        guard let m = clipMask else { return nil }
+        return m + (y - clipRect.y0) * clipRect.width - clipRect.x0
+    }
+
+    @inline(__always)
+    package func prefetch(y: Int, x: Int) {
+        cprefetch_write(pixels + (y * pitch + x))
+    }
+
+    package mutating func blitSpan(y: Int, x: Int, count: Int, alpha: UInt8) {
+        let a = opacity == 255 ? UInt32(alpha) : PixelMath.mulDiv255(UInt32(alpha), opacity)
+        if isSimpleSolid {
+            let dst = pixels + (y * pitch + x)
+            if a == 255 && color >> 24 == 255 {
+                dst.update(repeating: color, count: count)
+            } else {
+                let s = PixelMath.scale(color, by: a)
+                if count >= PaintBlitter.kernelSpan {
+                    ck_source_over_solid(dst, count, s)
+                } else {
+                    let ia = 255 &- (s >> 24)
+                    for i in 0..<count { dst[i] = s &+ PixelMath.scale(dst[i], by: ia) }
+                }
+            }
+            return
+        }
+        coverage.update(repeating: UInt8(a), count: count)
+        general(y: y, x: x, count: count, uniform: clipMask == nil ? a : nil)
+    }
+
+    package mutating func blitRun(y: Int, x: Int, alphas: UnsafeBufferPointer<UInt8>) {
+        let count = alphas.count
+        if isSimpleSolid {
+            // Zero coverage scales the source to zero, and source-over of zero leaves the
+            // pixel exactly as it was, so whole runs go through one kernel call.
+            // Edges give runs of one or two pixels most often: those are cheapest
+            // pixel by pixel, the rest of the short ones as one vector step.
+            let dst = pixels + (y * pitch + x)
+            let c = color, op = opacity
+            if count <= 2 {
+                for i in 0..<count where alphas[i] != 0 {
+                    let a = op == 255 ? UInt32(alphas[i]) : PixelMath.mulDiv255(UInt32(alphas[i]), op)
+                    dst[i] = PixelMath.sourceOver(PixelMath.scale(c, by: a), dst[i])
+                }
+            } else if count < 8 && x + 8 <= width {
+                PaintBlitter.sourceOverShortRun(c, op, alphas, dst)
+            } else {
+                ck_source_over_solid_coverage(dst, alphas.baseAddress, count, c, op)
+            }
+            return
+        }
+        if opacity == 255 {
+            coverage.update(from: alphas.baseAddress!, count: count)
+        } else {
+            ck_fade_coverage(coverage, alphas.baseAddress, count, opacity)
+        }
+        general(y: y, x: x, count: count, uniform: nil)
+    }
+
+    /// A run of fewer than eight coverages as one eight-pixel vector step: the coverages
+    /// are padded with zeros, and zero coverage writes each extra pixel back unchanged
+    /// (source-over of nothing is exact). The caller guarantees the eight pixels lie in
+    /// the destination row.
+    @inline(__always)
+    static func sourceOverShortRun(_ c: UInt32, _ opacity: UInt32, _ alphas: UnsafeBufferPointer<UInt8>,
+                                   _ dst: UnsafeMutablePointer<UInt32>) {
+        var padded = SIMD8<UInt8>()
+        for i in 0..<alphas.count { padded[i] = alphas[i] }
+        var a = SIMD8<UInt32>(truncatingIfNeeded: padded)
+        if opacity != 255 { a = PixelMath.mulDiv255(a, opacity) }
+        let raw = UnsafeMutableRawPointer(dst)
+        let d = raw.loadUnaligned(as: SIMD8<UInt32>.self)
+        let s = PixelMath.scale(SIMD8(repeating: c), by: a)
+        raw.storeBytes(of: PixelMath.sourceOver(s, d), as: SIMD8<UInt32>.self)
+    }
+
+    /// - Parameter uniform: the coverage of every pixel when it is the same for all.
+    private func general(y: Int, x: Int, count: Int, uniform: UInt32?) {
+        if let m = maskRow(y) {
+            ck_multiply_coverage(coverage, m + x, count)
+        }
+        // An opaque gradient over full coverage replaces the pixels: shade straight into them.
+        if blend == .sourceOver, uniform == 255, let shader,
+           shader._withUnsafeGuaranteedRef({ $0.isOpaque && $0.writesInPlace }) {
+            shader._withUnsafeGuaranteedRef { $0.shade(x: x, y: y, count: count, into: pixels + (y * pitch + x)) }
+            return
+        }
+        if let shader {
+            shader._withUnsafeGuaranteedRef { $0.shade(x: x, y: y, count: count, into: source) }
+        } else {
+            source.update(repeating: color, count: count)
+        }
+        let dst = pixels + (y * pitch + x)
+        switch blend {
+        case .sourceOver:
+            if uniform == 255 {
+                if shader?._withUnsafeGuaranteedRef({ $0.isOpaque }) ?? (color >> 24 == 255) {
+                    dst.update(from: source, count: count)
+                } else {
+                    ck_blend_row(source, dst, count, 255)
+                }
+            } else {
+                ck_source_over_coverage(dst, source, coverage, count)
+            }
+        case .source:
+            for i in 0..<count {
+                let c = UInt32(coverage[i])
+                if c == 0 { continue }
+                dst[i] = c == 255 ? source[i] : PixelMath.lerp(dst[i], source[i], c)
+            }
+        default:
+            let mode = blend
+            for i in 0..<count {
+                let c = UInt32(coverage[i])
+                if c == 0 { continue }
+                let blended = mode.blend(source[i], dst[i])
+                dst[i] = c == 255 ? blended : PixelMath.lerp(dst[i], blended, c)
+            }
+        }
+    }
+}

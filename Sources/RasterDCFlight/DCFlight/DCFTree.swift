@@ -1,0 +1,240 @@
+import RasterComponents
+import RasterCore
+import RasterLayers
+import RasterText
+
+/// Runs a tree of `DCFComponent`s headless: makes each node's view through its
+/// registered component (`createView`), registers it (`viewRegisteredWithShadowTree`,
+/// ids "0", "0.1", ... by position, "0.key:K" for a child with key K), updates it only
+/// when its props changed
+/// (`updateView`), lays the tree out and hands every view its frame (`applyLayout`),
+/// routes taps and the events components propagate, and renders.
+///
+/// Layout is the subset of Yoga a column of controls needs: `flexDirection` ("column",
+/// the default, or "row"), `padding`, `gap`, `alignItems` ("flex-start", "center",
+/// "flex-end", "stretch"), and `width`/`height` fixing a node's size; a leaf is as large
+/// as `getIntrinsicSize` says.
+///
+/// Semantic colours: a node's props get `primaryColor`, `secondaryColor`,
+/// `tertiaryColor` and `accentColor` from the tree's theme (`primary`, `secondary`,
+/// `tertiary`, `accent`) unless they set them: one palette, two spellings.
+public final class DCFTree {
+    public let registry: DCFComponentRegistry
+    /// The theme semantic colour props come from; set it and call `update` again.
+    public var theme: Theme
+    public let fonts: FontRegistry
+    /// The root view; the root node's view is its only subview.
+    public let view = ComponentView()
+    /// Hears every propagated event: node id, event name, data.
+    public var onEvent: ((String, String, [String: Any]) -> Void)?
+    /// How often components were asked to create and to update views.
+    public private(set) var createCount = 0
+    public private(set) var updateCount = 0
+
+    private var root: Mounted?
+    private var size = Size.zero
+
+    /// A node as it is mounted: its component, view, props and children.
+    private final class Mounted {
+        let type: String
+        let component: any DCFComponent
+        let view: ComponentView
+        var props: [String: Any]
+        var children: [Mounted] = []
+        var identity: String
+
+        init(type: String, component: any DCFComponent, view: ComponentView, props: [String: Any], identity: String) {
+            self.type = type
+            self.component = component
+            self.view = view
+            self.props = props
+            self.identity = identity
+        }
+    }
+
+    public init(registry: DCFComponentRegistry = .standard, theme: Theme = .light, fonts: FontRegistry = .shared) {
+        self.registry = registry
+        self.theme = theme
+        self.fonts = fonts
+        view.layer.anchorPoint = .zero
+    }
+
+    /// Brings the views up to date with `node` and lays them out in `size`.
+    /// - Throws: `DCFError.unknownType` (nothing is changed then).
+    public func update(_ node: DCFNode, size: Size) throws {
+        try check(node, path: "root")
+        self.size = size
+        let mounted = DCFTree.$fonts.withValue(fonts) { mount(node, existing: root, id: node.key ?? "0") }
+        if root !== mounted {
+            root?.view.removeFromSuperview()
+            view.addSubview(mounted.view)
+        }
+        root = mounted
+        view.bounds = Rect(origin: .zero, size: size)
+        view.layer.position = .zero
+        DCFTree.$fonts.withValue(fonts) { _ = layout(mounted, proposal: size, left: 0, top: 0, fixed: true) }
+    }
+
+    /// The fonts of the tree whose views are being made or measured.
+    @TaskLocal static var fonts: FontRegistry?
+
+    /// The view of the node with `nodeId`.
+    public func view(forNodeId nodeId: String) -> ComponentView? {
+        root.flatMap { mounted(nodeId, in: $0) }?.view
+    }
+
+    private func mounted(_ nodeId: String, in m: Mounted) -> Mounted? {
+        if m.identity == nodeId { return m }
+        for c in m.children { if let found = mounted(nodeId, in: c) { return found } }
+        return nil
+    }
+
+    /// A tunnel call to the component type of the node with `nodeId`, with the node's
+    /// view in `params["view"]` (a key the tree reserves: a caller's "view" is replaced).
+    /// Nil when there is no such node, or its type does not handle `method`.
+    public func callTunnel(nodeId: String, method: String, params: [String: Any] = [:]) -> Any? {
+        guard let node = root.flatMap({ mounted(nodeId, in: $0) }) else { return nil }
+        var withView = params
+        withView["view"] = node.view
+        return registry.callTunnel(node.type, method: method, params: withView)
+    }
+
+    /// Presses and releases at `point`; whether a control was there.
+    @discardableResult
+    public func tap(at point: Point) -> Bool {
+        guard let control = view.hitTest(point) as? ControlView else { return false }
+        control.press()
+        control.release(inside: true)
+        return true
+    }
+
+    /// Renders the views at `scale`.
+    public func render(scale: Double = 1, background: Color = .clear) throws -> Bitmap {
+        let compositor = try Compositor(size: size, scale: scale, background: background)
+        compositor.render(view.layer)
+        return compositor.frame.copy()
+    }
+
+    // MARK: - Events
+
+    func dispatch(from source: ComponentView, eventName: String, data: [String: Any]) {
+        let info = source.dcfInfo
+        guard let nodeId = info.nodeId else { return }
+        onEvent?(nodeId, eventName, data)
+        if let handler = info.props[eventName] as? ([String: Any]) -> Void { handler(data) }
+    }
+
+    // MARK: - Mounting
+
+    private func check(_ node: DCFNode, path: String) throws {
+        guard registry.type(named: node.type) != nil else { throw DCFError.unknownType(node.type, path: path) }
+        var keys: Set<String> = []
+        for (i, child) in node.children.enumerated() {
+            if let key = child.key, !keys.insert(key).inserted {
+                throw DCFError.duplicateKey(key, path: "\(path).children[\(i)]")
+            }
+            try check(child, path: "\(path).children[\(i)]")
+        }
+    }
+
+    /// The node's props with the theme's semantic colours where it sets none.
+    private func themed(_ props: [String: Any]) -> [String: Any] {
+        var result = props
+        for (key, color) in [("primaryColor", SemanticColor.primary), ("secondaryColor", .secondary),
+                             ("tertiaryColor", .tertiary), ("accentColor", .accent)] where result[key] == nil {
+            result[key] = ColorUtilities.hexString(theme[color])
+        }
+        return result
+    }
+
+    private func mount(_ node: DCFNode, existing: Mounted?, id: String) -> Mounted {
+        let props = themed(node.props)
+        let mounted: Mounted
+        if let existing, existing.type == node.type {
+            mounted = existing
+            if !DCFProps.equal(existing.props, props) {
+                updateCount += 1
+                _ = existing.component.updateView(existing.view, withProps: props)
+                existing.view.dcfInfo.props = props
+                existing.props = props
+            }
+        } else {
+            guard let type = registry.type(named: node.type) else {
+                preconditionFailure("'\(node.type)' passed check(_:path:) but is not registered")
+            }
+            let component = type.init()
+            createCount += 1
+            let view = component.createView(props: props)
+            view.layer.anchorPoint = .zero
+            view.dcfInfo.props = props
+            view.dcfInfo.tree = self
+            view.dcfInfo.nodeId = id
+            component.viewRegisteredWithShadowTree(view, nodeId: id)
+            mounted = Mounted(type: node.type, component: component, view: view, props: props, identity: id)
+        }
+        var previous: [String: Mounted] = [:]
+        for child in mounted.children { previous[child.identity] = child }
+        mounted.children = node.children.enumerated().map { index, child in
+            // Keyed and positional identities never meet: a key "1" is not position 1.
+            let childId = child.key.map { "\(id).key:\($0)" } ?? "\(id).\(index)"
+            return mount(child, existing: previous[childId], id: childId)
+        }
+        mounted.view.setSubviews(mounted.children.map(\.view))
+        return mounted
+    }
+
+    // MARK: - Layout
+
+    /// Sizes `m` for `proposal` and places it at (left, top) in its parent; `fixed`
+    /// makes it exactly `proposal` (the root, stretched children).
+    private func layout(_ m: Mounted, proposal: Size, left: Double, top: Double, fixed: Bool) -> Size {
+        let size = fixed ? proposal : measure(m, available: proposal)
+        let padding = DCFProps.number(m.props["padding"]) ?? 0
+        let gap = DCFProps.number(m.props["gap"]) ?? 0
+        let row = (m.props["flexDirection"] as? String) == "row"
+        let align = m.props["alignItems"] as? String ?? "flex-start"
+        let inner = Size(width: max(0, size.width - 2 * padding), height: max(0, size.height - 2 * padding))
+        var offset = padding
+        for child in m.children {
+            var childSize = measure(child, available: inner)
+            if align == "stretch" {
+                if row { childSize.height = inner.height } else { childSize.width = inner.width }
+            }
+            let crossRoom = row ? inner.height - childSize.height : inner.width - childSize.width
+            let cross: Double
+            switch align {
+            case "center": cross = padding + (crossRoom / 2).rounded(.down)
+            case "flex-end": cross = padding + crossRoom
+            default: cross = padding
+            }
+            let (l, t) = row ? (offset, cross) : (cross, offset)
+            _ = layout(child, proposal: childSize, left: l, top: t, fixed: true)
+            offset += (row ? childSize.width : childSize.height) + gap
+        }
+        m.component.applyLayout(m.view, layout: YGNodeLayout(left: left, top: top, width: size.width, height: size.height))
+        return size
+    }
+
+    /// The size `m` takes within `available`.
+    private func measure(_ m: Mounted, available: Size) -> Size {
+        let fixedWidth = DCFProps.number(m.props["width"])
+        let fixedHeight = DCFProps.number(m.props["height"])
+        var size: Size
+        if m.children.isEmpty {
+            size = m.component.getIntrinsicSize(m.view, forProps: m.props)
+        } else {
+            let padding = DCFProps.number(m.props["padding"]) ?? 0
+            let gap = DCFProps.number(m.props["gap"]) ?? 0
+            let row = (m.props["flexDirection"] as? String) == "row"
+            let inner = Size(width: max(0, available.width - 2 * padding), height: max(0, available.height - 2 * padding))
+            let sizes = m.children.map { measure($0, available: inner) }
+            let main = sizes.map { row ? $0.width : $0.height }.reduce(0, +) + gap * Double(max(0, sizes.count - 1))
+            let cross = sizes.map { row ? $0.height : $0.width }.max() ?? 0
+            size = row ? Size(width: main + 2 * padding, height: cross + 2 * padding)
+                : Size(width: cross + 2 * padding, height: main + 2 * padding)
+        }
+        if let fixedWidth { size.width = fixedWidth }
+        if let fixedHeight { size.height = fixedHeight }
+        return size
+    }
+}

@@ -1,0 +1,230 @@
+import Foundation
+import RasterCore
+
+/// A retained node of the layer tree, modelled on Core Animation's `CALayer`.
+///
+/// Geometry follows Core Animation: `bounds` is the layer's own coordinate space (its
+/// origin is what a sublayer's `position` is measured from), `position` is where the
+/// `anchorPoint` (unit coordinates of the bounds) sits in the superlayer, and
+/// `transform` applies about the anchor point. `frame` is derived from those and is
+/// exact only while `transform` is the identity, as in Core Animation.
+///
+/// Drawing order, back to front: shadow, background, contents, sublayers (clipped by
+/// `masksToBounds`), border.
+///
+/// Invariants: a layer has at most one superlayer; `sublayers` never holds the same
+/// layer twice. Every property change bumps one of four version counters that the
+/// compositor compares with what it drew last: `geometryVersion` (position, anchor
+/// point, transform: where the layer sits), `version` (the layer's own pixels and its
+/// bounds), `effectVersion` (changes that repaint the whole subtree: opacity, hidden,
+/// clipping, shadow) and `contentVersion` (the contents' drawing inputs). Sublayer
+/// membership and order are compared by the compositor itself.
+public final class Layer {
+    public enum CornerCurve: String, Hashable, Sendable {
+        /// Quarter circles.
+        case circular
+        /// Continuous curvature ("squircle" corners, as iOS draws them).
+        case continuous
+    }
+
+    public init() {}
+
+    // MARK: - Geometry
+
+    public var bounds: Rect = .zero {
+        didSet {
+            guard bounds != oldValue else { return }
+            touch()
+            if drawing != nil, bounds.size != oldValue.size { contentVersion &+= 1 }
+        }
+    }
+    public var position: Point = .zero { didSet { if position != oldValue { geometryVersion &+= 1 } } }
+    public var anchorPoint = Point(x: 0.5, y: 0.5) { didSet { if anchorPoint != oldValue { geometryVersion &+= 1 } } }
+    public var transform: Transform = .identity { didSet { if transform != oldValue { geometryVersion &+= 1 } } }
+
+    /// The rectangle the layer occupies in its superlayer's coordinates (exact while
+    /// `transform` is the identity; otherwise the bounding box of the transformed bounds).
+    /// Setting it sets `bounds.size` and `position`, keeping `anchorPoint`.
+    public var frame: Rect {
+        get { localTransform.apply(Rect(origin: bounds.origin, size: bounds.size)) }
+        set {
+            bounds.size = newValue.size
+            position = Point(x: newValue.minX + anchorPoint.x * newValue.width,
+                             y: newValue.minY + anchorPoint.y * newValue.height)
+        }
+    }
+
+    /// Maps the layer's bounds coordinates to its superlayer's.
+    public var localTransform: Transform {
+        let ax = bounds.minX + anchorPoint.x * bounds.width
+        let ay = bounds.minY + anchorPoint.y * bounds.height
+        var t = Transform(translationX: -ax, y: -ay)
+        if !transform.isIdentity { t = t.concatenating(transform) }
+        return t.concatenating(Transform(translationX: position.x, y: position.y))
+    }
+
+    // MARK: - Appearance
+
+    /// Opacity of the layer and its subtree as one group.
+    public var opacity: Double = 1 { didSet { if opacity != oldValue { touchEffect() } } }
+    public var isHidden = false { didSet { if isHidden != oldValue { touchEffect() } } }
+    /// Fills the bounds (rounded by `cornerRadius`). Gradient geometry is in bounds coordinates.
+    public var backgroundPaint: Paint? { didSet { if backgroundPaint != oldValue { touch() } } }
+    public var cornerRadius: Double = 0 { didSet { if cornerRadius != oldValue { touchEffect() } } }
+    public var cornerCurve: CornerCurve = .circular { didSet { if cornerCurve != oldValue { touchEffect() } } }
+    /// Clips contents and sublayers to the rounded bounds, anti-aliased.
+    public var masksToBounds = false { didSet { if masksToBounds != oldValue { touchEffect() } } }
+    /// Drawn inside the bounds, above contents and sublayers.
+    public var borderWidth: Double = 0 { didSet { if borderWidth != oldValue { touch() } } }
+    public var borderColor: Color = .black { didSet { if borderColor != oldValue { touch() } } }
+
+    // MARK: - Shadow (Core Animation's defaults)
+
+    public var shadowColor: Color = .black { didSet { if shadowColor != oldValue { touchEffect() } } }
+    /// 0 (the default) draws no shadow.
+    public var shadowOpacity: Double = 0 { didSet { if shadowOpacity != oldValue { touchEffect() } } }
+    /// The blur's standard deviation in points (CSS `blur-radius` = 2 × `shadowRadius`).
+    public var shadowRadius: Double = 3 { didSet { if shadowRadius != oldValue { touchEffect() } } }
+    /// In the superlayer's coordinate space (not turned by the layer's own transform).
+    public var shadowOffset = Point(x: 0, y: -3) { didSet { if shadowOffset != oldValue { touchEffect() } } }
+    /// The shape that casts the shadow, in bounds coordinates. Without one, the shadow
+    /// follows the alpha of the layer and its subtree (rendered offscreen first).
+    public var shadowPath: Path? { didSet { if shadowPath != oldValue { touchEffect() } } }
+
+    var hasShadow: Bool { shadowOpacity > 0 && shadowColor.a > 0 }
+
+    // MARK: - Contents
+
+    /// A bitmap shown in the bounds, placed by `contentsGravity`; `contentsScale` is its
+    /// pixels per point. Ignored while `drawing` is set.
+    public var contents: ImageSource? {
+        didSet { if contents !== oldValue { contentVersion &+= 1; touch() } }
+    }
+    public var contentsScale: Double = 1 { didSet { if contentsScale != oldValue { touch() } } }
+    public var contentsGravity: ContentsGravity = .resize { didSet { if contentsGravity != oldValue { touch() } } }
+
+    /// Vector drawing rasterized into the layer's contents by the compositor, at the
+    /// frame's scale, and cached until a drawing that is not equal replaces it or the
+    /// bounds change size.
+    public var drawing: (any LayerDrawing)? {
+        didSet {
+            switch (drawing, oldValue) {
+            case (nil, nil): return
+            case let (new?, old?) where new.isEqual(to: old): return
+            default: contentVersion &+= 1; touch()
+            }
+        }
+    }
+
+    // MARK: - Tree
+
+    public private(set) weak var superlayer: Layer?
+    public private(set) var sublayers: [Layer] = []
+
+    public func addSublayer(_ layer: Layer) {
+        insertSublayer(layer, at: sublayers.count)
+    }
+
+    /// Inserts `layer` at `index` (clamped), first removing it from its current superlayer.
+    public func insertSublayer(_ layer: Layer, at index: Int) {
+        precondition(layer !== self, "a layer cannot be its own sublayer")
+        var target = min(max(index, 0), sublayers.count)
+        if layer.superlayer === self, let current = sublayers.firstIndex(where: { $0 === layer }) {
+            if current == target || current == target - 1 && target == sublayers.count { return }
+            sublayers.remove(at: current)
+            if current < target { target -= 1 }
+        } else {
+            layer.removeFromSuperlayer()
+        }
+        sublayers.insert(layer, at: min(target, sublayers.count))
+        layer.superlayer = self
+    }
+
+    public func removeFromSuperlayer() {
+        guard let parent = superlayer else { return }
+        parent.sublayers.removeAll { $0 === self }
+        superlayer = nil
+    }
+
+    /// Replaces the sublayers with `layers`, in order (layers already present keep their
+    /// identity and caches).
+    public func setSublayers(_ layers: [Layer]) {
+        if layers.count == sublayers.count, zip(layers, sublayers).allSatisfy({ $0 === $1 }) { return }
+        if sublayers.isEmpty {
+            for layer in layers where layer.superlayer !== self { layer.removeFromSuperlayer() }
+            sublayers = layers
+            for layer in layers { layer.superlayer = self }
+            return
+        }
+        let keep = Set(layers.map(ObjectIdentifier.init))
+        for old in sublayers where !keep.contains(ObjectIdentifier(old)) { old.superlayer = nil }
+        for layer in layers where layer.superlayer !== self { layer.removeFromSuperlayer() }
+        sublayers = layers
+        for layer in layers { layer.superlayer = self }
+    }
+
+    // MARK: - Versions
+
+    private(set) var geometryVersion: UInt64 = 0
+    private(set) var version: UInt64 = 0
+    private(set) var effectVersion: UInt64 = 0
+    private(set) var contentVersion: UInt64 = 0
+
+    private func touch() { version &+= 1 }
+    private func touchEffect() { effectVersion &+= 1 }
+
+    /// Converts a point from this layer's bounds coordinates to `layer`'s (nil: the
+    /// root's). Nil when `layer`'s transform to the root cannot be inverted.
+    public func convert(_ point: Point, to layer: Layer?) -> Point? {
+        let other = layer?.transformToRoot() ?? .identity
+        guard let inverse = other.inverted() else { return nil }
+        return inverse.apply(transformToRoot().apply(point))
+    }
+
+    /// Bounds coordinates to the root layer's bounds coordinates.
+    package func transformToRoot() -> Transform {
+        var t = Transform.identity
+        var layer: Layer? = self
+        while let l = layer, let parent = l.superlayer {
+            t = t.concatenating(l.localTransform)
+            layer = parent
+        }
+        return t
+    }
+}
+
+/// Where a layer's `contents` bitmap sits in its bounds (Core Animation's gravity names).
+public enum ContentsGravity: String, Hashable, Sendable, CaseIterable {
+    case center, top, bottom, left, right, topLeft, topRight, bottomLeft, bottomRight
+    /// Stretched to the bounds.
+    case resize
+    /// Scaled to fit inside the bounds, keeping its aspect ratio, centred.
+    case resizeAspect
+    /// Scaled to cover the bounds, keeping its aspect ratio, centred (overflows unless masked).
+    case resizeAspectFill
+
+    /// The rectangle, in bounds coordinates, that a `size`-point image occupies in `bounds`.
+    public func rect(for size: Size, in bounds: Rect) -> Rect {
+        func placed(_ s: Size, _ ax: Double, _ ay: Double) -> Rect {
+            Rect(x: bounds.minX + (bounds.width - s.width) * ax, y: bounds.minY + (bounds.height - s.height) * ay,
+                 width: s.width, height: s.height)
+        }
+        switch self {
+        case .resize: return bounds
+        case .resizeAspect, .resizeAspectFill:
+            guard size.width > 0, size.height > 0 else { return bounds }
+            let sx = bounds.width / size.width, sy = bounds.height / size.height
+            let k = self == .resizeAspect ? min(sx, sy) : max(sx, sy)
+            return placed(Size(width: size.width * k, height: size.height * k), 0.5, 0.5)
+        case .center: return placed(size, 0.5, 0.5)
+        case .top: return placed(size, 0.5, 0)
+        case .bottom: return placed(size, 0.5, 1)
+        case .left: return placed(size, 0, 0.5)
+        case .right: return placed(size, 1, 0.5)
+        case .topLeft: return placed(size, 0, 0)
+        case .topRight: return placed(size, 1, 0)
+        case .bottomLeft: return placed(size, 0, 1)
+        case .bottomRight: return placed(size, 1, 1)
+        }
+    }
+}

@@ -1,0 +1,184 @@
+import RasterCore
+
+/// §9.2: the items, the available space and each item's flex base size and hypothetical main size.
+extension FlexContainerAlgorithm {
+    /// 1. One item per in-flow child (absolutely positioned ones are laid out last).
+    mutating func generateFlexItems() {
+        for child in tree.children(of: node) {
+            let item = itemStyle(child)
+            guard !item.isAbsolute else { continue }
+            let childBox = tree.boxStyle(child)
+            let base = percentBase
+            let ratio = childBox.aspectRatio
+            let w = base.width
+            let specified = childBox.size(base), ownMin = childBox.minSize(base), ownMax = childBox.maxSize(base)
+            var limits = childBox.limits(base)
+            if ratio != nil {
+                // An item's cross limits do not transfer into its main size through the
+                // ratio (its flex basis keeps within them, its flexed size does not), as
+                // Chrome sizes flex items.
+                limits.min[dir] = ownMin[dir]
+                limits.max[dir] = ownMax[dir]
+            }
+            items.append(Item(
+                node: child,
+                box: childBox,
+                size: childBox.sizeWithRatio(base),
+                specifiedSize: specified,
+                aspectRatio: ratio,
+                ownMinSize: ownMin,
+                ownMaxSize: ownMax,
+                minSize: limits.min,
+                maxSize: limits.max,
+                alignSelf: item.alignSelf ?? alignItems,
+                clips: childBox.clipsContent,
+                grow: item.grow, shrink: item.shrink,
+                inset: (item.insets.top.resolve(base.height), item.insets.left.resolve(base.width),
+                        item.insets.bottom.resolve(base.height), item.insets.right.resolve(base.width)),
+                margin: EdgeInsets(top: item.margin.top.resolveOrZero(w), left: item.margin.left.resolveOrZero(w),
+                                   bottom: item.margin.bottom.resolveOrZero(w), right: item.margin.right.resolveOrZero(w)),
+                marginIsAuto: (item.margin.top.isAuto, item.margin.left.isAuto, item.margin.bottom.isAuto,
+                               item.margin.right.isAuto),
+                padding: childBox.padding))
+        }
+    }
+
+    /// 2. The room for the items: the content box where definite, else the room the
+    /// container has less its margins and padding (possibly infinite).
+    func determineAvailableSpace() -> AvailableSize {
+        func space(_ axis: Axis) -> AvailableSpace {
+            if let outer = nodeOuterSize[axis] {
+                return .definite(outer - (axis == .horizontal ? padding.horizontal : padding.vertical))
+            }
+            // A height has one intrinsic size, its content's laid out: a row measured
+            // for its min-content height lays its items out as in any open height (the
+            // box measured keeps its own ratio's height open, see `init`).
+            if axis == .vertical, dir == .horizontal, input.available.height == .minContent { return .maxContent }
+            let m = axis == .horizontal ? margin.horizontal : margin.vertical
+            let p = axis == .horizontal ? padding.horizontal : padding.vertical
+            return input.available[axis].minus(m).minus(p)
+        }
+        return AvailableSize(width: space(.horizontal), height: space(.vertical))
+    }
+
+    /// The room and known size an item is measured with across the main axis.
+    func crossConstraint(_ item: Item, _ available: AvailableSize, forBaseSize: Bool)
+        -> (space: AvailableSpace, known: OptionalSize) {
+        let crossParent = nodeInnerSize[cross]
+        let marginSum = crossSum(item.margin)
+        let lo = item.minSize[cross].map { $0 + marginSum }, hi = item.maxSize[cross].map { $0 + marginSum }
+        let space: AvailableSpace
+        switch available[cross] {
+        case .definite(let v): space = .definite(FlexMath.clamp(crossParent ?? v, lo, hi))
+        case .minContent: space = forBaseSize ? (lo.map(AvailableSpace.definite) ?? .minContent) : .minContent
+        case .maxContent: space = forBaseSize ? (hi.map(AvailableSpace.definite) ?? .maxContent) : .maxContent
+        }
+        // The cross size as specified (one the ratio transfers from the open main size
+        // is not known yet).
+        var known = item.specifiedSize.clamped(item.minSize, item.maxSize)
+        known[dir] = nil
+        // A stretched cross size counts before lines are sized only where it is
+        // definite (§9.8: a single-line container of definite cross size); elsewhere the
+        // item is measured at its fit-content cross size, as Chrome does.
+        // It is held within the item's own limits only (as the stretched size is, not
+        // by limits its ratio transfers).
+        if item.alignSelf == .stretch, known[cross] == nil, stretchIsDefinite(item, placed: false),
+           let room = crossParent ?? available[cross].value {
+            known[cross] = max(FlexMath.clamp(room - marginSum, item.ownMinSize[cross], item.ownMaxSize[cross]),
+                               crossSum(item.padding))
+        }
+        return (space, known)
+    }
+
+    /// 3. Each item's flex base size and hypothetical main size.
+    mutating func determineFlexBaseSizes(_ available: AvailableSize) {
+        for i in items.indices {
+            var item = items[i]
+            let (crossSpace, known) = crossConstraint(item, available, forBaseSize: true)
+            setFlexBaseSize(&item, available, crossSpace: crossSpace, known: known)
+            // Floored by padding, as Chrome and Firefox do (the spec does not floor it).
+            let paddingMain = mainSum(item.padding)
+            item.flexBasis = max(item.flexBasis, paddingMain)
+            item.innerFlexBasis = item.flexBasis - paddingMain
+            item.resolvedMinimumMainSize = automaticMinimum(item, crossSpace: crossSpace, known: known)
+            let lower = max(item.resolvedMinimumMainSize, paddingMain)
+            let hypothetical = FlexMath.clamp(item.flexBasis, lower, item.maxSize[dir])
+            item.hypotheticalInnerSize[dir] = hypothetical
+            item.hypotheticalOuterSize[dir] = hypothetical + mainSum(item.margin)
+            items[i] = item
+        }
+    }
+
+    /// 3. A-E: the item's flex base size (and whether it is definite), before the
+    /// padding floor.
+    func setFlexBaseSize(_ item: inout Item, _ available: AvailableSize, crossSpace: AvailableSpace,
+                         known: OptionalSize) {
+        let basisStyle = tree.itemStyle(item.node).basis
+        // A percentage basis of an indefinite container is `auto` across a row (as
+        // Chrome sizes a row's width) and `content` down a column (as it sizes a
+        // column's height): the item's own height then does not count.
+        let percentOpen = {
+            if case .percent = basisStyle { return dir == .vertical && percentBase[dir] == nil }
+            return false
+        }()
+        if let basis = basisStyle.resolve(percentBase[dir]) ?? (percentOpen ? nil : item.size[dir]) {
+            // A. A definite flex basis (or a size the aspect ratio transfers).
+            item.flexBasis = basis
+            item.hasDefiniteBasis = true
+        } else if let ratio = item.aspectRatio, let crossSize = known[cross], definiteness(item)[cross] {
+            // B. An aspect ratio and a definite cross size (a stretched one included).
+            item.flexBasis = mainFromCross(crossSize, ratio)
+            item.hasDefiniteBasis = true
+        } else {
+            // C, E. Sized as max-content in the main axis (min-content when the
+            // container itself is sized under a min-content constraint).
+            let mainSpace: AvailableSpace = available[dir] == .minContent ? .minContent : .maxContent
+            let space = AvailableSize(width: dir == .horizontal ? mainSpace : crossSpace,
+                                      height: dir == .horizontal ? crossSpace : mainSpace)
+            item.flexBasis = layout.measure(item.node, known: known, definite: definiteness(item), parentSize: percentBase, available: space,
+                                            sizingMode: .content, axis: dir)
+            if let ratio = item.aspectRatio {
+                // A box's content sizes keep within its cross limits carried through
+                // the ratio (css-sizing-4 §5.1), though its used size may flex past
+                // them.
+                item.flexBasis = FlexMath.clamp(item.flexBasis, item.ownMinSize[cross].map { mainFromCross($0, ratio) },
+                                                item.ownMaxSize[cross].map { mainFromCross($0, ratio) })
+                if dir == .vertical, known[cross] == nil {
+                    // A column lays the item out at a width within its limits (those
+                    // its height's limits transfer included), and its height follows.
+                    let width = FlexMath.clamp(crossFromMain(item.flexBasis, ratio), item.minSize[cross], item.maxSize[cross])
+                    item.flexBasis = mainFromCross(width, ratio)
+                }
+            }
+        }
+    }
+
+    /// 4.5 The automatic minimum size: the min-content size, no larger than the
+    /// specified or maximum size; 0 for a clipped item. Only the item's own minimum
+    /// replaces the automatic one (a minimum the ratio transfers does not).
+    func automaticMinimum(_ item: Item, crossSpace: AvailableSpace, known: OptionalSize) -> Double {
+        let paddingMain = mainSum(item.padding)
+        if let specified = item.ownMinSize[dir] ?? (item.clips ? 0 : nil) {
+            return max(specified, paddingMain)
+        } else {
+            let space = AvailableSize(width: dir == .horizontal ? .minContent : crossSpace,
+                                      height: dir == .horizontal ? crossSpace : .minContent)
+            var minContent = layout.measure(item.node, known: known, definite: definiteness(item), parentSize: percentBase, available: space,
+                                            sizingMode: .content, axis: dir)
+            if let ratio = item.aspectRatio {
+                // The content size suggestion of a box with a ratio is held within
+                // its cross limits carried through the ratio.
+                // (A row's item whose height is definite, its own or stretched, is
+                // not held by its maximum height there, as Chrome sizes it.)
+                let heldByCrossMaximum = dir == .vertical
+                    || (item.specifiedSize[cross] == nil && !stretchIsDefinite(item, placed: false))
+                minContent = FlexMath.clamp(minContent, item.ownMinSize[cross].map { mainFromCross($0, ratio) },
+                                            heldByCrossMaximum ? item.ownMaxSize[cross].map { mainFromCross($0, ratio) } : nil)
+            }
+            if let s = item.specifiedSize[dir] { minContent = min(minContent, s) }
+            if let m = item.ownMaxSize[dir] { minContent = min(minContent, m) }
+            // A minimum the aspect ratio transfers is part of the automatic one.
+            return max(minContent, paddingMain, item.minSize[dir] ?? 0)
+        }
+    }
+}

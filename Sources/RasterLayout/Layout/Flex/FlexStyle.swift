@@ -1,0 +1,187 @@
+import RasterCore
+
+/// A CSS length: points, a percentage of the containing block's size, or `auto`.
+public enum Dimension: Hashable, Sendable, CustomStringConvertible {
+    case auto
+    case points(Double)
+    /// A fraction (0.5 is 50 %).
+    case percent(Double)
+
+    /// The length against `base` (nil when auto, or a percentage of an unknown size).
+    /// A percentage lands on the fixed-point grid (truncated).
+    func resolve(_ base: Double?) -> Double? {
+        switch self {
+        case .auto: return nil
+        case .points(let v): return v
+        case .percent(let f): return base.map { FixedPoint.truncated($0 * f) }
+        }
+    }
+
+    /// As `resolve`, with 0 for what does not resolve.
+    func resolveOrZero(_ base: Double?) -> Double { resolve(base) ?? 0 }
+
+    var isAuto: Bool { self == .auto }
+    var isPercent: Bool { if case .percent = self { true } else { false } }
+
+    public var description: String {
+        switch self {
+        case .auto: return "auto"
+        case .points(let v): return NumberText.written(v)
+        case .percent(let f): return NumberText.written(f * 100) + "%"
+        }
+    }
+}
+
+/// Four CSS lengths, one per edge (margins, insets).
+public struct DimensionEdges: Hashable, Sendable {
+    public var top: Dimension, left: Dimension, bottom: Dimension, right: Dimension
+
+    public init(top: Dimension = .auto, left: Dimension = .auto, bottom: Dimension = .auto, right: Dimension = .auto) {
+        self.top = top
+        self.left = left
+        self.bottom = bottom
+        self.right = right
+    }
+
+    public static let zero = DimensionEdges(top: .points(0), left: .points(0), bottom: .points(0), right: .points(0))
+    public static let auto = DimensionEdges()
+}
+
+/// The CSS box of a flex container or item: `width`/`height` and their limits (of the
+/// border box: padding is inside), padding, `aspect-ratio` and whether overflow is
+/// clipped (a clipped item's automatic minimum size is 0).
+public struct BoxStyle: Hashable, Sendable {
+    public var width: Dimension = .auto
+    public var height: Dimension = .auto
+    public var minWidth: Dimension = .auto
+    public var minHeight: Dimension = .auto
+    public var maxWidth: Dimension = .auto
+    public var maxHeight: Dimension = .auto
+    public var padding = EdgeInsets.zero
+    /// When true, `padding.left` is the leading edge (CSS `padding-inline-start`) and
+    /// `padding.right` the trailing one, resolved by the box's layout direction.
+    public var paddingFollowsLayoutDirection = false
+    /// Width over height.
+    public var aspectRatio: Double?
+    public var clipsContent = false
+
+    public init(width: Dimension = .auto, height: Dimension = .auto, minWidth: Dimension = .auto,
+                minHeight: Dimension = .auto, maxWidth: Dimension = .auto, maxHeight: Dimension = .auto,
+                padding: EdgeInsets = .zero, aspectRatio: Double? = nil, clipsContent: Bool = false) {
+        self.width = width
+        self.height = height
+        self.minWidth = minWidth
+        self.minHeight = minHeight
+        self.maxWidth = maxWidth
+        self.maxHeight = maxHeight
+        self.padding = padding
+        self.aspectRatio = aspectRatio
+        self.clipsContent = clipsContent
+    }
+
+    package func size(_ parent: OptionalSize) -> OptionalSize {
+        OptionalSize(width.resolve(parent.width), height.resolve(parent.height))
+    }
+    /// `width` or `height` as written.
+    func dimension(_ axis: Axis) -> Dimension { axis == .horizontal ? width : height }
+    /// `min-width` or `min-height` as written.
+    func minDimension(_ axis: Axis) -> Dimension { axis == .horizontal ? minWidth : minHeight }
+    /// `max-width` or `max-height` as written.
+    func maxDimension(_ axis: Axis) -> Dimension { axis == .horizontal ? maxWidth : maxHeight }
+    /// Whether the size on `axis` is a percentage with nothing to resolve against (it
+    /// behaves as auto, but is not auto: no automatic minimum comes with it).
+    func isPercentOfOpen(_ axis: Axis, _ parent: OptionalSize) -> Bool {
+        !dimension(axis).isAuto && size(parent)[axis] == nil
+    }
+    /// `min-*`: a percentage of an indefinite size is 0 (never auto, so it replaces the
+    /// automatic minimum; CSS Box Sizing §5.2.1).
+    package func minSize(_ parent: OptionalSize) -> OptionalSize {
+        OptionalSize(minWidth.resolve(parent.width) ?? (minWidth.isAuto ? nil : 0),
+                     minHeight.resolve(parent.height) ?? (minHeight.isAuto ? nil : 0))
+    }
+    package func maxSize(_ parent: OptionalSize) -> OptionalSize {
+        OptionalSize(maxWidth.resolve(parent.width), maxHeight.resolve(parent.height))
+    }
+    var paddingSums: Size { Size(width: padding.horizontal, height: padding.vertical) }
+
+    /// Sets the padding from insets that may follow the layout direction.
+    public mutating func setPadding(_ insets: LayoutInsets) {
+        padding = insets.insets
+        paddingFollowsLayoutDirection = insets.followsLayoutDirection
+    }
+
+    /// The box with its padding physical in `direction`.
+    package func resolved(for direction: LayoutDirection) -> BoxStyle {
+        guard paddingFollowsLayoutDirection else { return self }
+        var box = self
+        box.padding = LayoutInsets(padding, followsLayoutDirection: true).resolved(for: direction)
+        box.paddingFollowsLayoutDirection = false
+        return box
+    }
+
+    /// `min-*` and `max-*`, with limits transferred through the aspect ratio into an
+    /// axis whose size is auto and that has none of its own (CSS transfers limits into
+    /// the ratio-dependent axis only), a transferred minimum no larger than that axis's
+    /// own maximum and a transferred maximum no smaller than its own minimum.
+    func limits(_ parent: OptionalSize) -> (min: OptionalSize, max: OptionalSize) {
+        let lo = minSize(parent), hi = maxSize(parent)
+        guard let ratio = aspectRatio else { return (lo, hi) }
+        let own = size(parent)
+        var tlo = lo, thi = hi
+        if own.width == nil {
+            if lo.width == nil, let h = lo.height { tlo.width = min(FixedPoint.width(ofHeight: h, ratio), hi.width ?? .infinity) }
+            if hi.width == nil, let h = hi.height { thi.width = max(FixedPoint.width(ofHeight: h, ratio), lo.width ?? 0) }
+        }
+        if own.height == nil {
+            if lo.height == nil, let w = lo.width { tlo.height = min(FixedPoint.height(ofWidth: w, ratio), hi.height ?? .infinity) }
+            if hi.height == nil, let w = hi.width { thi.height = max(FixedPoint.height(ofWidth: w, ratio), lo.height ?? 0) }
+        }
+        return (tlo, thi)
+    }
+
+    /// `width`/`height`, a missing one transferred through the aspect ratio from the
+    /// other as its limits clamp it (the ratio relates used sizes).
+    func sizeWithRatio(_ parent: OptionalSize) -> OptionalSize {
+        let own = size(parent)
+        guard let ratio = aspectRatio else { return own }
+        let used = own.clamped(minSize(parent), maxSize(parent))
+        return OptionalSize(own.width ?? used.height.map { FixedPoint.width(ofHeight: $0, ratio) },
+                            own.height ?? used.width.map { FixedPoint.height(ofWidth: $0, ratio) })
+    }
+}
+
+/// How an item sits in its flex container: CSS `flex-grow`, `flex-shrink`,
+/// `flex-basis`, `align-self`, `order`, `position`, insets and margins.
+public struct FlexItemStyle: Hashable, Sendable {
+    public var grow = 0.0
+    public var shrink = 1.0
+    public var basis = Dimension.auto
+    /// nil: the container's `alignItems`.
+    public var alignSelf: FlexAlign?
+    public var order = 0
+    public var isAbsolute = false
+    /// `top`/`left`/`bottom`/`right` (auto where not set).
+    public var insets = DimensionEdges.auto
+    public var margin = DimensionEdges.zero
+
+    public init() {}
+}
+
+/// A flex container's own properties.
+public struct FlexContainerStyle: Hashable, Sendable {
+    public var direction = FlexDirection.row
+    public var wrap = FlexWrap.noWrap
+    public var justify = FlexJustify.start
+    public var alignItems = FlexAlign.stretch
+    public var alignContent = FlexAlignContent.stretch
+    /// CSS `row-gap`: between lines of a row, between items of a column.
+    public var rowGap = Dimension.points(0)
+    /// CSS `column-gap`.
+    public var columnGap = Dimension.points(0)
+
+    public init() {}
+
+    var isRow: Bool { direction == .row || direction == .rowReverse }
+    var isReverse: Bool { direction == .rowReverse || direction == .columnReverse }
+    var mainAxis: Axis { isRow ? .horizontal : .vertical }
+}

@@ -1,0 +1,274 @@
+import RasterCore
+
+/// A size whose dimensions may be unknown.
+package struct OptionalSize: Hashable {
+    package var width: Double?
+    package var height: Double?
+
+    package init(_ width: Double?, _ height: Double?) {
+        self.width = width
+        self.height = height
+    }
+
+    static let none = OptionalSize(nil, nil)
+
+    subscript(axis: Axis) -> Double? {
+        get { axis == .horizontal ? width : height }
+        set { if axis == .horizontal { width = newValue } else { height = newValue } }
+    }
+
+    init(_ axis: Axis, main: Double?, cross: Double?) {
+        self = axis == .horizontal ? OptionalSize(main, cross) : OptionalSize(cross, main)
+    }
+
+    /// Each known dimension clamped by the known limits (the minimum wins over the maximum).
+    package func clamped(_ lo: OptionalSize, _ hi: OptionalSize) -> OptionalSize {
+        OptionalSize(width.map { FlexMath.clamp($0, lo.width, hi.width) },
+                     height.map { FlexMath.clamp($0, lo.height, hi.height) })
+    }
+
+    /// Known dimensions with the other filled in from `aspectRatio` (width / height).
+    package func applyingAspectRatio(_ ratio: Double?) -> OptionalSize {
+        guard let ratio else { return self }
+        switch (width, height) {
+        case let (w?, nil): return OptionalSize(w, FixedPoint.height(ofWidth: w, ratio))
+        case let (nil, h?): return OptionalSize(FixedPoint.width(ofHeight: h, ratio), h)
+        default: return self
+        }
+    }
+
+    /// Known dimensions plus `size`.
+    func adding(_ size: Size) -> OptionalSize {
+        OptionalSize(width.map { $0 + size.width }, height.map { $0 + size.height })
+    }
+
+    /// Each dimension: this one if known, else `other`'s.
+    func or(_ other: OptionalSize) -> OptionalSize { OptionalSize(width ?? other.width, height ?? other.height) }
+
+    /// Known dimensions floored at `size`.
+    func atLeast(_ size: Size) -> OptionalSize {
+        OptionalSize(width.map { max($0, size.width) }, height.map { max($0, size.height) })
+    }
+}
+
+/// The room a node is laid out in, per axis: a definite length, or sizing under a
+/// min-content or max-content constraint.
+package enum AvailableSpace: Hashable {
+    case definite(Double)
+    case minContent
+    case maxContent
+
+    var value: Double? {
+        if case .definite(let v) = self { return v }
+        return nil
+    }
+
+    func minus(_ d: Double) -> AvailableSpace {
+        if case .definite(let v) = self { return .definite(v - d) }
+        return self
+    }
+
+    /// The value replaced by `v` when `v` is known.
+    func or(_ v: Double?) -> AvailableSpace {
+        if let v { return .definite(v) }
+        return self
+    }
+
+    func clamped(_ lo: Double?, _ hi: Double?) -> AvailableSpace {
+        if case .definite(let v) = self { return .definite(FlexMath.clamp(v, lo, hi)) }
+        return self
+    }
+
+    /// Equal, definite lengths within a float's precision.
+    func isRoughlyEqual(_ other: AvailableSpace) -> Bool {
+        switch (self, other) {
+        case let (.definite(a), .definite(b)): return abs(a - b) < 1.1920929e-7
+        case (.minContent, .minContent), (.maxContent, .maxContent): return true
+        default: return false
+        }
+    }
+}
+
+package struct AvailableSize: Hashable {
+    package var width: AvailableSpace
+    var height: AvailableSpace
+
+    subscript(axis: Axis) -> AvailableSpace {
+        get { axis == .horizontal ? width : height }
+        set { if axis == .horizontal { width = newValue } else { height = newValue } }
+    }
+
+    static let maxContent = AvailableSize(width: .maxContent, height: .maxContent)
+
+    init(width: AvailableSpace, height: AvailableSpace) {
+        self.width = width
+        self.height = height
+    }
+
+    /// `main` along `axis` and `cross` across it.
+    init(_ axis: Axis, main: AvailableSpace, cross: AvailableSpace) {
+        self = axis == .horizontal ? AvailableSize(width: main, height: cross) : AvailableSize(width: cross, height: main)
+    }
+
+    var values: OptionalSize { OptionalSize(width.value, height.value) }
+}
+
+/// Whether a node's own size properties apply (`inherent`) or only its content counts
+/// (`content`: how a flex container measures an item whose size it decides).
+enum SizingMode { case inherent, content }
+
+/// Whether only the size is wanted, or the children's frames as well.
+package enum RunMode { case computeSize, performLayout }
+
+/// Per axis, a yes or no (which known sizes are definite).
+struct AxisFlags: Hashable {
+    var width: Bool
+    var height: Bool
+
+    static let none = AxisFlags(width: false, height: false)
+
+    subscript(axis: Axis) -> Bool {
+        get { axis == .horizontal ? width : height }
+        set { if axis == .horizontal { width = newValue } else { height = newValue } }
+    }
+}
+
+/// What a node is laid out for.
+package struct FlexInput {
+    var known: OptionalSize
+    /// Which of `known`'s dimensions are definite in CSS's sense (§9.8): the node's
+    /// children resolve percentages against them. A size the parent's layout found
+    /// from content (a column's height, a stretched item in a content-sized line) is
+    /// known but not definite, so a percentage inside it behaves as auto, as in Chrome.
+    var definite: AxisFlags
+    /// The size the node's own percentages resolve against (its container's definite
+    /// content box).
+    var parentSize: OptionalSize
+    var available: AvailableSize
+    var sizingMode: SizingMode
+    var runMode: RunMode
+}
+
+/// What laying out a node gives: its border-box size and first baseline (from its top).
+package struct FlexOutput {
+    package var size: Size
+    var baseline: Double?
+
+    init(size: Size, baseline: Double? = nil) {
+        self.size = size
+        self.baseline = baseline
+    }
+}
+
+/// Answers a node gave in one pass, matched as Taffy matches them: an answer serves an
+/// input with the same known dimensions (or a known dimension equal to the size it
+/// gave) and, where a dimension is not known, the same available space, under the same
+/// sizing mode (a box measured for its content ignores its own limits); answers are
+/// tried in Taffy's order of kinds (both dimensions known first, min-content ones
+/// last). Unlike Taffy, which keeps one answer per kind, every size answer of the pass
+/// is kept (newest first within a kind), so a node asked alternately for two sizes of
+/// one kind is not laid out again each time, which makes nested wrapping containers
+/// exponential in their depth. The last full layout is kept on its own (the children's
+/// frames are those of that layout).
+package struct FlexCache {
+    private struct Entry<T> {
+        var kind: Int
+        var known: OptionalSize
+        var definite: AxisFlags
+        var available: AvailableSize
+        var sizingMode: SizingMode
+        var value: T
+    }
+
+    private var sizes: [Entry<Size>] = []
+    private var layout: Entry<FlexOutput>?
+
+    package init() {}
+
+    private static func matches<T>(_ input: FlexInput, _ e: Entry<T>, _ size: Size) -> Bool {
+        /// A known dimension matches the same known one (equally definite), or an open
+        /// one that came out at that size, unless it is definite: a percentage inside
+        /// resolves against a definite size and behaves as auto in an open one.
+        func same(_ axis: Axis) -> Bool {
+            guard let known = input.known[axis] else {
+                return e.known[axis] == nil && e.available[axis].isRoughlyEqual(input.available[axis])
+            }
+            if let entry = e.known[axis] { return entry == known && e.definite[axis] == input.definite[axis] }
+            return !input.definite[axis] && known == size[axis]
+        }
+        return input.sizingMode == e.sizingMode && same(.horizontal) && same(.vertical)
+    }
+
+    package func get(_ input: FlexInput) -> FlexOutput? {
+        switch input.runMode {
+        case .performLayout:
+            guard let e = layout, Self.matches(input, e, e.value.size) else { return nil }
+            return e.value
+        case .computeSize:
+            var best: Entry<Size>?
+            for e in sizes.reversed() where best.map({ e.kind < $0.kind }) ?? true {
+                if Self.matches(input, e, e.value) { best = e }
+            }
+            return best.map { FlexOutput(size: $0.value) }
+        }
+    }
+
+    package mutating func store(_ input: FlexInput, _ output: FlexOutput) {
+        switch input.runMode {
+        case .performLayout:
+            layout = Entry(kind: 0, known: input.known, definite: input.definite, available: input.available,
+                           sizingMode: input.sizingMode, value: output)
+        case .computeSize:
+            sizes.append(Entry(kind: Self.kind(input), known: input.known, definite: input.definite,
+                               available: input.available, sizingMode: input.sizingMode, value: output.size))
+        }
+    }
+
+    /// Taffy's slot for an input: which dimensions are known, and which are sized under
+    /// a min-content constraint.
+    private static func kind(_ input: FlexInput) -> Int {
+        let k = input.known, a = input.available
+        switch (k.width != nil, k.height != nil) {
+        case (true, true): return 0
+        case (true, false): return a.height == .minContent ? 2 : 1
+        case (false, true): return a.width == .minContent ? 4 : 3
+        case (false, false):
+            switch (a.width == .minContent, a.height == .minContent) {
+            case (false, false): return 5
+            case (false, true): return 6
+            case (true, false): return 7
+            case (true, true): return 8
+            }
+        }
+    }
+}
+
+extension DimensionEdges {
+    /// Left and right swapped.
+    var mirrored: DimensionEdges { DimensionEdges(top: top, left: right, bottom: bottom, right: left) }
+}
+
+extension FlexItemStyle {
+    /// The item's insets and margins with left and right swapped (how a right-to-left
+    /// container lays an item out mirrored).
+    var mirrored: FlexItemStyle {
+        var item = self
+        item.insets = insets.mirrored
+        item.margin = margin.mirrored
+        return item
+    }
+}
+
+/// Arithmetic on optional lengths as CSS sizing needs it.
+enum FlexMath {
+    /// `v` limited by `lo` and `hi` where known; `lo` wins when `lo > hi`.
+    static func clamp(_ v: Double, _ lo: Double?, _ hi: Double?) -> Double {
+        var x = v
+        if let hi, x > hi { x = hi }
+        if let lo, x < lo { x = lo }
+        return x
+    }
+
+    /// The sum of the gaps between `count` items.
+    static func gaps(_ gap: Double, _ count: Int) -> Double { count > 1 ? gap * Double(count - 1) : 0 }
+}

@@ -1,0 +1,100 @@
+import RasterCore
+
+/// One of the two layout axes.
+public enum Axis: Hashable, Sendable {
+    case horizontal, vertical
+
+    /// The other axis.
+    public var cross: Axis { self == .horizontal ? .vertical : .horizontal }
+}
+
+/// The size a parent proposes to a child, per axis (SwiftUI's `ProposedViewSize`).
+///
+/// Each dimension is a definite length, `nil` (unspecified: the child's ideal size),
+/// `0` (its minimum) or `.infinity` (its maximum). The child answers with the size it
+/// takes; the parent then places it.
+public struct ProposedSize: Hashable, Sendable, CustomStringConvertible {
+    public var width: Double?
+    public var height: Double?
+
+    public init(width: Double?, height: Double?) {
+        self.width = width
+        self.height = height
+    }
+
+    /// A definite proposal.
+    public init(_ size: Size) {
+        self.init(width: size.width, height: size.height)
+    }
+
+    /// Ask for the ideal size.
+    public static let unspecified = ProposedSize(width: nil, height: nil)
+    /// Ask for the minimum size.
+    public static let zero = ProposedSize(width: 0, height: 0)
+    /// Ask for the maximum size.
+    public static let infinity = ProposedSize(width: .infinity, height: .infinity)
+
+    public subscript(axis: Axis) -> Double? {
+        get { axis == .horizontal ? width : height }
+        set { if axis == .horizontal { width = newValue } else { height = newValue } }
+    }
+
+    /// A proposal of `main` along `axis` and `cross` across it.
+    public init(_ axis: Axis, main: Double?, cross: Double?) {
+        self = axis == .horizontal ? ProposedSize(width: main, height: cross) : ProposedSize(width: cross, height: main)
+    }
+
+    /// The proposal as a size, unspecified dimensions replaced by `replacement`'s.
+    public func replacingUnspecifiedDimensions(by replacement: Size = Size(width: .infinity, height: .infinity)) -> Size {
+        Size(width: width ?? replacement.width, height: height ?? replacement.height)
+    }
+
+    /// A proposal from an available size as ComponentFlow passes it: infinite (or
+    /// unbounded, `.greatestFiniteMagnitude`) dimensions mean "as large as you like",
+    /// which is the ideal size.
+    public init(available size: Size) {
+        func dimension(_ v: Double) -> Double? {
+            guard v.isFinite, v < Double.greatestFiniteMagnitude / 2 else { return nil }
+            return max(0, v)
+        }
+        self.init(width: dimension(size.width), height: dimension(size.height))
+    }
+
+    public var description: String {
+        func d(_ v: Double?) -> String { v.map { $0.isInfinite ? "inf" : "\($0)" } ?? "nil" }
+        return "(\(d(width)), \(d(height)))"
+    }
+}
+
+extension Size {
+    public subscript(axis: Axis) -> Double {
+        get { axis == .horizontal ? width : height }
+        set { if axis == .horizontal { width = newValue } else { height = newValue } }
+    }
+
+    /// A size of `main` along `axis` and `cross` across it.
+    public init(_ axis: Axis, main: Double, cross: Double) {
+        self = axis == .horizontal ? Size(width: main, height: cross) : Size(width: cross, height: main)
+    }
+
+    /// Negative, NaN and infinite dimensions become 0 (a size a view can have).
+    package var finite: Size {
+        Size(width: width.isFinite ? max(0, width) : 0, height: height.isFinite ? max(0, height) : 0)
+    }
+
+    /// Negative and NaN dimensions become 0 (infinite ones stay).
+    package var sanitized: Size {
+        Size(width: width.isNaN ? 0 : max(0, width), height: height.isNaN ? 0 : max(0, height))
+    }
+}
+
+extension Point {
+    public subscript(axis: Axis) -> Double {
+        get { axis == .horizontal ? x : y }
+        set { if axis == .horizontal { x = newValue } else { y = newValue } }
+    }
+
+    public init(_ axis: Axis, main: Double, cross: Double) {
+        self = axis == .horizontal ? Point(x: main, y: cross) : Point(x: cross, y: main)
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import RasterComponents
+import RasterCore
+import RasterText
+
+/// A decoded scene file: the canvas, the component tree built from `root`, the shared
+/// environment it renders in (theme, fonts, styles) and the timeline, if any.
+public struct Scene {
+    public var canvas: SceneCanvas
+    /// The root node's component (every node with an id is a `SceneNode`).
+    public var root: AnyComponent<Empty>
+    /// Theme, semantic colours, fonts and styles, as the file sets them.
+    public var environment: EnvironmentValues
+    public var timeline: SceneTimeline?
+    /// The folder relative paths in the scene resolve against.
+    public var baseDirectory: String
+    /// The node type of every id, sorted by id.
+    public var nodeTypes: [String: String]
+    /// The parsed file, for re-decoding the tree as the timeline changes it.
+    public var document: JSONValue
+    /// The registry the scene was decoded with.
+    public var registry: SceneRegistry
+    /// The images the scene's nodes show, decoded once.
+    public var images: SceneImageCache
+    /// Every Text node of the file, with its JSON path.
+    public var texts: [SceneText] = []
+    /// What rendering the scene may cost (the decoder's limits).
+    public var limits: SceneLimits = .default
+    /// The folder the scene's files are confined to (the decoder's `fileRoot`).
+    public var fileRoot: String?
+    /// Every file the scene names (images, fonts, also those only a timeline event
+    /// inserts), as paths relative to the working folder or absolute, sorted. Empty for a
+    /// scene decoded `reusing` another (its fonts are not read again).
+    public var files: [String] = []
+
+    /// The bundled fonts plus the scene's `fonts` map.
+    public var fonts: FontRegistry { environment.fonts }
+
+    /// For each Text that falls back to other fonts, lacks characters or needs a pinned
+    /// font that cannot be used: its path and what happened, in file order.
+    public func fontReport() -> [(path: String, use: FontUse)] {
+        texts.compactMap { t in
+            guard let use = try? FontUse(t.text, registry: fonts), !use.isPlain else { return nil }
+            return (t.path, use)
+        }
+    }
+}
+
+/// A Text node of a scene file: where it is and its text.
+public struct SceneText: Sendable {
+    public var path: String
+    public var text: AttributedText
+}
+
+public struct SceneCanvas: Sendable, Hashable {
+    public var width: Double
+    public var height: Double
+    public var scale: Double
+    public var background: Color
+    public var alignment: Alignment
+
+    /// The largest output accepted, in pixels (width × height × scale²).
+    public static let maxPixels = 100_000_000
+
+    /// The output size in pixels.
+    public var pixelSize: (width: Int, height: Int) {
+        (Int((width * scale).rounded(.up)), Int((height * scale).rounded(.up)))
+    }
+
+    /// Throws when the output would exceed `maxPixels`.
+    public func checkSize(path: String = "canvas") throws {
+        let (w, h) = pixelSize
+        guard Double(w) * Double(h) <= Double(Self.maxPixels) else {
+            throw SceneError(path: path, message: "the canvas is \(w)x\(h) pixels at scale \(PropType.format(scale)), more than the limit of \(Self.maxPixels) pixels")
+        }
+    }
+}

@@ -1,0 +1,375 @@
+import Foundation
+import RasterCodecs
+import RasterComponents
+import RasterCore
+import RasterText
+
+/// What decoding one scene file shares: the registry, the folder relative paths
+/// resolve against, the fonts, the colour names the scene defines, the ids seen so far
+/// and the guards against absurd input.
+public final class SceneDecodingContext {
+    public let registry: SceneRegistry
+    public let baseDirectory: String
+    public internal(set) var fonts: FontRegistry = .shared
+    /// Semantic colour names a colour value may use.
+    var colorNames: Set<String> = Set(SemanticColor.standardNames)
+    /// The theme as the scene sets it (for resolving colours that must be fixed).
+    var theme: Theme = .light
+    /// Every node with an id: where it is and its raw JSON (for checking `set`).
+    var nodes: [String: NodeRecord] = [:]
+    /// Ids named by actions, checked once the whole file is read.
+    var idReferences: [(id: String, reader: SceneReader, use: IDUse)] = []
+
+    /// What an action does with the node it names, which decides what is checked.
+    enum IDUse { case set, insertInto, remove, tap }
+    private var depth = 0
+    private var nodeCount = 0
+    /// Decoded images by path, shared with later decodes of the same scene.
+    let images: SceneImageCache
+    /// True while re-decoding a node to check a `set` (ids are not registered again).
+    var isChecking = false
+    /// Every Text decoded, with its JSON path, for the font report.
+    var texts: [SceneText] = []
+
+    /// Nesting deeper than this is refused by default (`SceneLimits.depth`).
+    public static var maxDepth: Int { SceneLimits.default.depth }
+    /// More nodes than this are refused by default (`SceneLimits.nodes`).
+    public static var maxNodes: Int { SceneLimits.default.nodes }
+    /// The limits this decoding checks.
+    let limits: SceneLimits
+
+    struct NodeRecord {
+        let path: String
+        let type: String
+        let raw: [String: JSONValue]
+        let childSpecs: [PropSpec]
+        let childBoxes: Bool
+    }
+
+    public init(registry: SceneRegistry, baseDirectory: String, images: SceneImageCache = SceneImageCache(),
+                limits: SceneLimits = .default) {
+        self.limits = limits
+        self.registry = registry
+        self.baseDirectory = baseDirectory
+        self.images = images
+    }
+
+    /// Characters of the texts decoded so far.
+    private var characterCount = 0
+
+    /// Records a decoded Text for `Scene.fontReport()` and counts its characters.
+    /// - Throws: when the scene's texts exceed `limits.characters`.
+    func noteText(_ text: Text, at r: SceneReader) throws {
+        guard !isChecking else { return }
+        let attributed = text.attributedForFonts
+        characterCount += attributed.string.unicodeScalars.count
+        guard characterCount <= limits.characters else { throw r.error(limits.tooManyCharacters) }
+        texts.append(SceneText(path: r.path, text: attributed))
+    }
+
+    /// The folder every file the scene names must stay inside (nil: anywhere).
+    var fileRoot: String?
+    /// Every file named so far (images, fonts), as `resolve` returned it.
+    var files: Set<String> = []
+
+    /// `file`, read at `r`, relative to the scene's folder (absolute paths stay).
+    ///
+    /// With `fileRoot` set, a file must be named relative to the scene, without `..`,
+    /// and must not be (or lie under) a symbolic link that leads out of the root.
+    func resolve(_ file: String, at r: SceneReader) throws -> String {
+        guard let root = fileRoot else {
+            let path = file.hasPrefix("/") ? file : (baseDirectory as NSString).appendingPathComponent(file)
+            files.insert(path)
+            return path
+        }
+        let shown = r.shortened(file)
+        guard !file.hasPrefix("/") else {
+            throw r.error("'\(shown)' is an absolute path; files must be named relative to the scene inside \(root)")
+        }
+        guard !file.split(separator: "/").contains("..") else {
+            throw r.error("'\(shown)' names a parent folder ('..'); files must stay inside \(root)")
+        }
+        let path = (baseDirectory as NSString).appendingPathComponent(file)
+        let realRoot = SceneDecodingContext.realPath(root) ?? root
+        // A path that exists is followed through its links; one that does not is
+        // judged by the folder it would be in (its read fails later anyway).
+        var probe = path
+        while SceneDecodingContext.realPath(probe) == nil && probe != "/" && !probe.isEmpty {
+            probe = (probe as NSString).deletingLastPathComponent
+        }
+        let real = SceneDecodingContext.realPath(probe) ?? probe
+        guard real == realRoot || real.hasPrefix(realRoot.hasSuffix("/") ? realRoot : realRoot + "/") else {
+            throw r.error("'\(shown)' leads outside \(root)")
+        }
+        files.insert(path)
+        return path
+    }
+
+    /// `path` with every link resolved, nil when it does not exist.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    // MARK: - Nodes
+
+    /// A decoded node: its component (with the common props applied), its id, and its
+    /// props, which the caller finishes after reading the props it gives children.
+    public struct DecodedNode {
+        public let component: AnyComponent<Empty>
+        public let id: String?
+        public let props: SceneProps
+    }
+
+    /// `wrapLayout` wraps the laid-out content (after padding and frame, inside the
+    /// node's decoration) with what the parent reads from the child's props. With
+    /// `childBoxes` the parent lays out the child's padding and frame itself (CSS):
+    /// they are read into `SceneProps.box` instead of wrapping the content.
+    func decodeNode(_ r: SceneReader, parentType: String, childSpecs: [PropSpec], childBoxes: Bool = false,
+                    wrapLayout: ((AnyComponent<Empty>, SceneProps) throws -> AnyComponent<Empty>)? = nil) throws -> DecodedNode {
+        guard depth < limits.depth else { throw r.error(limits.tooDeep) }
+        nodeCount += 1
+        guard nodeCount <= limits.nodes else { throw r.error(limits.tooManyNodes) }
+        guard case .object(let raw) = r.value else { throw r.expected("a node (an object with a 'type')") }
+        guard let typeValue = raw["type"] else { throw r.error("missing 'type' (the node type)") }
+        let typeReader = r.child("type", typeValue)
+        let typeName = try typeReader.string()
+        guard let type = registry.types[typeName] else {
+            let shown = typeReader.shortened(typeName)
+            if let guess = NameSuggestion.nearest(to: typeName, in: registry.typeNames) {
+                throw typeReader.error("unknown type '\(shown)'; did you mean '\(guess)'?")
+            }
+            let names = registry.typeNames.joined(separator: ", ")
+            throw typeReader.error("unknown type '\(shown)' (known: \(names.count <= 120 ? names : "see `render components`"))")
+        }
+        let props = try SceneProps(r, table: type.propTable, extra: childSpecs, owner: typeName, context: self)
+        props.markUsed("type")
+        for group in type.exclusive {
+            let present = group.filter { props.has($0) }
+            if present.count > 1 { throw r.error("a \(typeName) takes \(present[0]) or \(present[1]), not both") }
+        }
+        if wrapLayout == nil {
+            // Without the parent's reader of its child props (checking a `set`), they
+            // were checked where the node was decoded in place.
+            for spec in childSpecs { props.markUsed(spec.name) }
+        }
+        let id = try props.string("id")
+        if let id, !isChecking {
+            if let earlier = nodes[id] {
+                throw r.child("id", .string(id)).error("the id '\(id)' is already used by the node at \(earlier.path)")
+            }
+            nodes[id] = NodeRecord(path: r.path, type: typeName, raw: raw, childSpecs: childSpecs, childBoxes: childBoxes)
+        }
+        depth += 1
+        defer { depth -= 1 }
+        let content = try type.decode(props)
+        let component = try SceneNodeDecoding.applyCommonProps(props, to: content, type: type, id: id,
+                                                               childBoxes: childBoxes, wrapLayout: wrapLayout)
+        return DecodedNode(component: component, id: id, props: props)
+    }
+
+    // MARK: - Values
+
+    static let colorExpectation = "a color ('#RRGGBB', '#RRGGBBAA', a CSS name, rgb(), hsl(), 'clear' or a semantic name)"
+
+    /// A colour value: hex, a CSS colour (`Color(css:)`) or `clear` (fixed), or a
+    /// semantic name the scene defines (which wins over a CSS name it shadows).
+    func color(_ r: SceneReader) throws -> ColorValue {
+        guard case .string(let s) = r.value else { throw r.expected(Self.colorExpectation) }
+        if let value = ColorValue(s, isSemantic: colorNames.contains) { return value }
+        if s.hasPrefix("#") { throw r.error("expected \(Self.colorExpectation), found '\(r.shortened(s))'") }
+        if s.contains("(") {
+            throw r.error("'\(r.shortened(s))' is not a color: rgb() and hsl() take three values and an optional alpha")
+        }
+        let semantic = colorNames.sorted()
+        let guess = NameSuggestion.nearest(to: s, in: semantic + Color.cssNames.keys.sorted())
+        let names = semantic.joined(separator: ", ")
+        throw r.error("'\(r.shortened(s))' is not a CSS color or a semantic color of this scene"
+            + (guess.map { "; did you mean '\($0)'?" } ?? " (\(names.count <= 80 ? names : names.prefix(79) + "…"))"))
+    }
+
+    /// A colour resolved now, through the scene's theme.
+    func fixedColor(_ r: SceneReader) throws -> Color {
+        switch try color(r) {
+        case .fixed(let c): return c
+        case .semantic(let s): return theme[s]
+        }
+    }
+
+    func paint(_ r: SceneReader) throws -> Fill {
+        if case .string = r.value { return .color(try color(r)) }
+        let forms = SceneSpecs.gradients.map(\.0)
+        guard case .object(let o) = r.value, o.count == 1, let key = o.keys.first else {
+            throw r.expected("a color or a gradient object ({\"linear\": ...}, {\"radial\": ...} or {\"conic\": ...})")
+        }
+        guard let (_, spec) = SceneSpecs.gradients.first(where: { $0.0 == key }), let value = o[key] else {
+            throw r.error("expected a color or a gradient object with one key \(forms.map { "'\($0)'" }.joined(separator: ", ")), found key '\(key)'")
+        }
+        let g = try SceneProps(r.child(key, value), spec, context: self)
+        let stops = try self.stops(try g.value("stops")?.0)
+        let fill: Fill
+        switch key {
+        case "linear":
+            fill = .linear(angle: try g.number("angle") ?? 180, stops: stops)
+        case "radial":
+            fill = .radial(center: try g.point("center") ?? Point(x: 0.5, y: 0.5), radius: try g.number("radius") ?? 0.5,
+                           focal: try g.point("focal"), stops: stops)
+        default:
+            fill = .conic(center: try g.point("center") ?? Point(x: 0.5, y: 0.5), angle: try g.number("angle") ?? 0,
+                          stops: stops)
+        }
+        try g.finish()
+        return fill
+    }
+
+    private func stops(_ r: SceneReader?) throws -> [Fill.Stop] {
+        guard let r else { return [] }
+        let items = try r.array()
+        guard !items.isEmpty else { throw r.error("expected at least one gradient stop") }
+        return try items.map { item in
+            let pair = try item.array()
+            guard pair.count == 2 else { throw item.error("expected a stop [color, location]") }
+            return Fill.Stop(try color(pair[0]), try SceneProps.number(pair[1], .number(min: 0, max: 1)))
+        }
+    }
+
+    /// A font: what is absent comes from `base`; the family must be registered.
+    func font(_ p: SceneProps, base: Font) throws -> Font {
+        var font = base
+        if let (r, _) = try p.value("family") {
+            font.family = try r.string()
+            guard font.family.isEmpty || fonts.families.contains(font.family) else {
+                if fonts.hasShippedFonts, let problem = BundledResources.problem { throw r.error(problem) }
+                let known = fonts.families
+                if let guess = NameSuggestion.nearest(to: font.family, in: known) {
+                    throw r.error("unknown font family '\(r.shortened(font.family))'; did you mean '\(guess)'?")
+                }
+                let list = known.joined(separator: ", ")
+                throw r.error("unknown font family '\(r.shortened(font.family))' (\(list.count <= 90 ? "registered: \(list); " : "")add it to the scene's fonts map)")
+            }
+        }
+        if let size = try p.number("size") { font.size = size }
+        if let weight = try p.choice("weight") { font.weight = FontWeight(name: weight) ?? .regular }
+        return font
+    }
+
+    /// An image file a scene names: a bitmap (PNG, JPEG, WebP) or an SVG document.
+    enum ImageFile {
+        case bitmap(ImageSource)
+        case vector(SVGDocument)
+    }
+
+    /// The image at `path`, read and decoded once per scene (and the same object on every
+    /// re-decode, so an unchanged Image node compares equal and is skipped). The format
+    /// comes from the content: an SVG by its `<svg` element, the others by signature.
+    func imageFile(_ path: String, _ r: SceneReader) throws -> ImageFile {
+        if let cached = images[path] { return .bitmap(cached) }
+        if let cached = images.svg(path) { return .vector(cached) }
+        func failure(_ reason: String) throws -> SceneError {
+            r.error("cannot read the image '\(r.shortened(try r.string()))' (\(reason))")
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            throw try failure(isDirectory.boolValue ? "it is a folder" : "no such file")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else { throw try failure("cannot read the file") }
+        let bytes = [UInt8](data)
+        do {
+            if SVGDocument.sniff(bytes) {
+                let document = try SVGDocument(bytes: bytes)
+                images.setSVG(document, for: path)
+                return .vector(document)
+            }
+            let image = ImageSource(try ImageDecoder.decode(bytes))
+            images[path] = image
+            return .bitmap(image)
+        } catch let error as PNGError {
+            throw try failure(error.message)
+        }
+    }
+}
+
+/// Images a scene has decoded, by absolute path; safe to share between threads.
+public final class SceneImageCache: Sendable {
+    private let images = Locked<[String: ImageSource]>([:])
+    private let svgs = Locked<[String: SVGDocument]>([:])
+
+    func svg(_ path: String) -> SVGDocument? { svgs.withLock { $0[path] } }
+    func setSVG(_ document: SVGDocument, for path: String) { svgs.withLock { $0[path] = document } }
+
+    /// The SVG documents read so far, by path in sorted order.
+    var sortedSVGs: [(path: String, document: SVGDocument)] {
+        svgs.withLock { $0.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } }
+    }
+
+    public init() {}
+
+    subscript(path: String) -> ImageSource? {
+        get { images.withLock { $0[path] } }
+        set { images.withLock { $0[path] = newValue } }
+    }
+
+    /// The images decoded so far, by path in sorted order.
+    var sorted: [(path: String, image: ImageSource)] {
+        images.withLock { $0.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } }
+    }
+}
+
+/// Values that need no context.
+enum SceneValues {
+    // The patterns below are the decoder's and the JSON Schema's. They end in `$(?!\n)`,
+    // the end of the string for every validator: a bare `$` also matches before a final
+    // newline in Python's and ICU's dialects. The decoder reads them through `matches`.
+
+    /// A percentage as scene files write it: `"50%"`, `"12.5%"`.
+    static let percentPattern = "^-?[0-9]+(\\.[0-9]+)?%$(?!\\n)"
+    /// A BCP 47 language tag as scene files write it: 2 to 8 letters, then subtags of 1
+    /// to 8 letters and digits, each after a '-', 35 characters at most.
+    static let languagePattern = "^(?=[A-Za-z0-9-]{2,35}$(?!\\n))[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$(?!\\n)"
+
+    /// Whether the whole of `text` matches `pattern` (ICU's `$` also matches before a
+    /// final line break of any kind, so the match's extent is checked too).
+    static func matches(_ text: String, _ pattern: String) -> Bool {
+        text.range(of: pattern, options: .regularExpression) == text.startIndex..<text.endIndex
+    }
+
+    /// Insets: a number, `[top, left, bottom, right]`, or an object with `top`, `bottom`
+    /// and either `left`/`right` (physical) or `leading`/`trailing` (following the
+    /// layout direction), never both kinds.
+    static func insets(_ r: SceneReader) throws -> LayoutInsets {
+        let range = PropType.number(min: 0, max: 100_000)
+        switch r.value {
+        case .number:
+            return LayoutInsets(EdgeInsets(all: try SceneProps.number(r, range)))
+        case .array:
+            let items = try r.array()
+            guard items.count == 4 else { throw r.error("expected insets [top, left, bottom, right], found \(items.count) items") }
+            let v = try items.map { try SceneProps.number($0, range) }
+            return LayoutInsets(EdgeInsets(top: v[0], left: v[1], bottom: v[2], right: v[3]))
+        case .object(let o):
+            var v: [String: Double] = [:]
+            for key in o.keys.sorted() {
+                guard let value = o[key] else { continue }
+                let item = r.child(key, value)
+                guard ["top", "left", "bottom", "right", "leading", "trailing"].contains(key) else {
+                    throw item.error("unknown prop '\(key)' (insets take top, bottom, and left and right or leading and trailing)")
+                }
+                v[key] = try SceneProps.number(item, range)
+            }
+            let physical = v["left"] != nil || v["right"] != nil
+            let directional = v["leading"] != nil || v["trailing"] != nil
+            if physical && directional {
+                throw r.error("insets take left and right or leading and trailing, not both")
+            }
+            if directional {
+                return LayoutInsets(top: v["top"] ?? 0, leading: v["leading"] ?? 0, bottom: v["bottom"] ?? 0,
+                                    trailing: v["trailing"] ?? 0)
+            }
+            return LayoutInsets(EdgeInsets(top: v["top"] ?? 0, left: v["left"] ?? 0, bottom: v["bottom"] ?? 0,
+                                           right: v["right"] ?? 0))
+        default:
+            throw r.expected("insets (a number, [top, left, bottom, right] or an object)")
+        }
+    }
+}

@@ -1,0 +1,195 @@
+import RasterComponents
+import RasterCore
+import RasterLayout
+import RasterText
+
+/// The props every node takes, applied around the component its type decoded, from
+/// the inside out: `style` (an environment override), `padding`, `frame`, `fixedSize`,
+/// `layoutPriority`, what the parent adds (a Flex item's options), then the decoration
+/// and placement of `SceneNode`. In a container that lays out CSS boxes (a Flex),
+/// `padding` and `frame` are the child's box (`SceneProps.box`) instead of SwiftUI's
+/// padding and frame. A node needs no `SceneNode` when it has no id and none of those
+/// props.
+enum SceneNodeDecoding {
+    static func applyCommonProps(_ p: SceneProps, to content: AnyComponent<Empty>, type: SceneComponentType, id: String?,
+                                 childBoxes: Bool,
+                                 wrapLayout: ((AnyComponent<Empty>, SceneProps) throws -> AnyComponent<Empty>)?)
+        throws -> AnyComponent<Empty> {
+        func common(_ name: String) -> Bool { !type.ownPropNames.contains(name) }
+        var c = content
+        if common("style"), let (r, _) = try p.value("style") {
+            c = AnyComponent(EnvironmentOverride(content: c, changes: try styleChanges(r, p.context)))
+        }
+        if childBoxes {
+            if common("padding") || common("frame") {
+                var box = common("frame") ? try p.object("frame").map(cssBox) ?? (BoxStyle(), nil) : (BoxStyle(), nil)
+                if common("padding") { box.0.setPadding(try p.insets("padding") ?? .zero) }
+                if common("clip") { box.0.clipsContent = try p.bool("clip") ?? false }
+                p.box = (box.0, box.1)
+            }
+        } else {
+            if common("padding"), let insets = try p.insets("padding") {
+                c = c.padding(insets)
+            }
+            if common("frame"), let f = try p.object("frame") {
+                c = try swiftUIFrame(f, around: c)
+            }
+        }
+        if common("fixedSize"), let (r, _) = try p.value("fixedSize") {
+            switch r.value {
+            case .bool(let b): if b { c = c.fixedSize() }
+            default: c = try r.name(of: ["horizontal", "vertical"]) == "horizontal" ? c.fixedSize(vertical: false)
+                                                                                     : c.fixedSize(horizontal: false)
+            }
+        }
+        if common("layoutPriority"), let priority = try p.number("layoutPriority"), priority != 0 {
+            c = c.layoutPriority(priority)
+        }
+        if let wrapLayout { c = try wrapLayout(c, p) }
+        var s = SceneNodeStyle()
+        if common("background") { s.background = try p.paint("background") }
+        if common("cornerRadius") { s.cornerRadius = try p.number("cornerRadius") ?? 0 }
+        if common("smoothCorners") { s.smoothCorners = try p.bool("smoothCorners") ?? false }
+        if common("clip") { s.clip = try p.bool("clip") ?? false }
+        if common("hidden") { s.hidden = try p.bool("hidden") ?? false }
+        if common("opacity") { s.opacity = try p.number("opacity") ?? 1 }
+        if common("offset") { s.offset = try p.point("offset") ?? .zero }
+        if common("scale") { s.scale = try p.number("scale") ?? 1 }
+        if common("rotation") { s.rotation = try p.number("rotation") ?? 0 }
+        if common("border"), let b = try p.object("border") {
+            s.border = SceneNodeStyle.Border(color: try b.color("color") ?? .fixed(.clear), width: try b.number("width") ?? 1)
+            try b.finish()
+        }
+        if common("shadow"), let sh = try p.object("shadow") {
+            s.shadow = SceneNodeStyle.Shadow(color: try sh.color("color") ?? .fixed(.black), radius: try sh.number("radius") ?? 3,
+                                             offset: try sh.point("offset") ?? .zero, opacity: try sh.number("opacity") ?? 0.33)
+            try sh.finish()
+        }
+        if common("appear") { s.appear = try enterExit(p.object("appear")) }
+        if common("disappear") { s.disappear = try enterExit(p.object("disappear")) }
+        if common("flipsForRightToLeftLayoutDirection") {
+            s.flipsForRightToLeft = try p.bool("flipsForRightToLeftLayoutDirection") ?? false
+        }
+        if id != nil || s != SceneNodeStyle() { c = AnyComponent(SceneNode(id: id, content: c, style: s)) }
+        // Outermost, so the node's own padding, frame and alignment read in it too.
+        if common("layoutDirection"), let direction = try p.choice("layoutDirection", as: LayoutDirection.self) {
+            c = AnyComponent(EnvironmentOverride(content: c, changes: [.layoutDirection(direction)]))
+        }
+        return c
+    }
+
+    /// A `frame` outside a Flex: SwiftUI's `.frame`, in points, its minimum no larger
+    /// than its maximum.
+    static func swiftUIFrame(_ f: SceneProps, around content: AnyComponent<Empty>) throws -> AnyComponent<Empty> {
+        func points(_ name: String) throws -> Double? {
+            guard let (r, spec) = try f.value(name) else { return nil }
+            guard case .points(let v) = try SceneProps.dimension(r, spec.type) else {
+                throw r.error("a percentage applies inside a Flex (or to a Flex's own frame); give points here")
+            }
+            return v
+        }
+        let width = try points("width"), height = try points("height")
+        let minWidth = try points("minWidth"), maxWidth = try points("maxWidth")
+        let minHeight = try points("minHeight"), maxHeight = try points("maxHeight")
+        for (lo, hi, loName, hiName) in [(minWidth, maxWidth, "minWidth", "maxWidth"), (minHeight, maxHeight, "minHeight", "maxHeight")] {
+            if let lo, let hi, lo > hi {
+                throw f.reader.child(loName, .number(lo)).error("\(loName) \(PropType.format(lo)) is greater than \(hiName) \(PropType.format(hi))")
+            }
+        }
+        let framed = content.frame(width: width, height: height, minWidth: minWidth, maxWidth: maxWidth, minHeight: minHeight,
+                                   maxHeight: maxHeight, alignment: try alignment(f.choice("alignment")))
+        try f.finish()
+        return framed
+    }
+
+    /// A `frame` as a CSS box (a Flex's, or an item's): sizes and limits of the border
+    /// box, percentages of the container allowed, a minimum above the maximum winning
+    /// (CSS's rule); the alignment of an item's content when written.
+    static func cssBox(_ f: SceneProps) throws -> (BoxStyle, Alignment?) {
+        var box = BoxStyle()
+        func infinite(_ d: RasterLayout.Dimension?) -> RasterLayout.Dimension {
+            guard let d else { return .auto }
+            if case .points(let v) = d, v.isInfinite { return .auto }
+            return d
+        }
+        box.width = try f.dimension("width") ?? .auto
+        box.height = try f.dimension("height") ?? .auto
+        box.minWidth = try f.dimension("minWidth") ?? .auto
+        box.minHeight = try f.dimension("minHeight") ?? .auto
+        box.maxWidth = infinite(try f.dimension("maxWidth"))
+        box.maxHeight = infinite(try f.dimension("maxHeight"))
+        let alignment = f.has("alignment") ? Self.alignment(try f.choice("alignment")) : nil
+        _ = try f.value("alignment")
+        try f.finish()
+        return (box, alignment)
+    }
+
+    /// `{"liga": false, "tnum": true, "salt": 2}` as feature settings, in tag order; nil
+    /// when the prop is absent.
+    static func features(_ p: SceneProps) throws -> [FontFeature]? {
+        guard let (r, _) = try p.value("features") else { return nil }
+        return try r.object().sorted { $0.key < $1.key }.map { tag, value in
+            let entry = r.child(tag, value)
+            let number: UInt32
+            switch value {
+            case .bool(let b): number = b ? 1 : 0
+            default: number = UInt32(try SceneProps.number(entry, .integer(min: 0, max: 65_535)))
+            }
+            guard let feature = FontFeature(tag, number) else {
+                throw entry.error("an OpenType feature tag is four printable ASCII characters, found '\(entry.shortened(tag))'")
+            }
+            return feature
+        }
+    }
+
+    /// A BCP 47 language tag (`SceneValues.languagePattern`).
+    static func language(_ p: SceneProps) throws -> String? {
+        guard let (r, _) = try p.value("language") else { return nil }
+        let tag = try r.string()
+        guard SceneValues.matches(tag, SceneValues.languagePattern) else { throw r.error("expected a BCP 47 language tag such as 'en', 'ja' or 'zh-Hant', found '\(r.shortened(tag))'") }
+        return tag
+    }
+
+    static func alignment(_ name: String?) -> Alignment {
+        name.flatMap { Alignment.names[$0] } ?? .center
+    }
+
+    /// `{"scale": true, "alpha": true}` (ComponentFlow's defaults) or custom values.
+    private static func enterExit(_ p: SceneProps?) throws -> ChildTransition? {
+        guard let p else { return nil }
+        var t = ChildTransition()
+        if let (r, _) = try p.value("scale") {
+            switch r.value {
+            case .bool(let b): t.scale = b ? 0.01 : nil
+            default: t.scale = try SceneProps.number(r, .number(min: 0, max: 1_000))
+            }
+        }
+        if try p.bool("alpha") == true { t.opacity = 0 }
+        if let o = try p.number("opacity") { t.opacity = o }
+        t.offset = try p.point("offset")
+        try p.finish()
+        return t
+    }
+
+    /// A `style` value (one name or a stack, outermost last): the style stacks it sets,
+    /// for every stylable type that has all the names.
+    static func styleChanges(_ r: SceneReader, _ context: SceneDecodingContext) throws -> [EnvironmentOverride.Change] {
+        let names = try styleNames(r)
+        let families = context.registry.styles.values.sorted { $0.typeName < $1.typeName }
+        let matching = families.filter { family in names.allSatisfy(family.names.contains) }
+        guard !matching.isEmpty else {
+            let known = families.map { "\($0.typeName): \($0.names.joined(separator: ", "))" }.joined(separator: "; ")
+            let unknown = names.first { name in !families.contains { $0.names.contains(name) } } ?? names.joined(separator: ", ")
+            throw r.error("unknown style '\(unknown)' (styles: \(known.isEmpty ? "none registered" : known))")
+        }
+        return matching.map { $0.change(names) }
+    }
+
+    static func styleNames(_ r: SceneReader) throws -> [String] {
+        switch r.value {
+        case .string(let s): return [s]
+        case .array: return try r.array().map { try $0.string() }
+        default: throw r.expected("a style name or a list of style names")
+        }
+    }
+}

@@ -1,0 +1,352 @@
+import Foundation
+import RasterComponents
+import RasterCore
+import RasterLayout
+import RasterText
+
+/// The props of one scene object (a node, a font, a stroke...) read through their
+/// specs: each getter checks the value against its `PropSpec` (type, range, choices)
+/// and falls back to the spec's default, so what `render components` and the schema
+/// say is what decoding does. `finish()` reports any prop that no spec declares.
+///
+/// Invariant: a getter only reads props its specs declare; asking for another is a
+/// mistake in the decoder and is reported as such (not a crash).
+public final class SceneProps {
+    public let reader: SceneReader
+    /// Every prop the object takes.
+    public var specs: [PropSpec] { (table?.specs ?? []) + extra }
+    /// Specs found by name through an index (a node type's props).
+    private let table: PropTable?
+    /// Specs found by a search (a small object's, or what a parent adds to a node).
+    private let extra: [PropSpec]
+    public let context: SceneDecodingContext
+    /// What the object is, for messages ("Text", "font", "canvas").
+    public let owner: String
+    private let values: [String: JSONValue]
+    /// The written props read so far.
+    private var used: Set<String> = []
+    /// A child's CSS box (its `padding` and `frame`) and content alignment, when its
+    /// container lays out boxes (`SceneComponentType.childBoxes`) and the child is not a
+    /// box of its own kind (a Flex reads them as its own props).
+    public internal(set) var box: (style: BoxStyle, alignment: Alignment?)?
+
+    public convenience init(_ reader: SceneReader, specs: [PropSpec], owner: String, context: SceneDecodingContext) throws {
+        try self.init(reader, table: nil, extra: specs, owner: owner, context: context)
+    }
+
+    init(_ reader: SceneReader, table: PropTable?, extra: [PropSpec], owner: String, context: SceneDecodingContext) throws {
+        self.reader = reader
+        self.table = table
+        self.extra = extra
+        self.owner = owner
+        self.context = context
+        values = try reader.object()
+        for spec in (table?.required ?? []) + extra where spec.required && (values[spec.name] ?? .null) == .null {
+            throw reader.error("missing '\(spec.name)' (\(spec.summary.trimmingCharacters(in: ["."]).lowercasedFirst))")
+        }
+    }
+
+    convenience init(_ reader: SceneReader, _ object: ObjectSpec, context: SceneDecodingContext) throws {
+        try self.init(reader, specs: object.props, owner: object.name, context: context)
+    }
+
+    /// True when the prop is written (not defaulted).
+    public func has(_ name: String) -> Bool { (values[name] ?? .null) != .null }
+
+    func spec(_ name: String) throws -> PropSpec {
+        if let table, let spec = table[name] { return spec }
+        guard let spec = extra.first(where: { $0.name == name }) else {
+            throw reader.error("the decoder of \(owner) reads '\(name)', which its props do not declare")
+        }
+        return spec
+    }
+
+    /// The written value of `name`, else its default; nil when neither.
+    public func value(_ name: String) throws -> (SceneReader, PropSpec)? {
+        let spec = try spec(name)
+        if let v = values[name] {
+            used.insert(name)
+            if v != .null { return (reader.child(name, v), spec) }
+        }
+        if let d = spec.defaultValue { return (reader.child(name, d), spec) }
+        return nil
+    }
+
+    /// Throws for the first (alphabetically) written prop that no spec declares, and for
+    /// a declared prop its decoder never read (a decoder out of step with its specs).
+    public func finish() throws {
+        guard used.count < values.count else { return }  // `used` holds only written keys
+        for (key, value) in values.sorted(by: { $0.key < $1.key }) where !used.contains(key) {
+            let known = specs.map(\.name).filter { $0 != "type" }.sorted()
+            guard (try? spec(key)) != nil else {
+                let r = reader.child(reader.shortened(key), value)
+                if let guess = NameSuggestion.nearest(to: key, in: known) {
+                    throw r.error("unknown prop '\(reader.shortened(key))' of \(owner); did you mean '\(guess)'?")
+                }
+                throw r.error("unknown prop '\(reader.shortened(key))' of \(owner) (`render components` lists its props)")
+            }
+            throw reader.child(key, value).error("the decoder of \(owner) does not read '\(key)', which its props declare")
+        }
+    }
+
+    /// Marks `name` as handled without reading it (a prop another layer reads).
+    func markUsed(_ name: String) {
+        if values[name] != nil { used.insert(name) }
+    }
+
+    // MARK: - Typed getters
+
+    public func number(_ name: String) throws -> Double? {
+        guard let (r, spec) = try value(name) else { return nil }
+        return try Self.number(r, spec.type)
+    }
+
+    static func number(_ r: SceneReader, _ type: PropType) throws -> Double {
+        switch type {
+        case .number(let lo, let hi):
+            let d = try r.number()
+            if let lo, d < lo {
+                throw r.error(hi.map { "expected a number from \(r.format(lo)) to \(r.format($0)), found \(r.format(d))" }
+                    ?? "expected a number of at least \(r.format(lo)), found \(r.format(d))")
+            }
+            if let hi, d > hi {
+                throw r.error(lo.map { "expected a number from \(r.format($0)) to \(r.format(hi)), found \(r.format(d))" }
+                    ?? "expected a number of at most \(r.format(hi)), found \(r.format(d))")
+            }
+            return d
+        case .integer(let lo, let hi):
+            let d = try r.number()
+            guard d == d.rounded(), d >= Double(lo), d <= Double(hi) else {
+                throw r.error("expected a whole number from \(lo) to \(hi), found \(r.format(d))")
+            }
+            return d
+        case .length:
+            if case .string(let s) = r.value {
+                guard s == "infinity" else { throw r.error("expected a number or \"infinity\", found '\(s)'") }
+                return .infinity
+            }
+            guard case .number = r.value else { throw r.expected("a number or \"infinity\"") }
+            return try number(r, .number(min: 0, max: 100_000))
+        default:
+            throw r.error("the decoder reads a number from a prop declared as \(type.summary)")
+        }
+    }
+
+    /// A CSS length (`.dimension`): points, a percentage, or `auto`/`infinity` where
+    /// the spec allows them (infinity reads as `.points(.infinity)`).
+    public func dimension(_ name: String) throws -> RasterLayout.Dimension? {
+        guard let (r, spec) = try value(name) else { return nil }
+        return try Self.dimension(r, spec.type)
+    }
+
+    static func dimension(_ r: SceneReader, _ type: PropType) throws -> RasterLayout.Dimension {
+        guard case .dimension(let lo, let auto, let infinity) = type else {
+            throw r.error("the decoder reads a length from a prop declared as \(type.summary)")
+        }
+        let expected = "a number, a percentage (\"50%\")" + (auto ? ", \"auto\"" : "") + (infinity ? ", \"infinity\"" : "")
+        switch r.value {
+        case .number:
+            return .points(try number(r, .number(min: lo, max: 100_000)))
+        case .string(let s):
+            if s == "auto", auto { return .auto }
+            if s == "infinity", infinity { return .points(.infinity) }
+            guard SceneValues.matches(s, SceneValues.percentPattern),
+                  let percent = Double(s.dropLast()), percent.isFinite, percent >= lo, percent <= 100_000 else {
+                throw r.error("expected \(expected), found '\(r.shortened(s))'")
+            }
+            return .percent(percent / 100)
+        default:
+            throw r.expected(expected)
+        }
+    }
+
+    /// Four CSS lengths (`.edges`): one for all edges, `[top, left, bottom, right]`, or
+    /// an object with those keys; an edge not given is `missing`.
+    public func edges(_ name: String, missing: RasterLayout.Dimension) throws -> DimensionEdges? {
+        guard let (r, spec) = try value(name) else { return nil }
+        guard case .edges(let element) = spec.type else { throw r.error("'\(name)' is not declared as edges") }
+        switch r.value {
+        case .array:
+            let items = try r.array()
+            guard items.count == 4 else { throw r.error("expected [top, left, bottom, right], found \(items.count) items") }
+            let v = try items.map { try Self.dimension($0, element) }
+            return DimensionEdges(top: v[0], left: v[1], bottom: v[2], right: v[3])
+        case .object(let o):
+            var edges = DimensionEdges(top: missing, left: missing, bottom: missing, right: missing)
+            for key in o.keys.sorted() {
+                guard let value = o[key] else { continue }
+                let item = r.child(key, value)
+                let d = try Self.dimension(item, element)
+                switch key {
+                case "top": edges.top = d
+                case "left": edges.left = d
+                case "bottom": edges.bottom = d
+                case "right": edges.right = d
+                default: throw item.error("unknown prop '\(key)' (edges take top, left, bottom and right)")
+                }
+            }
+            return edges
+        default:
+            let d = try Self.dimension(r, element)
+            return DimensionEdges(top: d, left: d, bottom: d, right: d)
+        }
+    }
+
+    public func integer(_ name: String) throws -> Int? {
+        try number(name).map { Int($0) }
+    }
+
+    public func bool(_ name: String) throws -> Bool? {
+        try value(name).map { try $0.0.bool() }
+    }
+
+    public func string(_ name: String) throws -> String? {
+        try value(name).map { try $0.0.string() }
+    }
+
+    /// One of the names the spec's `.choice` lists.
+    public func choice(_ name: String) throws -> String? {
+        guard let (r, spec) = try value(name) else { return nil }
+        guard case .choice(let names) = spec.type else { throw r.error("'\(name)' is not declared as a choice") }
+        return try r.name(of: names)
+    }
+
+    /// A choice mapped to a `RawRepresentable` enum whose raw values are the names.
+    public func choice<E: RawRepresentable>(_ name: String, as: E.Type) throws -> E? where E.RawValue == String {
+        try choice(name).flatMap(E.init(rawValue:))
+    }
+
+    public func color(_ name: String) throws -> ColorValue? {
+        try value(name).map { try context.color($0.0) }
+    }
+
+    public func paint(_ name: String) throws -> Fill? {
+        try value(name).map { try context.paint($0.0) }
+    }
+
+    /// Insets, physical or by reading direction.
+    public func insets(_ name: String) throws -> LayoutInsets? {
+        try value(name).map { try SceneValues.insets($0.0) }
+    }
+
+    public func point(_ name: String) throws -> Point? {
+        try value(name).map { let (x, y) = try $0.0.pair(); return Point(x: x, y: y) }
+    }
+
+    /// `[width, height]`, or one number for both.
+    public func size(_ name: String) throws -> Size? {
+        guard let (r, _) = try value(name) else { return nil }
+        if case .number = r.value {
+            let d = try Self.number(r, .number(min: 0, max: 100_000))
+            return Size(width: d, height: d)
+        }
+        guard case .array = r.value else { throw r.expected("[width, height] or a number") }
+        let (w, h) = try r.pair()
+        guard w >= 0, h >= 0 else { throw r.error("expected a size of two non-negative numbers") }
+        return Size(width: w, height: h)
+    }
+
+    public func numbers(_ name: String) throws -> [Double]? {
+        guard let (r, spec) = try value(name) else { return nil }
+        guard case .array(let element) = spec.type else { throw r.error("'\(name)' is not declared as a list") }
+        return try r.array().map { try Self.number($0, element) }
+    }
+
+    /// An object prop read through its own specs (call `finish()` when done).
+    public func object(_ name: String) throws -> SceneProps? {
+        guard let (r, spec) = try value(name) else { return nil }
+        guard case .object(let object) = spec.type else { throw r.error("'\(name)' is not declared as an object") }
+        return try SceneProps(r, object, context: context)
+    }
+
+    /// A list of objects, each read through the element's specs and finished by `body`'s caller.
+    public func objects<T>(_ name: String, _ body: (SceneProps) throws -> T) throws -> [T]? {
+        guard let (r, spec) = try value(name) else { return nil }
+        guard case .array(.object(let object)) = spec.type else { throw r.error("'\(name)' is not declared as a list of objects") }
+        return try r.array().map { item in
+            let props = try SceneProps(item, object, context: context)
+            let result = try body(props)
+            try props.finish()
+            return result
+        }
+    }
+
+    public func font(_ name: String, base: Font) throws -> Font? {
+        guard let props = try object(name) else { return nil }
+        let font = try context.font(props, base: base)
+        try props.finish()
+        return font
+    }
+
+    /// A font, image or other file named relative to the scene file: its absolute path.
+    public func file(_ name: String) throws -> (path: String, reader: SceneReader)? {
+        guard let (r, _) = try value(name) else { return nil }
+        return (try context.resolve(try r.string(), at: r), r)
+    }
+
+    // MARK: - Nodes
+
+    /// A child node.
+    public func node(_ name: String) throws -> AnyComponent<Empty>? {
+        guard let (r, _) = try value(name) else { return nil }
+        let node = try context.decodeNode(r, parentType: owner, childSpecs: [])
+        try node.props.finish()
+        return node.component
+    }
+
+    /// Child nodes, each keyed by its `id` (or its index). `childSpecs` are props the
+    /// children take from this container (a Flex item's `grow`); `wrap` reads them and
+    /// wraps the child's laid-out content (inside its decoration).
+    public func children(_ name: String, childSpecs: [PropSpec] = [],
+                         wrap: ((AnyComponent<Empty>, SceneProps) throws -> AnyComponent<Empty>)? = nil)
+        throws -> [AnyComponentWithIdentity<Empty>] {
+        guard let (r, _) = try value(name) else { return [] }
+        return try r.array().enumerated().map { index, item in
+            let node = try context.decodeNode(item, parentType: owner, childSpecs: childSpecs,
+                                              childBoxes: context.registry.types[owner]?.childBoxes ?? false,
+                                              wrapLayout: wrap)
+            try node.props.finish()
+            if let id = node.id { return AnyComponentWithIdentity(id: id, component: node.component) }
+            return AnyComponentWithIdentity(id: index, component: node.component)
+        }
+    }
+
+    /// Timeline actions (a Button's `onTap`).
+    public func actions(_ name: String) throws -> [SceneAction]? {
+        guard let (r, _) = try value(name) else { return nil }
+        return try r.array().map { try context.action($0, spec: SceneSpecs.action) }
+    }
+}
+
+/// A node type's props with an index by name, built once per type.
+///
+/// Invariant: `index[name]` is the position in `specs` of the first spec named `name`.
+final class PropTable: Sendable {
+    let specs: [PropSpec]
+    /// The specs that must be written.
+    let required: [PropSpec]
+    private let index: [String: Int]
+
+    init(_ specs: [PropSpec]) {
+        self.specs = specs
+        required = specs.filter(\.required)
+        var index: [String: Int] = [:]
+        for (i, spec) in specs.enumerated() where index[spec.name] == nil { index[spec.name] = i }
+        self.index = index
+    }
+
+    subscript(name: String) -> PropSpec? { index[name].map { specs[$0] } }
+}
+
+extension ObjectSpec {
+    /// Checks a number given outside a scene file (a command-line override of the
+    /// canvas) against prop `name`'s range, naming `path` in the error.
+    public func check(_ value: Double, for name: String, path: String) throws -> Double {
+        guard let spec = self[name] else { throw SceneError(path: path, message: "\(self.name) has no prop '\(name)'") }
+        return try SceneProps.number(SceneReader(.number(value), path: path), spec.type)
+    }
+}
+
+extension String {
+    var lowercasedFirst: String { prefix(1).lowercased() + dropFirst() }
+}

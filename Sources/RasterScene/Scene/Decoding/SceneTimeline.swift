@@ -1,0 +1,212 @@
+import RasterCore
+
+/// A scene's `animation`: changes at given times, sampled at `fps` from 0 to
+/// `duration` (frame N shows the tree at N / fps).
+public struct SceneTimeline: Hashable, Sendable {
+    public var duration: Double
+    public var fps: Double
+    /// Sorted by time (stable: events at the same time keep the file's order).
+    public var events: [SceneEvent]
+
+    /// Frames from 0 to `duration` inclusive.
+    public var frameCount: Int { frameCount(fps: fps) }
+
+    /// Frames from 0 to `duration` inclusive at another rate.
+    public func frameCount(fps rate: Double) -> Int { Int((duration * rate + 1e-9).rounded(.down)) + 1 }
+}
+
+public struct SceneEvent: Hashable, Sendable {
+    /// Seconds from the start.
+    public var at: Double
+    public var action: SceneAction
+}
+
+/// One change to the tree, as a timeline event or a Button's `onTap` runs it.
+public struct SceneAction: Hashable, Sendable {
+    public enum Change: Hashable, Sendable {
+        /// Props merged into the nodes with these ids.
+        case set([String: [String: JSONValue]])
+        /// A node added to a container's children (`index` nil: at the end).
+        case insert(parent: String, index: Int?, node: JSONValue)
+        case remove(String)
+        case tap(TapTarget)
+    }
+
+    public enum TapTarget: Hashable, Sendable {
+        /// The centre of the node with this id.
+        case node(String)
+        case point(Point)
+    }
+
+    public var change: Change
+    /// Nil: applied at once.
+    public var transition: SceneTransition?
+}
+
+/// How an action's change animates.
+public struct SceneTransition: Hashable, Sendable {
+    public enum Curve: Hashable, Sendable {
+        case linear, easeIn, easeOut, easeInOut, spring, slide
+        case bezier(Double, Double, Double, Double)
+        case customSpring(stiffness: Double, damping: Double, mass: Double)
+        case bounce(stiffness: Double, damping: Double)
+    }
+
+    public var duration: Double
+    public var curve: Curve
+}
+
+extension SceneDecodingContext {
+    func timeline(_ p: SceneProps) throws -> SceneTimeline {
+        let duration = try p.number("duration") ?? 1
+        let fps = try p.number("fps") ?? 60
+        let events = try p.objects("events") { e in
+            SceneEvent(at: try e.number("at") ?? 0, action: try action(e))
+        } ?? []
+        // A stable sort: equal times keep their order in the file.
+        let sorted = events.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
+        return SceneTimeline(duration: duration, fps: fps, events: sorted)
+    }
+
+    /// Reads one action (with `spec`'s props) from `r`.
+    func action(_ r: SceneReader, spec: ObjectSpec) throws -> SceneAction {
+        let p = try SceneProps(r, spec, context: self)
+        let action = try action(p)
+        try p.finish()
+        return action
+    }
+
+    /// The action in `p` (exactly one of set, insert, remove, tap, plus a transition).
+    func action(_ p: SceneProps) throws -> SceneAction {
+        let kinds = SceneSpecs.changes.filter(p.has)
+        guard kinds.count == 1, let kind = kinds.first else {
+            throw p.reader.error(kinds.isEmpty ? "expected one of 'set', 'insert', 'remove' or 'tap'"
+                : "expected one change per action, found \(kinds.map { "'\($0)'" }.joined(separator: " and "))")
+        }
+        let change: SceneAction.Change
+        switch kind {
+        case "set":
+            guard let (r, _) = try p.value("set") else { throw p.reader.error("missing 'set'") }
+            var targets: [String: [String: JSONValue]] = [:]
+            for (id, value) in try r.object().sorted(by: { $0.key < $1.key }) {
+                let target = r.child(id, value)
+                targets[id] = try target.object()
+                idReferences.append((id, target, .set))
+            }
+            change = .set(targets)
+        case "insert":
+            guard let i = try p.object("insert"), let (nodeReader, _) = try i.value("node") else {
+                throw p.reader.error("missing 'insert.node'")
+            }
+            let parent = try i.string("parent") ?? ""
+            let index = try i.integer("index")
+            // The parent may come later in the file only as another insert; its children's
+            // props (a Flex item's grow) are known when it is already decoded.
+            let parentType = nodes[parent].flatMap { registry.types[$0.type] }
+            let node = try decodeNode(nodeReader, parentType: "insert", childSpecs: parentType?.childProps ?? [],
+                                      childBoxes: parentType?.childBoxes ?? false)
+            try node.props.finish()
+            if let (parentReader, _) = try i.value("parent") { idReferences.append((parent, parentReader, .insertInto)) }
+            try i.finish()
+            change = .insert(parent: parent, index: index, node: nodeReader.value)
+        case "remove":
+            let id = try p.string("remove") ?? ""
+            if let (r, _) = try p.value("remove") { idReferences.append((id, r, .remove)) }
+            change = .remove(id)
+        default:
+            guard let (r, _) = try p.value("tap") else { throw p.reader.error("missing 'tap'") }
+            if case .string(let id) = r.value {
+                idReferences.append((id, r, .tap))
+                change = .tap(.node(id))
+            } else {
+                guard case .array = r.value else { throw r.expected("a node id or a point [x, y]") }
+                let (x, y) = try r.pair()
+                change = .tap(.point(Point(x: x, y: y)))
+            }
+        }
+        var transition: SceneTransition?
+        if let t = try p.object("transition") {
+            transition = SceneTransition(duration: try t.number("duration") ?? 0.25, curve: try curve(t))
+            try t.finish()
+        }
+        return SceneAction(change: change, transition: transition)
+    }
+
+    private func curve(_ t: SceneProps) throws -> SceneTransition.Curve {
+        guard let (r, _) = try t.value("curve") else { return .easeInOut }
+        switch r.value {
+        case .string:
+            switch try r.name(of: SceneSpecs.curveNames) {
+            case "linear": return .linear
+            case "easeIn": return .easeIn
+            case "easeOut": return .easeOut
+            case "spring": return .spring
+            case "slide": return .slide
+            default: return .easeInOut
+            }
+        case .object(let o):
+            guard o.count == 1, let key = o.keys.first, let value = o[key] else {
+                throw r.error("expected a curve object with one key 'bezier', 'spring' or 'bounce'")
+            }
+            let inner = r.child(key, value)
+            switch key {
+            case "bezier":
+                let v = try inner.array().map { try $0.number() }
+                guard v.count == 4 else { throw inner.error("expected [x1, y1, x2, y2], found \(v.count) numbers") }
+                guard (0...1).contains(v[0]), (0...1).contains(v[2]) else {
+                    throw inner.error("expected x1 and x2 from 0 to 1 (a timing function must move forward in time)")
+                }
+                return .bezier(v[0], v[1], v[2], v[3])
+            case "spring", "bounce":
+                let s = try SceneProps(inner, SceneSpecs.spring, context: self)
+                let stiffness = try s.number("stiffness") ?? 300, damping = try s.number("damping") ?? 20
+                let mass = try s.number("mass") ?? 1
+                try s.finish()
+                return key == "spring" ? .customSpring(stiffness: stiffness, damping: damping, mass: mass)
+                    : .bounce(stiffness: stiffness, damping: damping)
+            default:
+                throw inner.error("unknown curve '\(key)' (curves: \(SceneSpecs.curveNames.joined(separator: ", ")), bezier, spring, bounce)")
+            }
+        default:
+            throw r.expected("a curve name or a curve object")
+        }
+    }
+
+    /// Checks, once every node is known, that actions name existing nodes, that `set`
+    /// props fit the node they go to and that inserts go into containers.
+    func checkReferences() throws {
+        for (id, reader, use) in idReferences {
+            guard let record = nodes[id] else {
+                let known = nodes.keys.sorted()
+                throw reader.error("no node has the id '\(id)' (ids: \(known.isEmpty ? "none" : known.joined(separator: ", ")))")
+            }
+            switch use {
+            case .set:
+                try checkSet(reader, on: record)
+            case .insertInto:
+                guard registry.types[record.type]?.props.contains(where: { $0.name == "children" }) == true else {
+                    throw reader.error("the node '\(id)' is a \(record.type), which has no children to insert into")
+                }
+            case .remove, .tap:
+                break
+            }
+        }
+    }
+
+    /// Decodes the target node with the props merged in, reporting problems at the
+    /// `set` entry's path.
+    private func checkSet(_ reader: SceneReader, on record: NodeRecord) throws {
+        guard case .object(let changes) = reader.value else { throw reader.expected("an object of props") }
+        for key in ["type", "id"] where changes[key] != nil {
+            throw reader.child(key, changes[key] ?? .null).error("'\(key)' cannot be changed by 'set'")
+        }
+        var merged = record.raw
+        merged.merge(changes) { _, new in new }
+        let previous = isChecking
+        isChecking = true
+        defer { isChecking = previous }
+        let node = try decodeNode(SceneReader(.object(merged), path: reader.path), parentType: "set",
+                                  childSpecs: record.childSpecs, childBoxes: record.childBoxes)
+        try node.props.finish()
+    }
+}

@@ -1,0 +1,195 @@
+import RasterComponents
+import RasterCore
+
+/// Plays a scene's timeline: frame N is the tree at N / fps, with every event up to
+/// that time applied with its transition.
+///
+/// Each event edits the scene's JSON tree (`set` merges props into nodes, `insert` and
+/// `remove` edit a container's children), the tree is decoded again, and the host
+/// updates with the event's transition, so unchanged subtrees are skipped and changed
+/// properties animate from what they present. A `tap` presses the topmost enabled
+/// Button at a node's centre or a point, holds it for `tapDuration` (highlighted), then
+/// releases it and runs its `onTap` actions.
+///
+/// Invariant: the state at a time depends only on the events before it, never on
+/// which frames were rendered on the way, so a frame range rendered alone equals the
+/// same frames of a full run.
+public final class ScenePlayer {
+    public let scene: Scene
+    public let renderer: SceneRenderer
+    /// How long a tap holds the button down.
+    public static let tapDuration = 0.1
+
+    private var root: JSONValue
+    private var time = 0.0
+    /// Timeline events and tap releases not yet applied, by time then order of arrival.
+    private var queue: [(at: Double, order: Int, step: Step)] = []
+    private var order = 0
+
+    private enum Step {
+        case action(SceneAction)
+        case release(ComponentView?, [SceneAction])
+    }
+
+    public init(scene: Scene) {
+        self.scene = scene
+        renderer = SceneRenderer(scene: scene)
+        if case .object(let o) = scene.document, let root = o["root"] { self.root = root } else { self.root = .null }
+        for event in scene.timeline?.events ?? [] { enqueue(event.at, .action(event.action)) }
+    }
+
+    private func enqueue(_ at: Double, _ step: Step) {
+        queue.append((at, order, step))
+        order += 1
+        queue.sort { ($0.at, $0.order) < ($1.at, $1.order) }
+    }
+
+    /// Moves the scene to `time` (not before the last time asked) and returns the frame.
+    /// - Throws: `SceneError` when an event leaves the tree invalid (at the event's path),
+    ///   or the canvas is too large.
+    public func frame(at time: Double) throws -> Bitmap {
+        try advance(to: time)
+        return try renderer.render()
+    }
+
+    /// Applies every event up to `time` and moves the animation clock there.
+    public func advance(to target: Double) throws {
+        renderer.layoutTree()
+        while let next = queue.first, next.at <= target {
+            queue.removeFirst()
+            renderer.host.advance(to: next.at)
+            time = next.at
+            try run(next.step)
+        }
+        renderer.host.advance(to: target)
+        time = max(time, target)
+    }
+
+    private func run(_ step: Step) throws {
+        switch step {
+        case .action(let action):
+            try apply(action)
+        case .release(let control, let actions):
+            renderer.host.endPress(control, inside: true)
+            for action in actions { try apply(action) }
+        }
+    }
+
+    private func apply(_ action: SceneAction) throws {
+        switch action.change {
+        case .set(let targets):
+            for (id, props) in targets.sorted(by: { $0.key < $1.key }) {
+                root = root.updatingNode(id: id) { node in node.merging(props) { _, new in new } }
+            }
+        case .insert(let parent, let index, let node):
+            root = root.updatingNode(id: parent) { container in
+                var c = container
+                var children: [JSONValue] = []
+                if case .array(let items)? = c["children"] { children = items }
+                children.insert(node, at: min(index ?? children.count, children.count))
+                c["children"] = .array(children)
+                return c
+            }
+        case .remove(let id):
+            root = root.removingNode(id: id)
+        case .tap(let target):
+            try tap(target)
+            return
+        }
+        try redecode(transition: action.transition)
+    }
+
+    private func tap(_ target: SceneAction.TapTarget) throws {
+        let host = renderer.host
+        let control: ComponentView?
+        switch target {
+        case .point(let p):
+            control = host.beginPress(at: p)
+        case .node(let id):
+            // The node's centre; when a stretched box leaves its button elsewhere, the
+            // first enabled button inside the node.
+            guard let frame = renderer.layout()[id] else { return }
+            if let hit = host.beginPress(at: Point(x: frame.midX, y: frame.midY)) {
+                control = hit
+            } else if let inside = renderer.nodeView(id: id).flatMap(Self.firstControl) {
+                inside.press()
+                control = inside
+            } else {
+                control = nil
+            }
+        }
+        guard let control else { return }
+        var view: ComponentView? = control
+        var actions: [SceneAction] = []
+        while let v = view {
+            if let button = v as? SceneButtonView { actions = button.onTap; break }
+            view = v.superview
+        }
+        enqueue(time + Self.tapDuration, .release(control, actions))
+    }
+
+    private static func firstControl(in view: ComponentView) -> ControlView? {
+        if let control = view as? ControlView, control.isEnabled, control.isUserInteractionEnabled { return control }
+        for sub in view.subviews.reversed() where sub.isUserInteractionEnabled && !sub.layer.isHidden {
+            if let found = firstControl(in: sub) { return found }
+        }
+        return nil
+    }
+
+    private func redecode(transition: SceneTransition?) throws {
+        guard case .object(var document) = scene.document else { return }
+        document["root"] = root
+        document["animation"] = nil
+        let decoded = try SceneDecoder(registry: scene.registry, limits: scene.limits, fileRoot: scene.fileRoot).decode(.object(document), baseDirectory: scene.baseDirectory,
+                                                                        reusing: scene)
+        renderer.update(root: decoded.root, transition: transition.map(Self.transition) ?? .immediate)
+    }
+
+    /// The component transition of a scene transition.
+    public static func transition(_ t: SceneTransition) -> ComponentTransition {
+        let curve: ComponentTransition.Animation.Curve
+        switch t.curve {
+        case .linear: curve = .linear
+        case .easeIn: curve = .easeIn
+        case .easeOut: curve = .easeOut
+        case .easeInOut: curve = .easeInOut
+        case .spring: curve = .spring
+        case .slide: curve = .slide
+        case .bezier(let x1, let y1, let x2, let y2): curve = .custom(x1, y1, x2, y2)
+        case .customSpring(let stiffness, let damping, let mass): curve = .customSpring(stiffness: stiffness, damping: damping, mass: mass)
+        case .bounce(let stiffness, let damping): curve = .bounce(stiffness: stiffness, damping: damping)
+        }
+        return .curve(duration: t.duration, curve: curve)
+    }
+}
+
+extension JSONValue {
+    /// The tree with `transform` applied to the node (an object with a `type`) whose id
+    /// is `id`, wherever it is.
+    func updatingNode(id: String, _ transform: ([String: JSONValue]) -> [String: JSONValue]) -> JSONValue {
+        switch self {
+        case .object(let o):
+            if o["type"] != nil, o["id"] == .string(id) { return .object(transform(o)) }
+            return .object(o.mapValues { $0.updatingNode(id: id, transform) })
+        case .array(let items):
+            return .array(items.map { $0.updatingNode(id: id, transform) })
+        default:
+            return self
+        }
+    }
+
+    /// The tree without the node whose id is `id` in any list of nodes.
+    func removingNode(id: String) -> JSONValue {
+        switch self {
+        case .object(let o):
+            return .object(o.mapValues { $0.removingNode(id: id) })
+        case .array(let items):
+            return .array(items.filter {
+                guard case .object(let o) = $0 else { return true }
+                return !(o["type"] != nil && o["id"] == .string(id))
+            }.map { $0.removingNode(id: id) })
+        default:
+            return self
+        }
+    }
+}

@@ -1,0 +1,94 @@
+import RasterCore
+
+
+/// Layouts keyed by text, attributes, paragraph style, available width and registry,
+/// as ComponentFlow's Text keeps its last measurement on its view: measuring the same
+/// text for the same width again (every layout pass of an unchanged tree, every frame of
+/// an animation) is a lookup, and drawing reuses the measured layout.
+///
+/// Bounded by entry count (`GenerationalCache`, each layout costing 1).
+/// Thread-safe. A registry's fonts are fixed once registered, so a layout stays valid.
+public final class TextLayoutCache: Sendable {
+    public static let shared = TextLayoutCache(capacity: 4096)
+
+    struct Key: Hashable {
+        var text: AttributedText
+        var style: ParagraphStyle
+        var width: Double
+        /// `FontRegistry.id`: never reused, so a new registry never meets an old one's layouts.
+        var registry: Int
+    }
+
+    private struct State {
+        var layouts: GenerationalCache<Key, TextLayout>
+        var minContentWidths: GenerationalCache<Key, Double>
+        var hits = 0
+        var misses = 0
+    }
+
+    /// The most layouts held.
+    public let capacity: Int
+    private let state: Locked<State>
+
+    public init(capacity: Int) {
+        self.capacity = max(capacity, 2)
+        state = Locked(State(layouts: GenerationalCache(limit: self.capacity),
+                            minContentWidths: GenerationalCache(limit: self.capacity)))
+    }
+
+    /// Layouts held, hits and misses so far.
+    public var statistics: (entries: Int, hits: Int, misses: Int) {
+        state.withLock { ($0.layouts.count, $0.hits, $0.misses) }
+    }
+
+    /// Drops the layouts made with the registry `id` (a registry that went away: its
+    /// layouts can no longer be asked for, and they keep its font faces alive).
+    func removeAll(registry id: Int) {
+        state.withLock {
+            $0.layouts.removeAll { $0.registry == id }
+            $0.minContentWidths.removeAll { $0.registry == id }
+        }
+    }
+
+    public func removeAll() {
+        let capacity = self.capacity
+        state.withLock {
+            $0 = State(layouts: GenerationalCache(limit: capacity), minContentWidths: GenerationalCache(limit: capacity))
+        }
+    }
+
+    /// The layout of `text` for `width`, from the cache or laid out (and kept).
+    public func layout(_ text: AttributedText, style: ParagraphStyle = ParagraphStyle(), width: Double = .infinity,
+                       registry: FontRegistry = .shared) throws -> TextLayout {
+        let key = Key(text: text, style: style, width: width.isNaN ? .infinity : width,
+                      registry: registry.id)
+        let found = state.withLock { s -> TextLayout? in
+            let layout = s.layouts.value(for: key)
+            if layout == nil { s.misses += 1 } else { s.hits += 1 }
+            return layout
+        }
+        if let found { return found }
+        let layout = try TextLayout(text, style: style, width: width, registry: registry)
+        state.withLock { $0.layouts.insert(layout, for: key, cost: 1) }
+        return layout
+    }
+
+    /// The widest unbreakable run of `text` (its min-content width), from the cache or
+    /// measured (and kept).
+    public func minContentWidth(_ text: AttributedText, style: ParagraphStyle = ParagraphStyle(),
+                                registry: FontRegistry = .shared) throws -> Double {
+        let key = Key(text: text, style: style, width: -1, registry: registry.id)
+        if let found = state.withLock({ $0.minContentWidths.value(for: key) }) { return found }
+        var builder = try TextLayoutBuilder(text: text, style: style, width: .infinity, registry: registry)
+        let width = builder.minContentWidth()
+        state.withLock { $0.minContentWidths.insert(width, for: key, cost: 1) }
+        return width
+    }
+
+    /// The size ComponentFlow's Text reports for `text` in `width`: the laid-out width
+    /// and height, each rounded up to a whole point.
+    public func measure(_ text: AttributedText, style: ParagraphStyle = ParagraphStyle(), width: Double = .infinity,
+                        registry: FontRegistry = .shared) throws -> Size {
+        try layout(text, style: style, width: width, registry: registry).size
+    }
+}

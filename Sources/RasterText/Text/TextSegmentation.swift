@@ -1,0 +1,87 @@
+import CUnicode
+import RasterCore
+
+/// Grapheme clusters (UAX #29) and line break opportunities (UAX #14, with ICU's
+/// dictionaries for Thai, Lao, Khmer, Burmese and CJK) from ICU, over UTF-16 text.
+///
+/// Every call names its locale, so results never depend on the process's environment.
+enum TextSegmentation {
+    /// The end offset of each grapheme cluster, ascending; the last is `text.count`.
+    static func graphemeEnds(_ text: UnsafeBufferPointer<UInt16>) -> [Int32] {
+        guard text.count > 0 else { return [] }
+        var ends = [Int32](repeating: 0, count: text.count)
+        let n = ends.withUnsafeMutableBufferPointer { out in
+            cu_grapheme_ends(text.baseAddress, Int32(text.count), out.baseAddress, Int32(text.count))
+        }
+        // ICU only fails on allocation; one cluster per code unit is the safe answer then.
+        guard n > 0 else { return (1...text.count).map { Int32($0) } }
+        ends.removeSubrange(Int(n)...)
+        return ends
+    }
+
+    /// The offsets a line may end at, ascending (the last is `text.count`), each with
+    /// whether a line must end there.
+    static func lineBreaks(_ text: UnsafeBufferPointer<UInt16>, locale: String) -> [(offset: Int, hard: Bool)] {
+        guard text.count > 0 else { return [] }
+        var offsets = [Int32](repeating: 0, count: text.count)
+        var hard = [UInt8](repeating: 0, count: text.count)
+        let n = offsets.withUnsafeMutableBufferPointer { o in
+            hard.withUnsafeMutableBufferPointer { h in
+                locale.withCString { cu_line_breaks(text.baseAddress, Int32(text.count), $0, o.baseAddress, h.baseAddress, Int32(text.count)) }
+            }
+        }
+        guard n > 0 else { return [(text.count, true)] }
+        return (0..<Int(n)).map { (Int(offsets[$0]), hard[$0] != 0) }
+    }
+}
+
+/// A text run through the Unicode bidi algorithm (UAX #9) by ICU: embedding levels,
+/// paragraphs, and the visual order of any line.
+final class BidiParagraphs {
+    private let handle: OpaquePointer
+    let length: Int
+
+    /// Nil when ICU cannot run (allocation failure).
+    init?(_ text: UnsafeBufferPointer<UInt16>, direction: TextDirection, fallback: LayoutDirection) {
+        let level: UInt8
+        switch direction {
+        case .ltr: level = 0
+        case .rtl: level = 1
+        case .auto: level = fallback == .rightToLeft ? 0xFF : 0xFE
+        }
+        guard let h = cu_bidi_create(text.baseAddress, Int32(text.count), level) else { return nil }
+        handle = h
+        length = text.count
+    }
+
+    deinit { cu_bidi_destroy(handle) }
+
+    /// The level of every code unit (odd: right to left).
+    func levels() -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: length)
+        let n = out.withUnsafeMutableBufferPointer { cu_bidi_levels(handle, $0.baseAddress, Int32(length)) }
+        return n == length ? out : [UInt8](repeating: 0, count: length)
+    }
+
+    /// The paragraphs with their base levels.
+    func paragraphs() -> [(range: Range<Int>, rtl: Bool)] {
+        let capacity = max(length, 1)
+        var starts = [Int32](repeating: 0, count: capacity), limits = starts
+        var levels = [UInt8](repeating: 0, count: capacity)
+        let n = cu_bidi_paragraphs(handle, &starts, &limits, &levels, Int32(capacity))
+        guard n > 0 else { return [(0..<length, false)] }
+        return (0..<Int(n)).map { (Int(starts[$0])..<Int(limits[$0]), levels[$0] & 1 == 1) }
+    }
+
+    /// The runs of the line `range` (inside one paragraph) left to right on screen.
+    func lineRuns(_ range: Range<Int>) -> [(range: Range<Int>, rtl: Bool)] {
+        guard !range.isEmpty else { return [] }
+        let capacity = range.count
+        var starts = [Int32](repeating: 0, count: capacity), lengths = starts
+        var rtl = [UInt8](repeating: 0, count: capacity)
+        let n = cu_bidi_line_runs(handle, Int32(range.lowerBound), Int32(range.upperBound), &starts, &lengths, &rtl,
+                                  Int32(capacity))
+        guard n > 0 else { return [(range, false)] }
+        return (0..<Int(n)).map { (Int(starts[$0])..<Int(starts[$0] + lengths[$0]), rtl[$0] != 0) }
+    }
+}

@@ -1,0 +1,14 @@
+import RasterComponents
+
+/// SwiftUI's `DynamicProperty`: a property (such as `@Environment`) that takes its
+/// value from where the view holding it is installed. Here every dynamic property reads
+/// the environment of the body being evaluated (`ViewEnvironment.current`).
+public protocol DynamicProperty {
+    mutating func update()
+}
+
+public extension DynamicProperty {
+    mutating func update() {}
+}
+
+extension Environment: DynamicProperty {}

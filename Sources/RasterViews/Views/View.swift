@@ -1,0 +1,166 @@
+import RasterComponents
+import RasterCore
+import RasterLayout
+
+/// A description of UI in SwiftUI's shape (the styling article's `View`): a value whose
+/// `body` is another view, down to primitive views that are components. Views are
+/// resolved into components when the component tree is updated, with the shared
+/// `EnvironmentValues` in effect at that place (`@Environment` properties read them
+/// while a `body` is evaluated), so a view tree is shown by `ViewComponent` or any
+/// container built with `@ViewBuilder`.
+public protocol View {
+    associatedtype Body: View
+    @ViewBuilder var body: Body { get }
+}
+
+/// A view that is shown by a component of its own instead of a body.
+public protocol PrimitiveView: View where Body == Never {
+    /// The component that shows the view under `environment`.
+    func _component(environment: EnvironmentValues) -> AnyComponent<Empty>
+}
+
+public extension PrimitiveView {
+    var body: Never { return preconditionFailure("\(Self.self) is a primitive view; it has no body") }
+}
+
+extension Never: View {
+    public typealias Body = Never
+    public var body: Never { return preconditionFailure("Never has no body") }
+}
+
+/// Resolves `view` into a component under `environment`: primitive views give their
+/// component; others are resolved through their `body`, evaluated with `environment`
+/// installed for their dynamic properties.
+public func resolveView<V: View>(_ view: V, environment: EnvironmentValues) -> AnyComponent<Empty> {
+    if let primitive = view as? any PrimitiveView {
+        return primitive._component(environment: environment)
+    }
+    let body = ViewEnvironment.with(environment) { view.body }
+    return resolveView(body, environment: environment)
+}
+
+/// A view of any type (SwiftUI's type eraser).
+public struct AnyView: PrimitiveView {
+    let resolve: (EnvironmentValues) -> AnyComponent<Empty>
+    /// The type of the wrapped view.
+    public let wrappedType: Any.Type
+
+    public init<V: View>(_ view: V) {
+        if let any = view as? AnyView {
+            self = any
+        } else {
+            resolve = { resolveView(view, environment: $0) }
+            wrappedType = V.self
+        }
+    }
+
+    public func _component(environment: EnvironmentValues) -> AnyComponent<Empty> { resolve(environment) }
+}
+
+/// Shows a view tree as a component: resolved on every update with the environment the
+/// component gets (views have no equality, so this component always updates; the
+/// components they resolve to skip as usual).
+public struct ViewComponent: CombinedComponent {
+    public let view: AnyView
+
+    public init<V: View>(_ view: V) {
+        self.view = AnyView(view)
+    }
+
+    public static func == (lhs: ViewComponent, rhs: ViewComponent) -> Bool { false }
+
+    public func sizeThatFits(_ proposal: ProposedSize, context: MeasureContext<ViewComponent>) -> Size {
+        let content = view._component(environment: context.environment.untrackedValues)
+        return context.sizeThatFits(content, key: 0, proposal: proposal)
+    }
+
+    public static var body: Body {
+        let child = Child(AnyComponent<Empty>.self)
+        return { context in
+            let content = context.component.view._component(environment: context.environment.untrackedValues)
+            return child.updateAsContent(content, in: context).size
+        }
+    }
+}
+
+/// A component shown as a view.
+public struct ComponentAsView<C: Component>: PrimitiveView where C.EnvironmentType == Empty {
+    public let component: C
+    public init(_ component: C) { self.component = component }
+    public func _component(environment: EnvironmentValues) -> AnyComponent<Empty> { AnyComponent(component) }
+}
+
+/// Nothing (an absent optional view, an empty builder).
+public struct EmptyView: PrimitiveView {
+    public init() {}
+    public func _component(environment: EnvironmentValues) -> AnyComponent<Empty> { AnyComponent(EmptyComponent()) }
+}
+
+extension Optional: View where Wrapped: View {
+    public typealias Body = Never
+    public var body: Never { return preconditionFailure("an optional view has no body") }
+}
+
+extension Optional: PrimitiveView where Wrapped: View {
+    public func _component(environment: EnvironmentValues) -> AnyComponent<Empty> {
+        switch self {
+        case .some(let view): return resolveView(view, environment: environment)
+        case .none: return AnyComponent(EmptyComponent())
+        }
+    }
+}
+
+/// Several views in order (what a `@ViewBuilder` block with more than one view makes);
+/// a stack built from one shows each as a child, elsewhere they stack vertically.
+public struct ViewList: PrimitiveView {
+    public let views: [AnyView]
+    public init(_ views: [AnyView]) { self.views = views }
+
+    public func _component(environment: EnvironmentValues) -> AnyComponent<Empty> {
+        if views.count == 1 { return views[0]._component(environment: environment) }
+        return AnyComponent(VStack(views.map { AnyComponent(ViewComponent($0)) }, spacing: 8))
+    }
+
+    /// The views a stack shows as its children.
+    static func children<V: View>(of view: V) -> [AnyComponent<Empty>] {
+        if let list = view as? ViewList { return list.views.map { AnyComponent(ViewComponent($0)) } }
+        return [AnyComponent(ViewComponent(view))]
+    }
+}
+
+/// SwiftUI's `@ViewBuilder`: views and components, optionals, `if`, in order.
+@resultBuilder
+public enum ViewBuilder {
+    public static func buildExpression<V: View>(_ view: V) -> AnyView { AnyView(view) }
+    @_disfavoredOverload
+    public static func buildExpression<C: Component>(_ component: C) -> AnyView where C.EnvironmentType == Empty {
+        if let view = component as? any View { return AnyView(erasing: view) }
+        return AnyView(ComponentAsView(component))
+    }
+    @_disfavoredOverload
+    public static func buildExpression<C: Component>(_ component: C?) -> AnyView where C.EnvironmentType == Empty {
+        component.map { buildExpression($0) } ?? AnyView(EmptyView())
+    }
+    public static func buildBlock() -> EmptyView { EmptyView() }
+    public static func buildBlock(_ views: AnyView...) -> ViewList { ViewList(views) }
+    public static func buildOptional(_ view: ViewList?) -> ViewList { view ?? ViewList([]) }
+    public static func buildEither(first: ViewList) -> ViewList { first }
+    public static func buildEither(second: ViewList) -> ViewList { second }
+}
+
+extension AnyView {
+    /// Erases a view known only as `any View`.
+    public init(erasing view: any View) {
+        func open<V: View>(_ v: V) -> AnyView { AnyView(v) }
+        self = open(view)
+    }
+}
+
+/// Text and images are views as well as components (SwiftUI's `Text("...")`).
+extension Text: PrimitiveView {
+    public func _component(environment: EnvironmentValues) -> AnyComponent<Empty> { AnyComponent(self) }
+}
+
+extension Image: PrimitiveView {
+    public func _component(environment: EnvironmentValues) -> AnyComponent<Empty> { AnyComponent(self) }
+}
