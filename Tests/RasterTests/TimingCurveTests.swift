@@ -1,5 +1,6 @@
 import Foundation
 import Raster
+import RasterComponents
 import XCTest
 
 /// Timing curves against independent computations: Bezier points evaluated directly

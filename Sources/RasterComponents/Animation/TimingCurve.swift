@@ -1,27 +1,28 @@
 import Foundation
 
-/// How an animation's progress follows its time: `value(at:)` maps the elapsed fraction
+/// An `AnimationCurve` solved once for sampling: `value(at:)` maps the elapsed fraction
 /// of the duration (0...1) to progress, 0 at the start and exactly 1 from the end on.
 /// Bezier curves stay within their control points' range; springs may pass 1 and come
-/// back.
-public struct TimingCurve: Hashable, Sendable {
-    public enum Kind: Hashable, Sendable {
+/// back. Running animations keep one each.
+package struct TimingCurve: Hashable, Sendable {
+    /// The solved form: the identity, a Bezier curve, or a spring.
+    package enum Kind: Hashable, Sendable {
         case linear
         case bezier(CubicBezierTiming)
         /// A spring whose settling is time-scaled onto the duration.
         case spring(DampedSpring)
     }
 
-    public let kind: Kind
+    package let kind: Kind
 
-    public init(kind: Kind) {
+    package init(kind: Kind) {
         self.kind = kind
     }
 
     /// Core Animation's named timing functions; `spring` is the spring UIKit uses for
     /// its keyboard and ComponentFlow for `.spring` (mass 3, stiffness 1000, damping 500),
     /// and `bounce` a spring of mass 1.
-    public init(_ curve: ComponentTransition.Animation.Curve) {
+    package init(_ curve: AnimationCurve) {
         switch curve {
         case .linear: kind = .linear
         case .easeIn: kind = .bezier(CubicBezierTiming(0.42, 0, 1, 1))
@@ -36,7 +37,7 @@ public struct TimingCurve: Hashable, Sendable {
     }
 
     /// Progress at the elapsed fraction `t` of the duration.
-    public func value(at t: Double) -> Double {
+    package func value(at t: Double) -> Double {
         guard t > 0 else { return 0 }
         guard t < 1 else { return 1 }
         switch kind {
@@ -53,10 +54,10 @@ public struct TimingCurve: Hashable, Sendable {
 ///
 /// Invariant: x1 and x2 lie in 0...1, so x grows monotonically with the parameter and
 /// each time has one parameter.
-public struct CubicBezierTiming: Hashable, Sendable {
-    public let x1, y1, x2, y2: Double
+package struct CubicBezierTiming: Hashable, Sendable {
+    package let x1, y1, x2, y2: Double
 
-    public init(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
+    package init(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
         self.x1 = min(max(x1, 0), 1)
         self.y1 = y1
         self.x2 = min(max(x2, 0), 1)
@@ -96,7 +97,7 @@ public struct CubicBezierTiming: Hashable, Sendable {
         return s
     }
 
-    public func value(at x: Double) -> Double {
+    package func value(at x: Double) -> Double {
         Self.coordinate(parameter(forX: x), y1, y2)
     }
 }
@@ -108,16 +109,16 @@ public struct CubicBezierTiming: Hashable, Sendable {
 /// x = progress − 1, starting at x = −1: under-, critically and over-damped cases in
 /// closed form. `settlingDuration` is when the displacement's envelope falls below
 /// 0.001 of the move for good.
-public struct DampedSpring: Hashable, Sendable {
-    public let mass: Double
-    public let stiffness: Double
-    public let damping: Double
-    public let initialVelocity: Double
+package struct DampedSpring: Hashable, Sendable {
+    package let mass: Double
+    package let stiffness: Double
+    package let damping: Double
+    package let initialVelocity: Double
 
     /// The move counts as settled once it stays within this fraction of its length.
-    public static let settlingThreshold = 0.001
+    package static let settlingThreshold = 0.001
 
-    public init(mass: Double = 1, stiffness: Double, damping: Double, initialVelocity: Double = 0) {
+    package init(mass: Double = 1, stiffness: Double, damping: Double, initialVelocity: Double = 0) {
         self.mass = max(mass, 1e-9)
         self.stiffness = max(stiffness, 1e-9)
         self.damping = max(damping, 0)
@@ -125,16 +126,16 @@ public struct DampedSpring: Hashable, Sendable {
     }
 
     /// Undamped angular frequency ω₀ = √(k/m).
-    public var naturalFrequency: Double { (stiffness / mass).squareRoot() }
+    package var naturalFrequency: Double { (stiffness / mass).squareRoot() }
     /// ζ = c / (2√(km)): below 1 it oscillates.
-    public var dampingRatio: Double { damping / (2 * (stiffness * mass).squareRoot()) }
+    package var dampingRatio: Double { damping / (2 * (stiffness * mass).squareRoot()) }
 
     /// Progress (1 + displacement) at `time` seconds.
-    public func progress(at time: Double) -> Double {
+    package func progress(at time: Double) -> Double {
         1 + displacement(at: time)
     }
 
-    public func displacement(at t: Double) -> Double {
+    package func displacement(at t: Double) -> Double {
         let w0 = naturalFrequency, zeta = dampingRatio
         let x0 = -1.0, v0 = initialVelocity
         if abs(zeta - 1) < 1e-9 {
@@ -170,7 +171,7 @@ public struct DampedSpring: Hashable, Sendable {
     }
 
     /// Seconds until the move stays within `settlingThreshold` of its end.
-    public var settlingDuration: Double {
+    package var settlingDuration: Double {
         let eps = Self.settlingThreshold
         var hi = 1.0 / max(naturalFrequency, 1e-9)
         var steps = 0

@@ -9,17 +9,8 @@ import RasterLayers
 /// here, and the animation stage samples them over time.
 public struct ComponentTransition {
     public enum Animation: Equatable {
-        public enum Curve: Equatable {
-            case linear, easeIn, easeOut, easeInOut, spring
-            /// A cubic Bezier timing function with control points (x1, y1) and (x2, y2).
-            case custom(Double, Double, Double, Double)
-            /// A damped spring of mass 1 (ComponentFlow's bounce).
-            case bounce(stiffness: Double, damping: Double)
-            /// A damped spring with every parameter given.
-            case customSpring(stiffness: Double, damping: Double, mass: Double)
-
-            public static var slide: Curve { .custom(0.33, 0.52, 0.25, 0.99) }
-        }
+        /// ComponentFlow's name for the curve of an animated transition.
+        public typealias Curve = AnimationCurve
 
         case none
         case curve(duration: Double, curve: Curve)

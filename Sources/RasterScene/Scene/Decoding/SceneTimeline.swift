@@ -1,4 +1,5 @@
 import RasterCore
+import RasterComponents
 
 /// A scene's `animation`: changes at given times, sampled at `fps` from 0 to
 /// `duration` (frame N shows the tree at N / fps).
@@ -45,12 +46,8 @@ public struct SceneAction: Hashable, Sendable {
 
 /// How an action's change animates.
 public struct SceneTransition: Hashable, Sendable {
-    public enum Curve: Hashable, Sendable {
-        case linear, easeIn, easeOut, easeInOut, spring, slide
-        case bezier(Double, Double, Double, Double)
-        case customSpring(stiffness: Double, damping: Double, mass: Double)
-        case bounce(stiffness: Double, damping: Double)
-    }
+    /// The curve, as components animate along it.
+    public typealias Curve = AnimationCurve
 
     public var duration: Double
     public var curve: Curve
@@ -156,7 +153,7 @@ extension SceneDecodingContext {
                 guard (0...1).contains(v[0]), (0...1).contains(v[2]) else {
                     throw inner.error("expected x1 and x2 from 0 to 1 (a timing function must move forward in time)")
                 }
-                return .bezier(v[0], v[1], v[2], v[3])
+                return .custom(v[0], v[1], v[2], v[3])
             case "spring", "bounce":
                 let s = try SceneProps(inner, SceneSpecs.spring, context: self)
                 let stiffness = try s.number("stiffness") ?? 300, damping = try s.number("damping") ?? 20

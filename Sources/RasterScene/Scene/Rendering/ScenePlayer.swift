@@ -147,19 +147,7 @@ public final class ScenePlayer {
 
     /// The component transition of a scene transition.
     public static func transition(_ t: SceneTransition) -> ComponentTransition {
-        let curve: ComponentTransition.Animation.Curve
-        switch t.curve {
-        case .linear: curve = .linear
-        case .easeIn: curve = .easeIn
-        case .easeOut: curve = .easeOut
-        case .easeInOut: curve = .easeInOut
-        case .spring: curve = .spring
-        case .slide: curve = .slide
-        case .bezier(let x1, let y1, let x2, let y2): curve = .custom(x1, y1, x2, y2)
-        case .customSpring(let stiffness, let damping, let mass): curve = .customSpring(stiffness: stiffness, damping: damping, mass: mass)
-        case .bounce(let stiffness, let damping): curve = .bounce(stiffness: stiffness, damping: damping)
-        }
-        return .curve(duration: t.duration, curve: curve)
+        .curve(duration: t.duration, curve: t.curve)
     }
 }
 

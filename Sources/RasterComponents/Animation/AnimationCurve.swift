@@ -1,0 +1,24 @@
+/// The curve an animated change follows: Core Animation's named timing functions, a
+/// cubic Bezier timing function, or a damped spring. The one curve type of the library:
+/// component transitions (`ComponentTransition.Animation.Curve`) and scene transitions
+/// (`SceneTransition.Curve`) are this type, and `TimingCurve` is its solved form.
+public enum AnimationCurve: Hashable, Sendable {
+    case linear, easeIn, easeOut, easeInOut
+    /// The spring UIKit uses for its keyboard and ComponentFlow for `.spring`: mass 3,
+    /// stiffness 1000, damping 500.
+    case spring
+    /// A cubic Bezier timing function with control points (x1, y1) and (x2, y2); x1 and
+    /// x2 lie in 0...1.
+    case custom(Double, Double, Double, Double)
+    /// A damped spring of mass 1 (ComponentFlow's bounce).
+    case bounce(stiffness: Double, damping: Double)
+    /// A damped spring with every parameter given.
+    case customSpring(stiffness: Double, damping: Double, mass: Double)
+
+    /// ComponentFlow's slide: a Bezier curve that starts fast and settles gently.
+    public static var slide: AnimationCurve { .custom(0.33, 0.52, 0.25, 0.99) }
+
+    /// Progress at the elapsed fraction `t` of the duration: 0 at the start and exactly 1
+    /// from the end on (see `TimingCurve`).
+    public func value(at t: Double) -> Double { TimingCurve(self).value(at: t) }
+}
