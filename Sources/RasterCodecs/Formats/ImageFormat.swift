@@ -47,12 +47,14 @@ public enum ImageFormat: String, CaseIterable, Sendable {
 /// PNG and lossless WebP keep every pixel; JPEG (no alpha: transparent pixels come out as
 /// their premultiplied colour, over black) and WebP with a quality are lossy.
 public struct ImageEncoder: Sendable {
+    /// The format written.
     public var format: ImageFormat
     /// 1 to 100. JPEG: 90 when nil. WebP: lossless when nil, else lossy at this quality.
     public var quality: Int?
     /// The PNG encoder's settings.
     public var png: PNGEncoder
 
+    /// `quality` as for the property (nil: the format's default); `png` is used only for PNG.
     public init(format: ImageFormat, quality: Int? = nil, png: PNGEncoder = .standard) {
         self.format = format
         self.quality = quality

@@ -9,6 +9,7 @@ import RasterCore
 /// Invariant: `bytes` parsed once without error and gave `size`; every render parses
 /// them again with a handle of its own (librsvg handles are not shared across threads).
 public final class SVGDocument: Sendable, Hashable {
+    /// The SVG source as given, kept to parse again for each render.
     public let bytes: [UInt8]
     /// The document's own size in CSS pixels (points): its width and height, else its
     /// viewBox.

@@ -13,6 +13,9 @@ public enum PNGDecoder {
     /// (400 MB as premultiplied RGBA; the same cap as a scene's canvas).
     public static let defaultMaxPixels = 100_000_000
 
+    /// Decodes PNG bytes into premultiplied RGBA8.
+    /// - Throws: `PNGError`: `.notPNG` for a wrong signature, `.tooLarge` over `maxPixels`
+    ///   (checked from the header), `.outOfMemory`, else `.corrupt` with libpng's message.
     public static func decode(_ data: [UInt8], maxPixels: Int = defaultMaxPixels) throws -> Bitmap {
         var image = cpng_image()
         var message = [CChar](repeating: 0, count: 512)

@@ -53,9 +53,12 @@ public struct PNGEncoder: Sendable, CustomStringConvertible {
         /// The share of literal bytes above which `automatic` tries the match search too.
         public static let literalShare = 1.0 / 16
     }
+    /// The row filters the encoder chooses from.
     public var filter: FilterStrategy
+    /// How the filtered rows are compressed.
     public var compression: Compression
 
+    /// A `deflate` level outside 0...12 is clamped to that range.
     public init(filter: FilterStrategy = .adaptive, compression: Compression = .automatic) {
         self.filter = filter
         if case .deflate(let level) = compression {

@@ -4,21 +4,28 @@ import RasterLayout
 /// A content with another component behind it (or in front, `overlay`) sized to the
 /// content: the decoration is proposed exactly the content's size and centred on it.
 public struct Background: CombinedComponent, LayoutTransparent {
+    /// What is shown; it sets the size.
     public let content: AnyComponent<Empty>
+    /// The decoration: behind the content, or in front of it when `overlay`.
     public let background: AnyComponent<Empty>
+    /// True draws `background` in front of the content instead of behind it.
     public let overlay: Bool
     public var layoutContent: AnyComponent<Empty> { content }
 
+    /// `background` is drawn behind `content`, or in front of it when `overlay`.
     public init(_ content: AnyComponent<Empty>, background: AnyComponent<Empty>, overlay: Bool = false) {
         self.content = content
         self.background = background
         self.overlay = overlay
     }
 
+    /// The content's size for `proposal`; the decoration does not count.
     public func sizeThatFits(_ proposal: ProposedSize, context: MeasureContext<Background>) -> Size {
         context.node.content(content).sizeThatFits(proposal)
     }
 
+    /// Places the content at the origin and the decoration, proposed the content's size,
+    /// centred on it.
     public static var body: Body {
         let content = Child(AnyComponent<Empty>.self)
         let decoration = Child(AnyComponent<Empty>.self)

@@ -14,18 +14,23 @@ import RasterLayout
 /// against ComponentFlow: with one pointer, every press is exclusive. Closures do not take
 /// part in `==` (only whether there is a hold action); `tag` compares by identity.
 public struct Button: CombinedComponent, ComposableStyling {
+    /// The view that takes presses.
     public typealias View = ButtonView
+    /// Whether a press is in progress.
     public typealias State = ButtonState
 
     /// What a button style draws from.
     public struct Configuration {
         /// The content with the button's insets and minimum size applied.
         public let label: AnyComponent<Empty>
+        /// True while a press on the enabled button is in progress.
         public let isPressed: Bool
+        /// False when the button ignores presses.
         public let isEnabled: Bool
         /// What the styles inside the current one made (shown by `Button(configuration)`).
         public internal(set) var base: AnyComponent<Empty>?
 
+        /// `base`: what the styles inside the current one made (nil: none).
         public init(label: AnyComponent<Empty>, isPressed: Bool = false, isEnabled: Bool = true,
                     base: AnyComponent<Empty>? = nil) {
             self.label = label
@@ -35,17 +40,30 @@ public struct Button: CombinedComponent, ComposableStyling {
         }
     }
 
+    /// What the button shows, before insets, minimum size and style.
     public let content: AnyComponent<Empty>
+    /// Padding around the content.
     public var insets: EdgeInsets
+    /// The least size of the padded content (nil: none).
     public var minSize: Size?
+    /// Insets of the bounds that take presses; negative insets grow the area (nil: the bounds).
     public var hitTestEdgeInsets: EdgeInsets?
+    /// Finds the button's view again (`findTaggedView(tag:)`); compared by identity.
     public var tag: AnyObject?
+    /// False shows the button at 0.3 opacity and ignores presses.
     public var isEnabled: Bool
+    /// Whether the content is shown at 0.6 opacity while pressed.
     public var automaticHighlight: Bool
+    /// ComponentFlow's exclusive-touch flag; no effect, as every press is exclusive.
     public var isExclusive: Bool
+    /// Invoked on a tap, after `action`.
     public var actionSlot: ActionSlot<Void>?
+    /// Invoked with true when a press begins and false when it ends.
     public var highlightedAction: ActionSlot<Bool>?
+    /// Called with the button's view for each repeat of a long press; the tap actions
+    /// then do not run.
     public var holdAction: ((ComponentView) -> Void)?
+    /// Called on a tap: a press released inside the enabled button, without a hold.
     public let action: (() -> Void)?
     /// Set by `init(_ configuration:)`: shown as it is, unstyled and not pressable.
     var resolvedBody: AnyComponent<Empty>?
@@ -56,6 +74,8 @@ public struct Button: CombinedComponent, ComposableStyling {
         set { insets = newValue }
     }
 
+    /// `insets` pad the content, which is then made at least `minSize`; `action` and
+    /// `actionSlot` hear taps. Hit-test insets, tag and hold action are set by the builders.
     public init(content: AnyComponent<Empty>, insets: EdgeInsets = .zero, minSize: Size? = nil, isEnabled: Bool = true,
                 automaticHighlight: Bool = true, actionSlot: ActionSlot<Void>? = nil,
                 highlightedAction: ActionSlot<Bool>? = nil, action: (() -> Void)? = nil) {
@@ -102,14 +122,19 @@ public struct Button: CombinedComponent, ComposableStyling {
 
     // MARK: - Builders (ComponentFlow's)
 
+    /// This button with its padded content made at least `minSize` (nil: no minimum).
     public func minSize(_ minSize: Size?) -> Button { var b = self; b.minSize = minSize; return b }
+    /// This button with `isExclusive` set (no effect on presses).
     public func withIsExclusive(_ isExclusive: Bool) -> Button { var b = self; b.isExclusive = isExclusive; return b }
+    /// This button calling `holdAction` for each repeat of a long press.
     public func withHoldAction(_ holdAction: ((ComponentView) -> Void)?) -> Button {
         var b = self
         b.holdAction = holdAction
         return b
     }
+    /// This button with a view that `findTaggedView(tag:)` finds by `tag`.
     public func tagged(_ tag: AnyObject) -> Button { var b = self; b.tag = tag; return b }
+    /// This button taking presses in its bounds inset by `insets` (nil: the bounds).
     public func withHitTestEdgeInsets(_ insets: EdgeInsets?) -> Button { var b = self; b.hitTestEdgeInsets = insets; return b }
 
     public static func == (lhs: Button, rhs: Button) -> Bool {
@@ -121,6 +146,7 @@ public struct Button: CombinedComponent, ComposableStyling {
             && lhs.resolvedBody == rhs.resolvedBody
     }
 
+    /// A state that is not pressed.
     public func makeState() -> ButtonState { ButtonState() }
 
     public static var defaultStyle: AnyComponentStyle<Button> { AnyComponentStyle(PlainButtonStyle()) }
@@ -140,12 +166,16 @@ public struct Button: CombinedComponent, ComposableStyling {
         return label
     }
 
+    /// The styled label's size for `proposal`: the content padded, at least `minSize`,
+    /// as the style stack draws it.
     public func sizeThatFits(_ proposal: ProposedSize, context: MeasureContext<Button>) -> Size {
         let pressed = context.state.isPressed && isEnabled
         let label = styledLabel(in: context.node, pressed: pressed, environment: context.environment)
         return context.node.content(label).sizeThatFits(proposal)
     }
 
+    /// Shows the styled label at the proposal, at 0.6 opacity while pressed (with
+    /// `automaticHighlight`) and 0.3 while disabled.
     public static var body: Body {
         let label = Child(AnyComponent<Empty>.self)
         return { context in
@@ -164,6 +194,7 @@ public struct Button: CombinedComponent, ComposableStyling {
 
 /// Whether the button is pressed.
 public final class ButtonState: ComponentState {
+    /// True from the start of a press until its release.
     public internal(set) var isPressed = false
     public override init() {}
 }

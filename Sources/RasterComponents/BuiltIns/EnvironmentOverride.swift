@@ -4,6 +4,8 @@ import RasterLayout
 /// Changes shared environment values for its content's subtree: a theme or some of its
 /// colours, or the styles of a stylable component type.
 public struct EnvironmentOverride: CombinedComponent, LayoutTransparent {
+    /// One change to the shared values, applied in order. Equal when of the same kind with
+    /// equal values (style changes by component type and style); `custom` is never equal.
     public enum Change: Equatable {
         case theme(Theme)
         /// Replaces some semantic colours of the current theme.
@@ -61,9 +63,12 @@ public struct EnvironmentOverride: CombinedComponent, LayoutTransparent {
         }
     }
 
+    /// The subtree that sees the changed values.
     public let content: AnyComponent<Empty>
+    /// The changes, applied in order.
     public let changes: [Change]
 
+    /// `content` with `changes` applied, in order, to the values its subtree sees.
     public init(content: AnyComponent<Empty>, changes: [Change]) {
         self.content = content
         self.changes = changes
@@ -71,6 +76,7 @@ public struct EnvironmentOverride: CombinedComponent, LayoutTransparent {
 
     public var layoutContent: AnyComponent<Empty> { content }
 
+    /// The given environment with `changes` applied: the one the content is measured in.
     public func _layoutContentEnvironment(_ environment: _ErasedEnvironment) -> _ErasedEnvironment? {
         contentEnvironment(environment)
     }
@@ -81,10 +87,13 @@ public struct EnvironmentOverride: CombinedComponent, LayoutTransparent {
         return _ErasedEnvironment(typed: environment.typed, shared: shared, recorder: nil)
     }
 
+    /// The content's size for `proposal`, measured under the changed values.
     public func sizeThatFits(_ proposal: ProposedSize, context: MeasureContext<EnvironmentOverride>) -> Size {
         context.node.content(content, environment: contentEnvironment(context.node.environment)).sizeThatFits(proposal)
     }
 
+    /// Applies the changes for the subtree and updates the content at the override's
+    /// proposal and origin; its size is the content's.
     public static var body: Body {
         let child = Child(AnyComponent<Empty>.self)
         return { context in

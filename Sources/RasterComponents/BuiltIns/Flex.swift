@@ -12,17 +12,25 @@ import RasterLayout
 /// wrappers; a child without one is an item with default options whose content is its
 /// own size.
 public struct Flex: CombinedComponent {
+    /// `flex-direction`: the main axis and the end it starts from.
     public typealias Direction = FlexDirection
+    /// `justify-content`: where a line's free space goes along the main axis.
     public typealias Justify = FlexJustify
     /// `align-items` and `align-self` (start and end are flex-start and flex-end).
     public typealias Align = FlexAlign
+    /// `align-content`: where the free space across a wrapped container goes.
     public typealias AlignContent = FlexAlignContent
+    /// `flex-wrap`: one line, or lines forward or backward across.
     public typealias Wrap = FlexWrap
 
+    /// The children, identified by `id`; a `FlexItem` wrapper gives one its item options.
     public let items: [AnyComponentWithIdentity<Empty>]
+    /// The container's flex properties: direction, wrap, justify, alignment, gaps.
     public var style: FlexContainerStyle
+    /// The container's own CSS box: size, limits, padding.
     public var box: BoxStyle
 
+    /// Identified items with every container property given in `style`.
     public init(_ items: [AnyComponentWithIdentity<Empty>], style: FlexContainerStyle, box: BoxStyle = BoxStyle()) {
         self.items = items
         self.style = style
@@ -42,16 +50,20 @@ public struct Flex: CombinedComponent {
         self.init(items, style: style, box: box)
     }
 
+    /// Children identified by their position; the rest as the initializer above.
     public init(_ children: [AnyComponent<Empty>], direction: Direction = .row, justify: Justify = .start,
                 alignItems: Align = .stretch, wrap: Bool = false, gap: Double = 0, box: BoxStyle = BoxStyle()) {
         self.init(children.enumerated().map { AnyComponentWithIdentity(id: $0.offset, component: $0.element) },
                   direction: direction, justify: justify, alignItems: alignItems, wrap: wrap, gap: gap, box: box)
     }
 
+    /// The container's size for `proposal`, from a measuring run of the flex layout.
     public func sizeThatFits(_ proposal: ProposedSize, context: MeasureContext<Flex>) -> Size {
         FlexLayout(tree: ComponentFlexTree()).root(context.node, proposal: proposal, runMode: .computeSize).size
     }
 
+    /// Lays out the items (or takes the size and frames an enclosing Flex assigned) and
+    /// updates each item in its frame.
     public static var body: Body {
         let children = ChildMap(environment: Empty.self, keyedBy: AnyHashable.self)
         return { context in
@@ -82,11 +94,17 @@ public struct Flex: CombinedComponent {
 public struct FlexItem: CombinedComponent, LayoutTransparent {
     public var layoutContent: AnyComponent<Empty> { content }
 
+    /// What the item shows, inside its padding.
     public let content: AnyComponent<Empty>
+    /// The item's flex options: grow, shrink, basis, align-self, order, position, insets, margins.
     public var item: FlexItemStyle
+    /// The item's CSS box: border-box size and limits, padding, aspect ratio.
     public var box: BoxStyle
+    /// Where the content sits inside the padding, mirrored right to left.
     public var contentAlignment: Alignment
 
+    /// `item` and `box` default to CSS's initial values (no growth, shrink 1, auto basis
+    /// and size, no padding).
     public init(_ content: AnyComponent<Empty>, item: FlexItemStyle = FlexItemStyle(), box: BoxStyle = BoxStyle(),
                 contentAlignment: Alignment = .topLeading) {
         self.content = content
@@ -95,6 +113,8 @@ public struct FlexItem: CombinedComponent, LayoutTransparent {
         self.contentAlignment = contentAlignment
     }
 
+    /// The common options: `basis` in points (nil: auto), `alignSelf` nil for the
+    /// container's `alignItems`.
     public init(_ content: AnyComponent<Empty>, grow: Double = 0, shrink: Double = 1, basis: Double? = nil,
                 alignSelf: Flex.Align? = nil) {
         var item = FlexItemStyle()
@@ -119,12 +139,16 @@ public struct FlexItem: CombinedComponent, LayoutTransparent {
         return Size(width: max(size.width ?? 0, box.padding.horizontal), height: max(size.height ?? 0, box.padding.vertical))
     }
 
+    /// When the content is a flex container, its size (the box is the container's);
+    /// else its standalone box: its own size where set, else the content's plus padding.
     public func sizeThatFits(_ proposal: ProposedSize, context: MeasureContext<FlexItem>) -> Size {
         let node = context.node
         if node.flexInfo.isContainer { return node.content(content).sizeThatFits(proposal) }
         return standaloneSize(proposal, content: node.content(content))
     }
 
+    /// Takes the size a containing Flex assigned (else its standalone size) and places the
+    /// content, proposed the space inside the padding, at `contentAlignment`.
     public static var body: Body {
         let child = Child(AnyComponent<Empty>.self)
         return { context in

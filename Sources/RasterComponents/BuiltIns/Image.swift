@@ -6,16 +6,25 @@ import RasterLayout
 /// placed by `contentMode`, optionally tinted (every pixel the tint colour, keeping
 /// its alpha, as a template image).
 public struct Image: Component {
+    /// How the bitmap is placed in the box: `fit` scaled to fit and `fill` to cover, both
+    /// keeping its aspect ratio; `stretch` to the box; `center` at its own size. `fill` and `center` clip.
     public enum ContentMode: String, Equatable, Sendable, CaseIterable { case fit, fill, stretch, center }
 
+    /// The bitmap shown.
     public let image: ImageSource
+    /// Width in points (nil: from `height` by the aspect ratio, else the bitmap's).
     public var width: Double?
+    /// Height in points (nil: from `width` by the aspect ratio, else the bitmap's).
     public var height: Double?
+    /// How the bitmap is placed in the box.
     public var contentMode: ContentMode
+    /// When set, every pixel is this colour with the bitmap's alpha.
     public var tint: ColorValue?
     /// Pixels per point of the bitmap.
     public var scale: Double
 
+    /// `width` and `height` replace the bitmap's size in points (a missing one follows the
+    /// aspect ratio); `scale` is the bitmap's pixels per point.
     public init(_ image: ImageSource, width: Double? = nil, height: Double? = nil, contentMode: ContentMode = .fit,
                 tint: ColorValue? = nil, scale: Double = 1) {
         self.image = image
@@ -43,8 +52,12 @@ public struct Image: Component {
         }
     }
 
+    /// `width` and `height`, the missing one from the aspect ratio, else the bitmap's size
+    /// in points; the proposal is ignored.
     public func sizeThatFits(_ proposal: ProposedSize, context: MeasureContext<Image>) -> Size { size }
 
+    /// Sets the layer to show the bitmap (or its tinted drawing) placed by `contentMode`,
+    /// clipped for `fill` and `center`.
     public func update(view: ComponentView, availableSize: Size, state: EmptyComponentState,
                        environment: Environment<Empty>, transition: ComponentTransition) -> Size {
         let natural = naturalSize

@@ -23,10 +23,12 @@ enum LayoutMath {
 /// `layoutPriority`, a `Spacer` inside still stretches along the stack, a `Flex` finds
 /// an item's options inside.
 public protocol LayoutTransparent {
+    /// The content whose layout the wrapper takes.
     var layoutContent: AnyComponent<Empty> { get }
 }
 
 public extension LayoutTransparent where Self: Component {
+    /// `layoutContent`, for layout code that sees the component type-erased.
     var _layoutContent: AnyComponent<Empty>? { layoutContent }
 }
 
@@ -96,19 +98,24 @@ extension _UpdatedChildComponent {
 
 /// Its content, with the priority a stack serves it by (SwiftUI's `layoutPriority`).
 public struct LayoutPriority: CombinedComponent, LayoutTransparent {
+    /// The wrapped component, laid out as it is.
     public let content: AnyComponent<Empty>
+    /// A stack serves higher priorities first; 0 is the default.
     public let priority: Double
     public var layoutContent: AnyComponent<Empty> { content }
 
+    /// `content` served by stacks at `priority`.
     public init(_ content: AnyComponent<Empty>, priority: Double) {
         self.content = content
         self.priority = priority
     }
 
+    /// The content's size for `proposal`.
     public func sizeThatFits(_ proposal: ProposedSize, context: MeasureContext<LayoutPriority>) -> Size {
         context.node.content(content).sizeThatFits(proposal)
     }
 
+    /// Updates the content at the wrapper's proposal and origin.
     public static var body: Body {
         let child = Child(AnyComponent<Empty>.self)
         return { context in child.updateAsContent(context.component.content, in: context).size }
@@ -118,10 +125,14 @@ public struct LayoutPriority: CombinedComponent, LayoutTransparent {
 /// Its content at its ideal size on the fixed axes, whatever is proposed (SwiftUI's
 /// `fixedSize`).
 public struct FixedSize: CombinedComponent {
+    /// The wrapped component.
     public let content: AnyComponent<Empty>
+    /// True proposes no width, so the content takes its ideal width.
     public let horizontal: Bool
+    /// True proposes no height, so the content takes its ideal height.
     public let vertical: Bool
 
+    /// Fixes the axes given as true (both by default).
     public init(_ content: AnyComponent<Empty>, horizontal: Bool = true, vertical: Bool = true) {
         self.content = content
         self.horizontal = horizontal
@@ -132,10 +143,13 @@ public struct FixedSize: CombinedComponent {
         ProposedSize(width: horizontal ? nil : proposal.width, height: vertical ? nil : proposal.height)
     }
 
+    /// The content's size for `proposal` with the fixed axes unspecified.
     public func sizeThatFits(_ proposal: ProposedSize, context: MeasureContext<FixedSize>) -> Size {
         context.node.content(content).sizeThatFits(childProposal(proposal))
     }
 
+    /// Updates the content at the proposal with the fixed axes unspecified; its size is the
+    /// content's.
     public static var body: Body {
         let child = Child(AnyComponent<Empty>.self)
         return { context in

@@ -8,11 +8,16 @@ import RasterLayout
 /// content mode, and drawn by librsvg at the device scale of the layer, so it is sharp
 /// at any canvas scale or zoom.
 public struct SVGImage: Component {
+    /// The parsed SVG shown.
     public let document: SVGDocument
+    /// Width in points (nil: from `height` by the aspect ratio, else the document's).
     public var width: Double?
+    /// Height in points (nil: from `width` by the aspect ratio, else the document's).
     public var height: Double?
+    /// How the document is placed in the box, as for `Image`.
     public var contentMode: Image.ContentMode
 
+    /// `width` and `height` replace the document's size (a missing one follows its aspect ratio).
     public init(_ document: SVGDocument, width: Double? = nil, height: Double? = nil, contentMode: Image.ContentMode = .fit) {
         self.document = document
         self.width = width
@@ -30,8 +35,12 @@ public struct SVGImage: Component {
         }
     }
 
+    /// `width` and `height`, the missing one from the aspect ratio, else the document's
+    /// size; the proposal is ignored.
     public func sizeThatFits(_ proposal: ProposedSize, context: MeasureContext<SVGImage>) -> Size { size }
 
+    /// Sets the layer to draw the document placed by `contentMode`, clipped for `fill`
+    /// and `center`.
     public func update(view: ComponentView, availableSize: Size, state: EmptyComponentState,
                        environment: Environment<Empty>, transition: ComponentTransition) -> Size {
         let size = self.size

@@ -4,16 +4,23 @@ import RasterLayout
 
 /// A stroke centred on a shape's outline.
 public struct ShapeStroke: Hashable, Sendable {
+    /// The paint of the line.
     public var fill: Fill
+    /// Line width in points.
     public var width: Double
+    /// Alternating dash and gap lengths in points (empty: solid).
     public var dash: [Double]
+    /// How far into the dash pattern the line starts.
     public var dashPhase: Double
+    /// The ends of open subpaths and of dashes.
     public var cap: StrokeStyle.Cap
+    /// The corners between segments.
     public var join: StrokeStyle.Join
     /// Strokes the outline inset by half the width, so the line stays inside the
     /// shape's box (SwiftUI's `strokeBorder`).
     public var inside: Bool
 
+    /// By default a solid line 1 point wide with butt caps and miter joins, centred on the outline.
     public init(_ fill: Fill, width: Double = 1, dash: [Double] = [], dashPhase: Double = 0, cap: StrokeStyle.Cap = .butt,
                 join: StrokeStyle.Join = .miter, inside: Bool = false) {
         self.fill = fill
@@ -112,10 +119,13 @@ extension ShapeComponent {
         return Size(width: width ?? fallback.width, height: height ?? fallback.height)
     }
 
+    /// `width` and `height` where given, else the shape's default for `proposal`.
     public func sizeThatFits(_ proposal: ProposedSize, context: MeasureContext<Self>) -> Size {
         size(for: proposal)
     }
 
+    /// Sets the layer to draw the outline at the size for the proposal, with its paints
+    /// resolved in the environment.
     public func update(view: ComponentView, availableSize: Size, state: EmptyComponentState,
                        environment: Environment<Empty>, transition: ComponentTransition) -> Size {
         let size = self.size(for: view.node?.proposal ?? ProposedSize(available: availableSize)).finite
@@ -131,12 +141,17 @@ extension ShapeComponent {
 
 /// A rectangle filling its size (given, else the available size).
 public struct Rectangle: ShapeComponent {
+    /// The paint inside the outline (nil: none).
     public var fill: Fill?
+    /// The line along the outline (nil: none).
     public var stroke: ShapeStroke?
+    /// Fixed width (nil: the proposed width, 0 when unspecified).
     public var width: Double?
+    /// Fixed height (nil: the proposed height, 0 when unspecified).
     public var height: Double?
     var outline: ShapeOutline { .rectangle }
 
+    /// Filled with the theme's `primary` colour unless given another fill.
     public init(fill: Fill? = .color(.primary), stroke: ShapeStroke? = nil, width: Double? = nil, height: Double? = nil) {
         self.fill = fill
         self.stroke = stroke
@@ -147,14 +162,22 @@ public struct Rectangle: ShapeComponent {
 
 /// A rectangle with rounded corners, circular or continuous (`smoothCorners`).
 public struct RoundedRectangle: ShapeComponent {
+    /// Corner radius in points.
     public var cornerRadius: Double
+    /// True for continuous corners, false for circular arcs.
     public var smoothCorners: Bool
+    /// The paint inside the outline (nil: none).
     public var fill: Fill?
+    /// The line along the outline (nil: none).
     public var stroke: ShapeStroke?
+    /// Fixed width (nil: the proposed width, 0 when unspecified).
     public var width: Double?
+    /// Fixed height (nil: the proposed height, 0 when unspecified).
     public var height: Double?
     var outline: ShapeOutline { .roundedRectangle(cornerRadius: cornerRadius, smooth: smoothCorners) }
 
+    /// Filled with the theme's `primary` colour unless given another fill; circular
+    /// corners unless `smoothCorners`.
     public init(cornerRadius: Double, smoothCorners: Bool = false, fill: Fill? = .color(.primary),
                 stroke: ShapeStroke? = nil, width: Double? = nil, height: Double? = nil) {
         self.cornerRadius = cornerRadius
@@ -168,12 +191,17 @@ public struct RoundedRectangle: ShapeComponent {
 
 /// The largest circle centred in its size.
 public struct Circle: ShapeComponent {
+    /// The paint inside the outline (nil: none).
     public var fill: Fill?
+    /// The line along the outline (nil: none).
     public var stroke: ShapeStroke?
+    /// Fixed width (nil: the proposed width, 0 when unspecified).
     public var width: Double?
+    /// Fixed height (nil: the proposed height, 0 when unspecified).
     public var height: Double?
     var outline: ShapeOutline { .circle }
 
+    /// Filled with the theme's `primary` colour unless given another fill.
     public init(fill: Fill? = .color(.primary), stroke: ShapeStroke? = nil, width: Double? = nil, height: Double? = nil) {
         self.fill = fill
         self.stroke = stroke
@@ -185,14 +213,22 @@ public struct Circle: ShapeComponent {
 /// An arbitrary path (the scene type `Path`), e.g. from SVG path data. Its size is the
 /// given one, else the extent of the path from the origin.
 public struct PathShape: ShapeComponent {
+    /// The outline, in the component's coordinates.
     public var path: Path
+    /// Which regions of the path count as inside.
     public var fillRule: FillRule
+    /// The paint inside the outline (nil: none).
     public var fill: Fill?
+    /// The line along the outline (nil: none).
     public var stroke: ShapeStroke?
+    /// Fixed width (nil: the path's extent right of the origin).
     public var width: Double?
+    /// Fixed height (nil: the path's extent below the origin).
     public var height: Double?
     var outline: ShapeOutline { .path(path, fillRule) }
 
+    /// `path` in the component's coordinates, filled with the theme's `primary` colour
+    /// unless given another fill.
     public init(_ path: Path, fillRule: FillRule = .nonZero, fill: Fill? = .color(.primary), stroke: ShapeStroke? = nil,
                 width: Double? = nil, height: Double? = nil) {
         self.path = path

@@ -11,12 +11,19 @@ public struct Text: Component {
     /// A run of text with its own font, colour or shaping settings (nil: the
     /// component's).
     public struct Span: Hashable, Sendable {
+        /// The characters of the run.
         public var text: String
+        /// The run's font (nil: the component's).
         public var font: Font?
+        /// The run's colour, may be semantic (nil: the component's).
         public var color: ColorValue?
+        /// OpenType features of the run (nil: the component's).
         public var features: [FontFeature]?
+        /// Points after every character of the run (nil: the component's).
         public var letterSpacing: Double?
+        /// The BCP 47 language of the run (nil: the component's).
         public var language: String?
+        /// A run of `text`; a nil setting takes the component's.
         public init(_ text: String, font: Font? = nil, color: ColorValue? = nil, features: [FontFeature]? = nil,
                     letterSpacing: Double? = nil, language: String? = nil) {
             self.text = text
@@ -28,9 +35,13 @@ public struct Text: Component {
         }
     }
 
+    /// The runs, in reading order.
     public var spans: [Span]
+    /// The font of spans that set none.
     public var font: Font
+    /// The colour of spans that set none; may be semantic.
     public var color: ColorValue
+    /// Paragraph settings: alignment, line spacing and height, line limit, truncation.
     public var style: ParagraphStyle
     /// OpenType features for every span that sets none of its own.
     public var features: [FontFeature] = []
@@ -39,6 +50,7 @@ public struct Text: Component {
     /// The BCP 47 language of spans that set none of their own ("" unknown).
     public var language: String = ""
 
+    /// One run of `text`.
     public init(_ text: String, font: Font = .system(size: 17), color: ColorValue = .primary,
                 style: ParagraphStyle = ParagraphStyle()) {
         self.init(spans: [Span(text)], font: font, color: color, style: style)
@@ -53,6 +65,7 @@ public struct Text: Component {
     /// The text of all spans (ComponentFlow's `text`).
     public var text: String { spans.map(\.text).joined() }
 
+    /// Several runs; `font` and `color` apply to spans that set none.
     public init(spans: [Span], font: Font = .system(size: 17), color: ColorValue = .primary,
                 style: ParagraphStyle = ParagraphStyle()) {
         self.spans = spans
@@ -61,6 +74,8 @@ public struct Text: Component {
         self.style = style
     }
 
+    /// Lays the text out for the view's proposal as `sizeThatFits` does and sets it as the
+    /// layer's drawing; returns its size (zero when it cannot be laid out).
     public func update(view: ComponentView, availableSize: Size, state: EmptyComponentState,
                        environment: Environment<Empty>, transition: ComponentTransition) -> Size {
         let proposal = view.node?.proposal ?? ProposedSize(available: availableSize)

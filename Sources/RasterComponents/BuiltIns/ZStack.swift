@@ -4,14 +4,18 @@ import RasterLayout
 /// Children on top of each other, later ones in front, each aligned in the stack's box
 /// (SwiftUI's `ZStack`; sizing by `OverlayAlgorithm`).
 public struct ZStack: CombinedComponent {
+    /// The children, back to front, identified by `id`.
     public let items: [AnyComponentWithIdentity<Empty>]
+    /// Where each child sits in the stack's box, mirrored right to left.
     public let alignment: Alignment
 
+    /// Identified children, back to front.
     public init(_ items: [AnyComponentWithIdentity<Empty>], alignment: Alignment = .center) {
         self.items = items
         self.alignment = alignment
     }
 
+    /// Children identified by their position, back to front.
     public init(_ children: [AnyComponent<Empty>], alignment: Alignment = .center) {
         self.init(children.enumerated().map { AnyComponentWithIdentity(id: $0.offset, component: $0.element) },
                   alignment: alignment)
@@ -23,10 +27,13 @@ public struct ZStack: CombinedComponent {
         }
     }
 
+    /// The largest size on each axis of the highest-priority children for `proposal`.
     public func sizeThatFits(_ proposal: ProposedSize, context: MeasureContext<ZStack>) -> Size {
         OverlayAlgorithm().layout(childNodes(of: context.node), proposal: proposal).size
     }
 
+    /// Updates each child at the proposal the overlay layout gives it, aligned in the
+    /// stack's box.
     public static var body: Body {
         let children = ChildMap(environment: Empty.self, keyedBy: AnyHashable.self)
         return { context in

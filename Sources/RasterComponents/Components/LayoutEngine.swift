@@ -7,6 +7,8 @@ import RasterLayout
 /// every child. For benchmarks against other layout engines and for callers who only
 /// need sizes.
 public enum LayoutEngine {
+    /// The size, in points, `component` takes for `proposal`, with `environment` as the
+    /// shared values it reads; each call builds a new layout tree.
     public static func layout(_ component: AnyComponent<Empty>, proposal: ProposedSize,
                               environment: EnvironmentValues = EnvironmentValues()) -> Size {
         let node = LayoutNode(component: component, environment: _ErasedEnvironment(typed: [], shared: environment, recorder: nil))

@@ -10,7 +10,9 @@ import Foundation
 ///
 /// A canvas is not thread-safe; use one per thread (they may share read-only images).
 public final class Canvas {
+    /// The pixels drawn into; a view, so drawing shows in every bitmap sharing its storage.
     public let bitmap: Bitmap
+    /// The current user → device transform; `save()` and `restore()` keep and bring it back.
     public var transform: Transform = .identity
 
     package struct ClipState {
@@ -30,6 +32,8 @@ public final class Canvas {
     /// Flattening tolerance in device pixels.
     public var tolerance = PathFlattener.defaultTolerance
 
+    /// A canvas drawing into `bitmap`, with the identity transform and the whole bitmap as
+    /// its clip.
     public init(bitmap: Bitmap) {
         self.bitmap = bitmap
         clip = ClipState(rect: bitmap.bounds, mask: nil, transform: .identity)
@@ -51,6 +55,7 @@ public final class Canvas {
         stack.append(state)
     }
 
+    /// Brings back the transform and clip of the last `save()`; does nothing when none is saved.
     public func restore() {
         guard let state = stack.popLast() else { return }
         clip = state
@@ -64,9 +69,13 @@ public final class Canvas {
         return try body()
     }
 
+    /// Moves the user-space origin to (x, y) of the current user space.
     public func translate(x: Double, y: Double) { transform = transform.translatedBy(x: x, y: y) }
+    /// Scales user space about its origin by `x` horizontally and `y` vertically.
     public func scale(x: Double, y: Double) { transform = transform.scaledBy(x: x, y: y) }
+    /// Rotates user space about its origin by `radians`, clockwise on the y-down screen.
     public func rotate(by radians: Double) { transform = transform.rotated(by: radians) }
+    /// Applies `t` to user coordinates before the current transform.
     public func concatenate(_ t: Transform) { transform = t.concatenating(transform) }
 
     /// The current clip's device bounds.
@@ -140,6 +149,7 @@ public final class Canvas {
         composite(polyline, paint: paint, rule: rule, blend: blendMode, opacity: opacity)
     }
 
+    /// Fills `rect` (user space).
     public func fill(_ rect: Rect, paint: Paint, blendMode: BlendMode = .sourceOver, opacity: Double = 1) {
         fill(Path(rect: rect), paint: paint, blendMode: blendMode, opacity: opacity)
     }
@@ -205,6 +215,7 @@ public final class Canvas {
              paint: .image(pattern), blendMode: blendMode, opacity: opacity)
     }
 
+    /// Draws `image` stretched to fill `rect` (user space), source-over.
     public func drawImage(_ image: ImageSource, in rect: Rect, filter: ImageFilter = .smooth, opacity: Double = 1) {
         let b = image.bitmap
         guard b.width > 0, b.height > 0 else { return }

@@ -17,8 +17,11 @@ public struct ImageComparison: Sendable {
         case unchanged = 0, withinThreshold, antialiasing, differing
     }
 
+    /// Size of the expected image, in pixels.
     public let expectedSize: (width: Int, height: Int)
+    /// Size of the actual image, in pixels.
     public let actualSize: (width: Int, height: Int)
+    /// The tolerance the pixels were classified under.
     public let tolerance: ImageTolerance
     /// Pixels that count against the budget (0 when the sizes differ: nothing to compare).
     public let differingPixels: Int
@@ -37,6 +40,7 @@ public struct ImageComparison: Sendable {
     /// Pixel classes, row-major; nil when no pixel changed or the sizes differ.
     private let classes: [UInt8]?
 
+    /// True when both images have the same width and height; otherwise no pixel is compared.
     public var sameSize: Bool { expectedSize == actualSize }
     /// Same size and the same bytes in every pixel.
     public var isIdentical: Bool { sameSize && changedPixels == 0 }
@@ -45,6 +49,8 @@ public struct ImageComparison: Sendable {
     /// Same size, and no more differing pixels than the budget.
     public var matches: Bool { sameSize && differingPixels <= budget }
 
+    /// Classifies every pixel of `actual` against `expected` under `tolerance`; all the
+    /// counts are computed here.
     public init(expected: Bitmap, actual: Bitmap, tolerance: ImageTolerance = .exact) {
         self.expected = expected
         self.tolerance = tolerance

@@ -16,6 +16,7 @@
 /// Invariants: `0 <= threshold <= 1`; `maxDifferingPixels >= 0`;
 /// `0 <= maxDifferingFraction <= 1` (the initialisers clamp).
 public struct ImageTolerance: Sendable, Equatable, CustomStringConvertible {
+    /// How one pair of pixels is judged: by exact bytes or by YIQ distance.
     public enum Metric: Sendable, Equatable, CustomStringConvertible {
         /// Any channel different.
         case exact
@@ -30,10 +31,15 @@ public struct ImageTolerance: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// How a pixel pair is judged; a perceptual threshold lies in 0...1.
     public var metric: Metric
+    /// Differing pixels allowed whatever the image size; never negative.
     public var maxDifferingPixels: Int
+    /// Differing pixels allowed as a fraction of all pixels, 0...1.
     public var maxDifferingFraction: Double
 
+    /// Clamps the threshold and `maxDifferingFraction` to 0...1 (NaN to 0) and
+    /// `maxDifferingPixels` to at least 0.
     public init(metric: Metric = .exact, maxDifferingPixels: Int = 0, maxDifferingFraction: Double = 0) {
         switch metric {
         case .exact: self.metric = .exact

@@ -4,7 +4,11 @@
 /// and last dash both touch the start, the two are joined into one dash so that the
 /// seam shows no cap.
 public struct Dasher {
+    /// On/off lengths, an even count (an odd input is given twice); finite, non-negative,
+    /// not all zero.
     public let pattern: [Double]
+    /// Offset into the pattern where each contour starts, in 0 up to the pattern's total length
+    /// (exclusive).
     public let phase: Double
 
     /// `nil` when the pattern draws nothing sensible (empty, negative or all zero):
@@ -20,6 +24,7 @@ public struct Dasher {
         self.phase = p
     }
 
+    /// The dashes of every contour of `input`, each an open contour.
     public func dash(_ input: Polyline) -> Polyline {
         var out = Polyline()
         for contour in input.contours {

@@ -23,8 +23,9 @@ public struct CornerRadii: Hashable, Sendable {
     public var isZero: Bool { topLeft <= 0 && topRight <= 0 && bottomRight <= 0 && bottomLeft <= 0 }
 }
 
-/// How the corners of a rounded rectangle are shaped.
-public enum CornerStyle: Hashable, Sendable {
+/// How the corners of a rounded rectangle are shaped (a path's, and a layer's
+/// `cornerCurve`).
+public enum CornerStyle: String, Hashable, Sendable {
     /// Quarter circles (CSS `border-radius`).
     case circular
     /// Continuous curvature ("smooth", squircle-like corners as on iOS): a shorter

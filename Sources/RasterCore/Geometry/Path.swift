@@ -6,6 +6,8 @@ import Foundation
 /// current point start a contour at the last point (or the origin), as in SVG.
 /// Arcs are stored as cubic Béziers (at most 90° each, radial error below 0.03 %).
 public struct Path: Hashable, Sendable {
+    /// One command: `move` starts a contour at its point; `line`, `quad` and `cubic` draw from
+    /// the current point to `to`; `close` joins the contour back to its start.
     public enum Element: Hashable, Sendable {
         case move(Point)
         case line(Point)
@@ -14,23 +16,28 @@ public struct Path: Hashable, Sendable {
         case close
     }
 
+    /// The commands in drawing order; changed only through the building methods.
     public private(set) var elements: [Element] = []
     /// Where the current contour started (the target of `close`).
     private var contourStart = Point.zero
     /// The current point, or `nil` before the first `move` and after `close`.
     public private(set) var currentPoint: Point?
 
+    /// An empty path.
     public init() {}
 
+    /// A path made by `build`, which appends to an empty path.
     public init(_ build: (inout Path) -> Void) {
         self.init()
         build(&self)
     }
 
+    /// True when the path has no elements.
     public var isEmpty: Bool { elements.isEmpty }
 
     // MARK: - Building
 
+    /// Starts a new contour at `p`.
     public mutating func move(to p: Point) {
         elements.append(.move(p))
         contourStart = p
@@ -51,24 +58,29 @@ public struct Path: Hashable, Sendable {
         }
     }
 
+    /// A straight line from the current point to `p`.
     public mutating func line(to p: Point) {
         ensureStarted()
         elements.append(.line(p))
         currentPoint = p
     }
 
+    /// A quadratic Bézier from the current point to `p`, with control point `c`.
     public mutating func quad(to p: Point, control c: Point) {
         ensureStarted()
         elements.append(.quad(control: c, to: p))
         currentPoint = p
     }
 
+    /// A cubic Bézier from the current point to `p`, with control points `c1` and `c2`.
     public mutating func cubic(to p: Point, control1 c1: Point, control2 c2: Point) {
         ensureStarted()
         elements.append(.cubic(control1: c1, control2: c2, to: p))
         currentPoint = p
     }
 
+    /// Closes the current contour back to its start, where the next drawing command starts
+    /// a new one; does nothing without a current point.
     public mutating func close() {
         guard currentPoint != nil else { return }
         elements.append(.close)
@@ -125,6 +137,7 @@ public struct Path: Hashable, Sendable {
         }
     }
 
+    /// Appends `r` as a closed contour from its top-left corner, clockwise on a y-down screen.
     public mutating func addRect(_ r: Rect) {
         move(to: Point(x: r.minX, y: r.minY))
         line(to: Point(x: r.maxX, y: r.minY))

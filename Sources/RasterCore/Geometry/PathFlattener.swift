@@ -5,16 +5,23 @@ import Foundation
 /// Invariant: `contours[i]` indexes a run of `points`; runs are in order and do not
 /// overlap. A closed contour does not repeat its first point at the end.
 public struct Polyline: Sendable {
+    /// One contour: where its points lie in `points`, and whether it is closed.
     public struct Contour: Sendable, Hashable {
+        /// Indices of the contour's points in `points`.
         public var range: Range<Int>
+        /// True when an edge joins the last point back to the first.
         public var isClosed: Bool
     }
 
+    /// The points of every contour, one contour after another.
     public var points: [Point] = []
+    /// The contours in order, each a run of `points`.
     public var contours: [Contour] = []
 
+    /// An empty polyline.
     public init() {}
 
+    /// Empties points and contours, keeping their capacity for reuse.
     public mutating func removeAll() {
         points.removeAll(keepingCapacity: true)
         contours.removeAll(keepingCapacity: true)

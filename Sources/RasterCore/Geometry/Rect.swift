@@ -1,17 +1,22 @@
 /// An axis-aligned rectangle: origin (top-left for non-negative sizes) and size.
 public struct Rect: Hashable, Sendable, CustomStringConvertible {
+    /// The corner at (`x`, `y`); the top-left one when the size is non-negative.
     public var origin: Point
+    /// Extent from `origin`; a negative component extends left or up.
     public var size: Size
 
+    /// The rectangle at `origin` extending by `size`.
     public init(origin: Point, size: Size) {
         self.origin = origin
         self.size = size
     }
 
+    /// The rectangle at (x, y) extending by `width` × `height`.
     public init(x: Double, y: Double, width: Double, height: Double) {
         self.init(origin: Point(x: x, y: y), size: Size(width: width, height: height))
     }
 
+    /// `Rect(x:y:width:height:)` without argument labels.
     public init(_ x: Double, _ y: Double, _ width: Double, _ height: Double) {
         self.init(x: x, y: y, width: width, height: height)
     }
@@ -22,18 +27,30 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         self.init(x: x0, y: y0, width: max(a.x, b.x) - x0, height: max(a.y, b.y) - y0)
     }
 
+    /// The empty rectangle at the origin.
     public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
 
+    /// `origin.x`: the left edge when the width is non-negative.
     public var x: Double { origin.x }
+    /// `origin.y`: the top edge when the height is non-negative.
     public var y: Double { origin.y }
+    /// `size.width`; may be negative (see `minX`, `maxX`).
     public var width: Double { size.width }
+    /// `size.height`; may be negative (see `minY`, `maxY`).
     public var height: Double { size.height }
+    /// Left edge, whatever the sign of the width.
     public var minX: Double { min(origin.x, origin.x + size.width) }
+    /// Top edge (y grows down), whatever the sign of the height.
     public var minY: Double { min(origin.y, origin.y + size.height) }
+    /// Right edge, whatever the sign of the width.
     public var maxX: Double { max(origin.x, origin.x + size.width) }
+    /// Bottom edge, whatever the sign of the height.
     public var maxY: Double { max(origin.y, origin.y + size.height) }
+    /// Horizontal centre.
     public var midX: Double { origin.x + size.width / 2 }
+    /// Vertical centre.
     public var midY: Double { origin.y + size.height / 2 }
+    /// The centre point (`midX`, `midY`).
     public var center: Point { Point(x: midX, y: midY) }
 
     /// True when the rectangle encloses no area.
@@ -53,10 +70,13 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
              width: width - insets.left - insets.right, height: height - insets.top - insets.bottom)
     }
 
+    /// Shrunk by `dx` on the left and right and `dy` on the top and bottom (negative values
+    /// grow it).
     public func insetBy(dx: Double, dy: Double) -> Rect {
         Rect(x: x + dx, y: y + dy, width: width - 2 * dx, height: height - 2 * dy)
     }
 
+    /// The same rectangle moved by (`dx`, `dy`).
     public func offsetBy(dx: Double, dy: Double) -> Rect {
         Rect(x: x + dx, y: y + dy, width: width, height: height)
     }
@@ -75,6 +95,7 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         return Rect(x: x0, y: y0, width: max(maxX, other.maxX) - x0, height: max(maxY, other.maxY) - y0)
     }
 
+    /// True when `p` is inside, half-open: the min edges count as inside, the max edges not.
     public func contains(_ p: Point) -> Bool {
         p.x >= minX && p.x < maxX && p.y >= minY && p.y < maxY
     }
@@ -83,11 +104,16 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
 /// An integer pixel rectangle, half-open: columns `x0..<x1`, rows `y0..<y1`.
 /// Invariant: `x0 <= x1` and `y0 <= y1`.
 public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
+    /// First column, inclusive.
     public var x0: Int
+    /// First row, inclusive.
     public var y0: Int
+    /// Column after the last, exclusive; at least `x0`.
     public var x1: Int
+    /// Row after the last, exclusive; at least `y0`.
     public var y1: Int
 
+    /// Keeps the invariant: an `x1` below `x0` (or `y1` below `y0`) is raised to it.
     public init(x0: Int, y0: Int, x1: Int, y1: Int) {
         self.x0 = x0
         self.y0 = y0
@@ -95,21 +121,27 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
         self.y1 = max(y0, y1)
     }
 
+    /// `width` columns and `height` rows from (x, y); negative sizes become 0.
     public init(x: Int, y: Int, width: Int, height: Int) {
         self.init(x0: x, y0: y, x1: x + max(0, width), y1: y + max(0, height))
     }
 
+    /// Number of columns; never negative.
     public var width: Int { x1 - x0 }
+    /// Number of rows; never negative.
     public var height: Int { y1 - y0 }
+    /// True when the rectangle holds no pixel.
     public var isEmpty: Bool { x1 <= x0 || y1 <= y0 }
 
     public var description: String { "[\(x0), \(y0)) to [\(x1), \(y1))" }
 
+    /// The pixels in both; empty when they do not overlap.
     public func intersection(_ other: PixelRect) -> PixelRect {
         PixelRect(x0: max(x0, other.x0), y0: max(y0, other.y0),
                   x1: min(x1, other.x1), y1: min(y1, other.y1))
     }
 
+    /// The smallest rectangle holding both; an empty rectangle is ignored.
     public func union(_ other: PixelRect) -> PixelRect {
         if isEmpty { return other }
         if other.isEmpty { return self }
@@ -128,5 +160,6 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
                   x1: clamp(rect.maxX.rounded(.up)), y1: clamp(rect.maxY.rounded(.up)))
     }
 
+    /// The same area as a `Rect`, in pixel coordinates.
     public var rect: Rect { Rect(x: Double(x0), y: Double(y0), width: Double(width), height: Double(height)) }
 }

@@ -2,7 +2,9 @@ import Foundation
 
 /// An error in SVG path data, with the character offset where parsing stopped.
 public struct SVGPathError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Zero-based offset into the UTF-8 bytes of the path data where parsing stopped.
     public var offset: Int
+    /// What was expected there, for people.
     public var message: String
     public var description: String { "at character \(offset): \(message)" }
 }

@@ -10,10 +10,12 @@ import Foundation
 /// only overlaps of the same winding, so the non-zero fill is exact there and the
 /// outline's boundary is a single clean curve (no double-counted anti-aliasing seams).
 public struct Stroker {
+    /// The stroke to outline; its width is in the units of the input points.
     public var style: StrokeStyle
     /// Maximum distance of round joins and caps from true circles, in stroke space.
     public var tolerance: Double
 
+    /// `tolerance` is raised to at least 1e-4.
     public init(style: StrokeStyle, tolerance: Double = PathFlattener.defaultTolerance) {
         self.style = style
         self.tolerance = max(tolerance, 1e-4)

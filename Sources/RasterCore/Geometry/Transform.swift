@@ -4,18 +4,23 @@ import Foundation
 /// with Core Graphics' conventions: `t.concatenating(u)` applies `t` first, then `u`.
 /// On a y-down screen a positive rotation angle turns clockwise.
 public struct Transform: Hashable, Sendable, CustomStringConvertible {
+    /// Matrix entries: x′ = a·x + c·y + tx, y′ = b·x + d·y + ty.
     public var a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double
 
+    /// The transform with these matrix entries (see `a`).
     public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
         self.a = a; self.b = b; self.c = c; self.d = d; self.tx = tx; self.ty = ty
     }
 
+    /// Maps every point to itself.
     public static let identity = Transform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
 
+    /// Moves every point by (x, y).
     public init(translationX x: Double, y: Double) {
         self.init(a: 1, b: 0, c: 0, d: 1, tx: x, ty: y)
     }
 
+    /// Scales about the origin by `sx` horizontally and `sy` vertically.
     public init(scaleX sx: Double, y sy: Double) {
         self.init(a: sx, b: 0, c: 0, d: sy, tx: 0, ty: 0)
     }
@@ -28,6 +33,7 @@ public struct Transform: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { "matrix(\(a) \(b) \(c) \(d) \(tx) \(ty))" }
 
+    /// True when every entry equals the identity's.
     public var isIdentity: Bool { self == .identity }
 
     /// True when the transform is a pure translation (possibly zero).
@@ -36,6 +42,8 @@ public struct Transform: Hashable, Sendable, CustomStringConvertible {
     /// True when axis-aligned rectangles stay axis-aligned (scale and translation only).
     public var isAxisAligned: Bool { b == 0 && c == 0 }
 
+    /// a·d − b·c: the factor areas are scaled by; negative when the transform mirrors,
+    /// 0 when it collapses the plane.
     public var determinant: Double { a * d - b * c }
 
     /// `self` followed by `other`.
@@ -53,10 +61,12 @@ public struct Transform: Hashable, Sendable, CustomStringConvertible {
         Transform(translationX: x, y: y).concatenating(self)
     }
 
+    /// A scale about the origin applied before `self` (in the local space of `self`).
     public func scaledBy(x: Double, y: Double) -> Transform {
         Transform(scaleX: x, y: y).concatenating(self)
     }
 
+    /// A rotation by `angle` radians applied before `self` (in the local space of `self`).
     public func rotated(by angle: Double) -> Transform {
         Transform(rotationAngle: angle).concatenating(self)
     }
@@ -70,6 +80,7 @@ public struct Transform: Hashable, Sendable, CustomStringConvertible {
                          tx: -(tx * ia + ty * ic), ty: -(tx * ib + ty * id))
     }
 
+    /// Maps a point (translation included).
     @inlinable public func apply(_ p: Point) -> Point {
         Point(x: a * p.x + c * p.y + tx, y: b * p.x + d * p.y + ty)
     }

@@ -10,11 +10,14 @@ public enum SpreadMode: String, Hashable, Sendable, CaseIterable {
     case reflect
 }
 
+/// A colour at a position along a gradient.
 public struct GradientStop: Hashable, Sendable {
+    /// Straight (non-premultiplied) colour at `location`.
     public var color: Color
     /// Position along the gradient, 0...1.
     public var location: Double
 
+    /// A stop of `color` at `location` (0...1).
     public init(_ color: Color, _ location: Double) {
         self.color = color
         self.location = location
@@ -31,10 +34,14 @@ public struct GradientStop: Hashable, Sendable {
 /// value until its stops or spread change, so drawing one gradient many times builds
 /// one table. Equality and hashing look at stops and spread only.
 public struct Gradient: Hashable, Sendable {
+    /// The colour stops in location order; the initialisers sort them, an assignment keeps
+    /// the order given.
     public var stops: [GradientStop] { didSet { tableCache = TableCache() } }
+    /// What the gradient does outside 0...1.
     public var spread: SpreadMode { didSet { tableCache = TableCache() } }
     private var tableCache = TableCache()
 
+    /// Sorts `stops` by location, keeping the given order of equal locations.
     public init(stops: [GradientStop], spread: SpreadMode = .pad) {
         self.stops = stops.enumerated().sorted {
             $0.element.location != $1.element.location ? $0.element.location < $1.element.location : $0.offset < $1.offset
@@ -42,6 +49,7 @@ public struct Gradient: Hashable, Sendable {
         self.spread = spread
     }
 
+    /// `colors` at evenly spaced locations from 0 to 1 (a single colour at 0).
     public init(colors: [Color], spread: SpreadMode = .pad) {
         let n = colors.count
         self.init(stops: colors.enumerated().map { GradientStop($1, n > 1 ? Double($0) / Double(n - 1) : 0) },
@@ -166,10 +174,14 @@ final class GradientTable: @unchecked Sendable {
 
 /// A gradient along the line from `start` to `end`, constant across it.
 public struct LinearGradient: Hashable, Sendable {
+    /// Where t = 0, in user space.
     public var start: Point
+    /// Where t = 1, in user space.
     public var end: Point
+    /// Stops and spread along t.
     public var gradient: Gradient
 
+    /// t runs from 0 at `start` to 1 at `end` (user space).
     public init(start: Point, end: Point, gradient: Gradient) {
         self.start = start
         self.end = end
@@ -191,11 +203,16 @@ public struct LinearGradient: Hashable, Sendable {
 /// circle of `radius` about `center` (SVG's focal-point radial gradient: the family of
 /// circles interpolating from a point at the focus to the end circle).
 public struct RadialGradient: Hashable, Sendable {
+    /// Centre of the circle where t = 1, in user space.
     public var center: Point
+    /// Radius of the circle where t = 1, in user space; nothing is drawn unless positive.
     public var radius: Double
+    /// Where t = 0, in user space; `nil` for `center`.
     public var focal: Point?
+    /// Stops and spread along t.
     public var gradient: Gradient
 
+    /// t = 0 at `focal` (or `center`), t = 1 on the circle of `radius` about `center`.
     public init(center: Point, radius: Double, focal: Point? = nil, gradient: Gradient) {
         self.center = center
         self.radius = radius
@@ -207,10 +224,14 @@ public struct RadialGradient: Hashable, Sendable {
 /// A sweep around `center`: t grows clockwise (on screen) from `startAngle` (radians
 /// from +x) through one full turn.
 public struct ConicGradient: Hashable, Sendable {
+    /// The point the sweep turns about, in user space.
     public var center: Point
+    /// Where t = 0, in radians from +x (clockwise on screen).
     public var startAngle: Double
+    /// Stops and spread along t.
     public var gradient: Gradient
 
+    /// t = 0 at `startAngle` (radians from +x), growing clockwise around `center`.
     public init(center: Point, startAngle: Double, gradient: Gradient) {
         self.center = center
         self.startAngle = startAngle

@@ -15,10 +15,13 @@ public enum ImageFilter: String, Hashable, Sendable, CaseIterable {
 /// An image with its lazily built mipmap chain. A class so that levels are built once
 /// and shared by every draw of the same image.
 public final class ImageSource: @unchecked Sendable, Hashable {
+    /// The image at full size: mipmap level 0, premultiplied.
     public let bitmap: Bitmap
     private let lock = NSLock()
     private var levels: [Bitmap] = []
 
+    /// Wraps `bitmap` without copying it; mipmap levels are built from it once and kept,
+    /// so its pixels should not change afterwards.
     public init(_ bitmap: Bitmap) {
         self.bitmap = bitmap
     }
@@ -71,15 +74,22 @@ public final class ImageSource: @unchecked Sendable, Hashable {
 /// Outside the image the edge pixels repeat (`pad`), tile (`repeat`, `reflect`);
 /// `decal` is transparent outside.
 public struct ImagePattern: Hashable, Sendable {
+    /// What lies outside the image: edge pixels repeated (`pad`), tiles (`repeat`), tiles
+    /// mirrored every other copy (`reflect`), or transparency (`decal`).
     public enum Tiling: String, Hashable, Sendable { case pad, `repeat`, reflect, decal }
 
+    /// The image sampled.
     public var source: ImageSource
+    /// Maps image pixel coordinates (origin at the top-left corner) to user space.
     public var transform: Transform
+    /// How the image is sampled between its pixels.
     public var filter: ImageFilter
+    /// What lies outside the image.
     public var tiling: Tiling
     /// Extra opacity applied to every sample (0...1).
     public var opacity: Double
 
+    /// Defaults: image pixels in user space, smooth sampling, edges padded, fully opaque.
     public init(source: ImageSource, transform: Transform = .identity, filter: ImageFilter = .smooth,
                 tiling: Tiling = .pad, opacity: Double = 1) {
         self.source = source

@@ -7,6 +7,7 @@ public enum Paint: Hashable, Sendable {
     case conic(ConicGradient)
     case image(ImagePattern)
 
+    /// Same as `.solid(c)`.
     public static func color(_ c: Color) -> Paint { .solid(c) }
 
     /// True when the paint cannot change a pixel (fully transparent colour, no stops).

@@ -26,7 +26,9 @@ public struct Bitmap: @unchecked Sendable {
     @usableFromInline let storage: PixelStorage
     /// Offset of pixel (0, 0) in the storage, in pixels.
     @usableFromInline let offset: Int
+    /// Width in pixels; never negative.
     public let width: Int
+    /// Height in pixels (rows); never negative.
     public let height: Int
     /// Distance between rows, in pixels.
     public let stride: Int
@@ -65,6 +67,7 @@ public struct Bitmap: @unchecked Sendable {
         self.stride = stride
     }
 
+    /// The whole bitmap as a pixel rectangle at (0, 0).
     public var bounds: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
 
     /// A view of the pixels in `rect` (clamped to the bitmap) sharing this bitmap's storage.

@@ -14,6 +14,8 @@ import Foundation
 /// (halves up), as browsers store them. The result is straight (not premultiplied)
 /// alpha. Other colour functions (`hwb()`, `lab()`, `color()`...) are not read.
 extension Color {
+    /// Parses one colour in the forms above, ignoring spaces and tabs around it; `nil` for
+    /// anything else.
     public init?(css text: String) {
         let t = text.trimmingCharacters(in: .whitespaces)
         if t.hasPrefix("#") {

@@ -3,11 +3,16 @@
 /// This is the form users write (`#RRGGBBAA`) and PNG stores. Convert with
 /// `premultiplied` before compositing.
 public struct Color: Hashable, Sendable, CustomStringConvertible {
+    /// Red, 0...255, not multiplied by alpha.
     public var r: UInt8
+    /// Green, 0...255, not multiplied by alpha.
     public var g: UInt8
+    /// Blue, 0...255, not multiplied by alpha.
     public var b: UInt8
+    /// Alpha: 0 transparent, 255 opaque.
     public var a: UInt8
 
+    /// Components in 0...255; opaque unless `a` is given.
     public init(r: UInt8, g: UInt8, b: UInt8, a: UInt8 = 255) {
         self.r = r
         self.g = g
@@ -21,11 +26,17 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
         self.init(r: byte(red), g: byte(green), b: byte(blue), a: byte(alpha))
     }
 
+    /// Fully transparent (every component 0).
     public static let clear = Color(r: 0, g: 0, b: 0, a: 0)
+    /// Opaque black.
     public static let black = Color(r: 0, g: 0, b: 0)
+    /// Opaque white.
     public static let white = Color(r: 255, g: 255, b: 255)
+    /// Opaque pure red (#FF0000).
     public static let red = Color(r: 255, g: 0, b: 0)
+    /// Opaque pure green (#00FF00).
     public static let green = Color(r: 0, g: 255, b: 0)
+    /// Opaque pure blue (#0000FF).
     public static let blue = Color(r: 0, g: 0, b: 255)
 
     /// Parses `#RGB`, `#RGBA`, `#RRGGBB` or `#RRGGBBAA` (case-insensitive), or `nil`.
@@ -53,6 +64,7 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// `#RRGGBB` in uppercase hex, with `AA` appended when not opaque.
     public var hexString: String {
         func h(_ v: UInt8) -> String {
             let s = String(v, radix: 16, uppercase: true)
@@ -79,11 +91,16 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
 ///
 /// Invariant (for values produced by this library): every colour channel is at most `a`.
 public struct PremultipliedColor: Hashable, Sendable, CustomStringConvertible {
+    /// Red times alpha / 255; at most `a`.
     public var r: UInt8
+    /// Green times alpha / 255; at most `a`.
     public var g: UInt8
+    /// Blue times alpha / 255; at most `a`.
     public var b: UInt8
+    /// Alpha: 0 transparent, 255 opaque.
     public var a: UInt8
 
+    /// Channels as given, not checked: keep each colour channel at most `a`.
     public init(r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
         self.r = r
         self.g = g
@@ -91,6 +108,7 @@ public struct PremultipliedColor: Hashable, Sendable, CustomStringConvertible {
         self.a = a
     }
 
+    /// Fully transparent (every channel 0).
     public static let clear = PremultipliedColor(r: 0, g: 0, b: 0, a: 0)
 
     /// The pixel as stored: bytes R, G, B, A in memory order, read as a little-endian word.
@@ -98,6 +116,7 @@ public struct PremultipliedColor: Hashable, Sendable, CustomStringConvertible {
         UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16 | UInt32(a) << 24
     }
 
+    /// Unpacks a stored pixel (the layout of `packed`).
     @inlinable public init(packed p: UInt32) {
         self.init(r: UInt8(truncatingIfNeeded: p), g: UInt8(truncatingIfNeeded: p >> 8),
                   b: UInt8(truncatingIfNeeded: p >> 16), a: UInt8(truncatingIfNeeded: p >> 24))

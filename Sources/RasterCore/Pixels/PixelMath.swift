@@ -13,6 +13,7 @@ public enum PixelMath {
         return UInt8(truncatingIfNeeded: (x + (x >> 8)) >> 8)
     }
 
+    /// round(a · b / 255) for `a`, `b` in 0...255, kept in 32 bits.
     @inlinable @inline(__always)
     public static func mulDiv255(_ a: UInt32, _ b: UInt32) -> UInt32 {
         let x = a * b + 128

@@ -3,9 +3,13 @@
 /// Invariant: `storage.count == rect.width * rect.height`; row `y` of the mask holds
 /// device row `rect.y0 + y`. Pixels outside `rect` have coverage 0.
 public struct Mask: Sendable {
+    /// Where the mask lies, in device pixels.
     public let rect: PixelRect
+    /// Coverage 0...255, row-major, `rect.width` values per row; its count must stay
+    /// `rect.width * rect.height`.
     public var storage: [UInt8]
 
+    /// A mask over `rect` with every coverage `value` (0 by default: nothing covered).
     public init(rect: PixelRect, value: UInt8 = 0) {
         self.rect = rect
         storage = [UInt8](repeating: value, count: rect.width * rect.height)
@@ -49,9 +53,12 @@ public struct Mask: Sendable {
 /// Writes coverage into a mask, replacing what is there (`accumulate` adds instead,
 /// saturating at 255).
 public struct MaskBlitter: Blitter {
+    /// The mask written into; spans must lie inside `mask.rect`.
     public var mask: Mask
+    /// True to add coverage to what is there (capped at 255) instead of replacing it.
     public var accumulate: Bool
 
+    /// Writes into `mask`, replacing its coverage unless `accumulate` is true.
     public init(mask: Mask, accumulate: Bool = false) {
         self.mask = mask
         self.accumulate = accumulate

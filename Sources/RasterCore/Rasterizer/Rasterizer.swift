@@ -42,6 +42,7 @@ public final class Rasterizer {
     private var clipWidth = 0
     private var clipHeight = 0
 
+    /// An empty rasterizer; its buffers grow on first use and are reused by later fills.
     public init() {
         segments = .allocate(capacity: 0)
         order = .allocate(capacity: 0)

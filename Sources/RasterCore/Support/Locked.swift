@@ -10,6 +10,7 @@ public final class Locked<Value>: @unchecked Sendable {
     private var value: Value
     private let lock = NSLock()
 
+    /// Guards `value`; reach it through `withLock`.
     public init(_ value: Value) {
         self.value = value
     }

@@ -14,14 +14,19 @@ public final class DCFButtonView: ControlView {
     /// UIControl's events an action can be added for.
     public enum Event: Hashable, Sendable { case touchUpInside }
 
+    /// The type given at creation (`system` unless `init(type:)` says otherwise).
     public private(set) var buttonType: ButtonType = .system
     private var titles: [State: String] = [:]
     private var titleColors: [State: Color] = [:]
     private var actions: [() -> Void] = []
     private var isHighlighted = false
+    /// The title font (17 pt system font by default).
     public var font = Font.system(size: 17) { didSet { redraw() } }
+    /// Space between the title and the button's edges.
     public var contentEdgeInsets = EdgeInsets(top: 6, left: 12, bottom: 6, right: 12) { didSet { redraw() } }
+    /// Fill behind the title; nil leaves the layer unfilled.
     public var backgroundColor: Color? { didSet { redraw() } }
+    /// When false the button draws its `disabled` title and ignores taps.
     public var isButtonEnabled = true { didSet { redraw() } }
     /// The fonts the title is laid out with.
     var fonts: FontRegistry = DCFTree.fonts ?? .shared
@@ -30,6 +35,7 @@ public final class DCFButtonView: ControlView {
         super.init()
     }
 
+    /// A button of the given type.
     public convenience init(type: ButtonType) {
         self.init()
         buttonType = type
@@ -37,18 +43,22 @@ public final class DCFButtonView: ControlView {
 
     public override var isEnabled: Bool { isButtonEnabled }
 
+    /// Sets the title shown in `state` (nil removes it, falling back to `normal`'s).
     public func setTitle(_ title: String?, for state: State) {
         titles[state] = title
         redraw()
     }
 
+    /// The title for `state`, else the `normal` title.
     public func title(for state: State) -> String? { titles[state] ?? titles[.normal] }
 
+    /// Sets the title colour for `state` (nil removes it, falling back to `normal`'s).
     public func setTitleColor(_ color: Color?, for state: State) {
         titleColors[state] = color
         redraw()
     }
 
+    /// The title colour for `state`, else the `normal` one, else the system blue.
     public func titleColor(for state: State) -> Color {
         titleColors[state] ?? titleColors[.normal] ?? Color(r: 0, g: 122, b: 255)
     }

@@ -10,6 +10,7 @@ import RasterComponents
 /// set from its theme, as DCFlight's StyleSheet does); components apply them in both
 /// `createView` and `updateView`.
 public protocol DCFComponent {
+    /// Makes a component; a `DCFTree` makes one per mounted node.
     init()
     /// Makes the view for a node from its first props.
     func createView(props: [String: Any]) -> ComponentView
@@ -80,11 +81,16 @@ public extension DCFComponent {
 
 /// A node's frame from the layout, relative to its parent (Yoga's `YGNodeLayout`).
 public struct YGNodeLayout: Equatable, Sendable {
+    /// Distance from the parent's left edge.
     public var left: Double
+    /// Distance from the parent's top edge.
     public var top: Double
+    /// The node's width.
     public var width: Double
+    /// The node's height.
     public var height: Double
 
+    /// A frame from its origin (relative to the parent) and size.
     public init(left: Double, top: Double, width: Double, height: Double) {
         self.left = left
         self.top = top
@@ -117,6 +123,7 @@ extension ComponentView {
 
 /// Props dictionaries: comparison and the semantic colour names.
 public enum DCFProps {
+    /// The prop names of the semantic colours every node gets from the theme.
     public static let semanticColorKeys: Set<String> = ["primaryColor", "secondaryColor", "tertiaryColor", "accentColor"]
 
     /// Equal when both are absent, or both are equal strings, numbers, booleans, or

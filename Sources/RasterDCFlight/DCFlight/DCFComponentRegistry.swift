@@ -36,11 +36,16 @@ public struct DCFComponentRegistry {
 /// A node of a DCFlight tree: a registered type name, its props and children. `key`
 /// keeps a node's view across updates when siblings move (else its position does).
 public struct DCFNode {
+    /// The name the component type is registered under.
     public var type: String
+    /// The props handed to the component (values are JSON-like or closures).
     public var props: [String: Any]
+    /// The child nodes, in order.
     public var children: [DCFNode]
+    /// Identity among siblings; nil matches by position.
     public var key: String?
 
+    /// A node of the registered type `type`.
     public init(_ type: String, props: [String: Any] = [:], key: String? = nil, children: [DCFNode] = []) {
         self.type = type
         self.props = props

@@ -300,7 +300,7 @@ public final class Compositor {
             canvas.transform = device
             let w = layer.borderWidth
             let inner = layer.bounds.insetBy(dx: w / 2, dy: w / 2)
-            let style: CornerStyle = layer.cornerCurve == .continuous ? .continuous : .circular
+            let style = layer.cornerCurve
             let path = Path(roundedRect: inner, cornerRadius: max(0, layer.cornerRadius - w / 2), style: style)
             canvas.stroke(path, style: StrokeStyle(width: w), paint: .solid(layer.borderColor), opacity: alpha)
         }
@@ -323,7 +323,7 @@ public final class Compositor {
     private func outlinePath(_ layer: Layer) -> Path {
         guard layer.cornerRadius > 0 else { return Path(rect: layer.bounds) }
         return Path(roundedRect: layer.bounds, cornerRadius: layer.cornerRadius,
-                    style: layer.cornerCurve == .continuous ? .continuous : .circular)
+                    style: layer.cornerCurve)
     }
 
     private func contentsRect(_ layer: Layer, _ image: ImageSource) -> Rect {

@@ -20,12 +20,8 @@ import RasterCore
 /// clipping, shadow) and `contentVersion` (the contents' drawing inputs). Sublayer
 /// membership and order are compared by the compositor itself.
 public final class Layer {
-    public enum CornerCurve: String, Hashable, Sendable {
-        /// Quarter circles.
-        case circular
-        /// Continuous curvature ("squircle" corners, as iOS draws them).
-        case continuous
-    }
+    /// Core Animation's name for the shape of the corners.
+    public typealias CornerCurve = CornerStyle
 
     public init() {}
 

@@ -14,9 +14,12 @@ public enum Axis: Hashable, Sendable {
 /// `0` (its minimum) or `.infinity` (its maximum). The child answers with the size it
 /// takes; the parent then places it.
 public struct ProposedSize: Hashable, Sendable, CustomStringConvertible {
+    /// The proposed width in points; nil for unspecified.
     public var width: Double?
+    /// The proposed height in points; nil for unspecified.
     public var height: Double?
 
+    /// nil for a dimension left unspecified.
     public init(width: Double?, height: Double?) {
         self.width = width
         self.height = height
@@ -94,6 +97,7 @@ extension Point {
         set { if axis == .horizontal { x = newValue } else { y = newValue } }
     }
 
+    /// A point at `main` along `axis` and `cross` across it.
     public init(_ axis: Axis, main: Double, cross: Double) {
         self = axis == .horizontal ? Point(x: main, y: cross) : Point(x: cross, y: main)
     }

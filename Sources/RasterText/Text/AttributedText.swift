@@ -2,8 +2,11 @@ import RasterCore
 
 /// A run of characters with one font, one paint and one set of shaping settings.
 public struct TextSpan: Hashable, Sendable {
+    /// The characters of the span.
     public var text: String
+    /// The font the span is set in (a fallback font covers characters it lacks).
     public var font: Font
+    /// What the glyphs are filled with: a colour, a gradient or an image pattern.
     public var paint: Paint
     /// OpenType features set on top of the font's defaults (a later setting of the same
     /// tag wins).
@@ -17,6 +20,7 @@ public struct TextSpan: Hashable, Sendable {
     /// characters, and tailors line breaking.
     public var language: String
 
+    /// A non-finite `letterSpacing` is taken as 0.
     public init(_ text: String, font: Font, paint: Paint = .solid(.black), features: [FontFeature] = [],
                 letterSpacing: Double = 0, language: String = "") {
         self.text = text
@@ -27,6 +31,7 @@ public struct TextSpan: Hashable, Sendable {
         self.language = language
     }
 
+    /// A span painted in one colour.
     public init(_ text: String, font: Font, color: Color, features: [FontFeature] = [], letterSpacing: Double = 0,
                 language: String = "") {
         self.init(text, font: font, paint: .solid(color), features: features, letterSpacing: letterSpacing,
@@ -45,12 +50,15 @@ public struct TextSpan: Hashable, Sendable {
 /// Text with attributes: a sequence of spans, laid out as one paragraph flow (explicit
 /// newlines inside spans start new lines).
 public struct AttributedText: Hashable, Sendable, ExpressibleByStringLiteral {
+    /// The spans in reading order; their text runs on without separators.
     public var spans: [TextSpan]
 
+    /// Text made of `spans`, in order.
     public init(_ spans: [TextSpan]) {
         self.spans = spans
     }
 
+    /// One span of `text`, in the default family at 17 points and black unless given.
     public init(_ text: String, font: Font = .system(size: 17), color: Color = .black) {
         spans = [TextSpan(text, font: font, color: color)]
     }
@@ -83,6 +91,7 @@ public enum TruncationMode: String, Hashable, Sendable, CaseIterable {
 
 /// Paragraph-level layout settings.
 public struct ParagraphStyle: Hashable, Sendable {
+    /// Where each line sits across the box.
     public var alignment: TextAlignment
     /// Extra space between lines, in points (not after the last line).
     public var lineSpacing: Double
@@ -92,6 +101,7 @@ public struct ParagraphStyle: Hashable, Sendable {
     public var lineHeight: Double?
     /// The most lines shown; 0 means no limit.
     public var maxLines: Int
+    /// Where text over `maxLines` is cut and the ellipsis put.
     public var truncation: TruncationMode
     /// Each paragraph's direction (UAX #9); `auto` takes it from the paragraph's first
     /// strong character.
@@ -108,6 +118,8 @@ public struct ParagraphStyle: Hashable, Sendable {
     /// of a fixed `lineHeight`).
     public var browserBaselines = false
 
+    /// Each parameter sets the property of the same name; `breaksWithinWords` starts true and
+    /// `browserBaselines` false.
     public init(alignment: TextAlignment = .leading, lineSpacing: Double = 0, lineHeight: Double? = nil,
                 maxLines: Int = 0, truncation: TruncationMode = .end, direction: TextDirection = .auto,
                 layoutDirection: LayoutDirection = .leftToRight) {

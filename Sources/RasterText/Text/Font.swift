@@ -2,10 +2,14 @@
 ///
 /// An empty `family` means the registry's default family.
 public struct Font: Hashable, Sendable, CustomStringConvertible {
+    /// The family name as the registry knows it; empty for the default family.
     public var family: String
+    /// The em size in points.
     public var size: Double
+    /// The weight asked for; the registry picks the nearest face the family has.
     public var weight: FontWeight
 
+    /// An empty `family` is the default family.
     public init(family: String = "", size: Double, weight: FontWeight = .regular) {
         self.family = family
         self.size = size

@@ -22,16 +22,25 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible, Hasha
     public let path: String
     /// The index of the face in its file (non-zero only inside collections).
     public let faceIndex: Int
+    /// The family name the font gives itself (empty when it gives none).
     public let familyName: String
+    /// The font's own style name, such as "Bold Italic" (empty when it gives none).
     public let styleName: String
+    /// The OS/2 `usWeightClass`; without one, bold or regular from the style flags.
     public let weight: FontWeight
+    /// True for an italic or oblique face (by FreeType's style flags).
     public let isItalic: Bool
+    /// Font units to the em.
     public let unitsPerEm: Double
+    /// The height above the baseline, in font units (from `hhea` where the font has it).
     public let ascender: Double
+    /// The depth below the baseline, in font units, as a positive number.
     public let descender: Double
+    /// Extra space between lines, in font units; never negative.
     public let lineGap: Double
     /// True for colour bitmap fonts (CBDT/sbix emoji): glyphs are images, not outlines.
     public let isColor: Bool
+    /// The number of glyphs in the face; at least 1.
     public let glyphCount: Int
 
     private let file: FontFile
@@ -265,6 +274,7 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible, Hasha
         return v < FontFace.lowLimit ? lowGlyphs[Int(v)] : highGlyphs[v] ?? 0
     }
 
+    /// True when the character map maps `scalar` to a glyph.
     public func hasGlyph(for scalar: Unicode.Scalar) -> Bool { glyph(for: scalar) != 0 }
 
     /// The advance of `glyph` in font units (0 for an index outside the face).

@@ -3,7 +3,9 @@
 ///
 /// Invariant: `tag` is four printable ASCII characters.
 public struct FontFeature: Hashable, Sendable, CustomStringConvertible {
+    /// The four-letter OpenType tag, such as `liga` or `ss01`.
     public let tag: String
+    /// 0 off, 1 on, larger values the index of an alternate.
     public let value: UInt32
 
     /// Nil unless `tag` is four printable ASCII characters.

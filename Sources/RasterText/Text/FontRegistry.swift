@@ -27,7 +27,9 @@ public enum FontSet: String, Hashable, Sendable, CaseIterable {
 /// the machine's fonts through fontconfig or the pinned CJK and emoji fonts. A cluster
 /// with emoji presentation tries colour faces first. Thread-safe.
 public final class FontRegistry: Sendable {
+    /// The family a `Font` with an empty family name is set in (shipped).
     public static let defaultFamily = "Inter"
+    /// The shipped family late in the fallback chain, for symbols and wide coverage.
     public static let fallbackFamily = "DejaVu Sans"
     /// The shipped families that cover one script each, in chain order.
     public static let scriptFamilies = ["Noto Sans Arabic", "Noto Sans Hebrew", "Noto Sans Devanagari", "Noto Sans Thai"]
@@ -55,8 +57,6 @@ public final class FontRegistry: Sendable {
 
     private let state = Locked(State())
 
-    /// A registry with the shipped fonts (`bundled: false`: an empty one) that falls back
-    /// as `fontSet` says.
     /// Unique for the process's lifetime (what caches key layouts by).
     public let id = FontRegistry.nextID.wrappingAdd(1, ordering: .relaxed).oldValue
     private static let nextID = Atomic<Int>(1)
@@ -65,6 +65,8 @@ public final class FontRegistry: Sendable {
         TextLayoutCache.shared.removeAll(registry: id)
     }
 
+    /// A registry with the shipped fonts (`bundled: false`: an empty one) that falls back
+    /// as `fontSet` says.
     public init(bundled: Bool = true, fontSet: FontSet = .system) {
         self.fontSet = fontSet
         hasShippedFonts = bundled
@@ -139,6 +141,8 @@ public final class FontRegistry: Sendable {
         }
     }
 
+    /// The face of `font`'s family nearest its weight (`face(family:weight:)`, which
+    /// says what it throws).
     public func face(for font: Font) throws -> FontFace {
         try face(family: font.family, weight: font.weight)
     }

@@ -14,6 +14,7 @@ public final class GlyphCache: Sendable {
     /// Glyphs larger than this (pixels to the em) are filled as outlines, not cached.
     public static let maxCachedPixelSize = 256.0
 
+    /// The cache text drawing uses: up to 32 MiB of glyph images.
     public static let shared = GlyphCache(budget: 32 << 20)
 
     struct Key: Hashable {
@@ -34,6 +35,7 @@ public final class GlyphCache: Sendable {
     public let budget: Int
     private let state: Locked<State>
 
+    /// `budget` in bytes, raised to at least 64 KB.
     public init(budget: Int) {
         self.budget = max(budget, 1 << 16)
         state = Locked(State(images: GenerationalCache(limit: self.budget)))
@@ -44,6 +46,7 @@ public final class GlyphCache: Sendable {
         state.withLock { ($0.images.count, $0.images.cost, $0.hits, $0.misses) }
     }
 
+    /// Drops every glyph image and resets the hit and miss counts.
     public func removeAll() {
         let budget = self.budget
         state.withLock { $0 = State(images: GenerationalCache(limit: budget)) }

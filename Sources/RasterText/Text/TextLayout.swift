@@ -30,8 +30,11 @@ public struct TextLayout: Sendable {
         /// The clusters of the text on this line (before truncation), including
         /// hanging spaces and its newline.
         public var range: Range<Int>
+        /// The y of the line box's top edge.
         public var top: Double
+        /// The height of the line box (a fixed `lineHeight`, else from its fonts' metrics).
         public var height: Double
+        /// The y of the line's baseline, from the top of the layout box.
         public var baseline: Double
         /// Left edge of the leftmost glyph after alignment.
         public var x: Double
@@ -51,7 +54,9 @@ public struct TextLayout: Sendable {
 
     /// Scalars of `TextLayout.scalars` laid out in one direction.
     public struct VisualRun: Sendable, Equatable {
+        /// The run's range of `TextLayout.scalars`.
         public var scalars: Range<Int>
+        /// True when the run is laid out right to left.
         public var isRightToLeft: Bool
     }
 
@@ -62,17 +67,23 @@ public struct TextLayout: Sendable {
 
     /// Consecutive glyphs of one face, size and paint.
     public struct GlyphRun: Sendable {
+        /// The face the glyphs come from.
         public let face: FontFace
         /// Points to the em.
         public let fontSize: Double
+        /// What the glyphs are filled with (their span's paint).
         public let paint: Paint
+        /// Glyph indices in `face`; `positions` holds the origin of each.
         public var glyphs: [UInt32] = []
         /// Glyph origins: x on the pen line, y the baseline.
         public var positions: [Point] = []
     }
 
+    /// The layout box: `exactSize` with each dimension rounded up to a whole point.
     public let size: Size
+    /// The lines from top to bottom.
     public let lines: [Line]
+    /// Every positioned glyph, grouped in runs of one face, size and paint.
     public let runs: [GlyphRun]
     /// The unrounded extent of the text (widest line, total height).
     public let exactSize: Size
@@ -81,6 +92,7 @@ public struct TextLayout: Sendable {
     /// The text's scalars as laid out (after composing letters with marks).
     public let scalars: [Unicode.Scalar]
 
+    /// The number of glyphs over all runs.
     public var glyphCount: Int { runs.reduce(0) { $0 + $1.glyphs.count } }
 
     /// The text each line shows in logical order (with the ellipsis where truncated,
@@ -97,6 +109,7 @@ public struct TextLayout: Sendable {
             return String(text)
         }
     }
+    /// True when `maxLines` cut the text short (a line holds the ellipsis).
     public var isTruncated: Bool { lines.contains { $0.isTruncated } }
 
     /// Lays out `text` to lines at most `width` points wide (infinity: no wrapping).

@@ -9,6 +9,7 @@ import RasterCore
 /// Bounded by entry count (`GenerationalCache`, each layout costing 1).
 /// Thread-safe. A registry's fonts are fixed once registered, so a layout stays valid.
 public final class TextLayoutCache: Sendable {
+    /// The cache text components measure and draw through: up to 4096 layouts.
     public static let shared = TextLayoutCache(capacity: 4096)
 
     struct Key: Hashable {
@@ -30,6 +31,7 @@ public final class TextLayoutCache: Sendable {
     public let capacity: Int
     private let state: Locked<State>
 
+    /// `capacity` in layouts, raised to at least 2.
     public init(capacity: Int) {
         self.capacity = max(capacity, 2)
         state = Locked(State(layouts: GenerationalCache(limit: self.capacity),
@@ -50,6 +52,7 @@ public final class TextLayoutCache: Sendable {
         }
     }
 
+    /// Drops every cached layout and width, and resets the hit and miss counts.
     public func removeAll() {
         let capacity = self.capacity
         state.withLock {

@@ -4,8 +4,11 @@ import RasterComponents
 /// configuration; `Button(configuration)` inside shows what the styles inside this one
 /// made. Installed with `.buttonStyle(_:)`, it joins `Button`'s style stack.
 public protocol PrimitiveButtonStyle {
+    /// The view a style makes.
     associatedtype Body: View
+    /// The button's configuration the style is given.
     typealias Configuration = PrimitiveButtonStyleConfiguration
+    /// The button's look for `configuration`.
     @ViewBuilder func makeBody(configuration: Configuration) -> Body
 }
 
@@ -35,6 +38,7 @@ public extension View {
 }
 
 public extension Component where EnvironmentType == Empty {
+    /// Installs `style` for the buttons of this component and its subtree, as on a view.
     @_disfavoredOverload
     func buttonStyle<S: PrimitiveButtonStyle>(_ style: S) -> ModifiedView { ComponentAsView(self).buttonStyle(style) }
 }

@@ -7,6 +7,8 @@ public enum ColorScheme: Hashable, Sendable {
 }
 
 public extension EnvironmentValues {
+    /// The scheme of the theme in effect; setting it installs the built-in light or dark
+    /// theme.
     var colorScheme: ColorScheme {
         get { theme.name == "dark" ? .dark : .light }
         set { theme = newValue == .dark ? .dark : .light }

@@ -20,6 +20,7 @@ public struct BackgroundStyle: ShapeStyle {
 }
 
 public extension ShapeStyle where Self == BackgroundStyle {
+    /// The theme's background colour (`.background` where a shape style is expected).
     static var background: BackgroundStyle { BackgroundStyle() }
 }
 

@@ -12,10 +12,12 @@ public struct State<Value>: DynamicProperty {
 
     private let box: Box
 
+    /// A state holding `wrappedValue` in a new box.
     public init(wrappedValue: Value) {
         box = Box(wrappedValue)
     }
 
+    /// Same as `init(wrappedValue:)` (SwiftUI's older spelling).
     public init(initialValue: Value) {
         self.init(wrappedValue: initialValue)
     }

@@ -9,7 +9,9 @@ import RasterLayout
 /// while a `body` is evaluated), so a view tree is shown by `ViewComponent` or any
 /// container built with `@ViewBuilder`.
 public protocol View {
+    /// The type of view `body` returns (`Never` for primitive views).
     associatedtype Body: View
+    /// The view this one is made of, evaluated each time the view is resolved.
     @ViewBuilder var body: Body { get }
 }
 
@@ -24,6 +26,7 @@ public extension PrimitiveView {
 }
 
 extension Never: View {
+    /// `Never` is its own body type: it has no body.
     public typealias Body = Never
     public var body: Never { return preconditionFailure("Never has no body") }
 }
@@ -45,6 +48,7 @@ public struct AnyView: PrimitiveView {
     /// The type of the wrapped view.
     public let wrappedType: Any.Type
 
+    /// Wraps `view`; an `AnyView` is taken as it is, not wrapped again.
     public init<V: View>(_ view: V) {
         if let any = view as? AnyView {
             self = any
@@ -61,14 +65,17 @@ public struct AnyView: PrimitiveView {
 /// component gets (views have no equality, so this component always updates; the
 /// components they resolve to skip as usual).
 public struct ViewComponent: CombinedComponent {
+    /// The view tree shown.
     public let view: AnyView
 
+    /// A component showing `view`.
     public init<V: View>(_ view: V) {
         self.view = AnyView(view)
     }
 
     public static func == (lhs: ViewComponent, rhs: ViewComponent) -> Bool { false }
 
+    /// The size of what the view resolves to under the current environment.
     public func sizeThatFits(_ proposal: ProposedSize, context: MeasureContext<ViewComponent>) -> Size {
         let content = view._component(environment: context.environment.untrackedValues)
         return context.sizeThatFits(content, key: 0, proposal: proposal)
@@ -85,7 +92,9 @@ public struct ViewComponent: CombinedComponent {
 
 /// A component shown as a view.
 public struct ComponentAsView<C: Component>: PrimitiveView where C.EnvironmentType == Empty {
+    /// The component shown.
     public let component: C
+    /// Wraps `component` as a view.
     public init(_ component: C) { self.component = component }
     public func _component(environment: EnvironmentValues) -> AnyComponent<Empty> { AnyComponent(component) }
 }
@@ -97,6 +106,7 @@ public struct EmptyView: PrimitiveView {
 }
 
 extension Optional: View where Wrapped: View {
+    /// An optional view is primitive: it has no body.
     public typealias Body = Never
     public var body: Never { return preconditionFailure("an optional view has no body") }
 }
@@ -113,7 +123,9 @@ extension Optional: PrimitiveView where Wrapped: View {
 /// Several views in order (what a `@ViewBuilder` block with more than one view makes);
 /// a stack built from one shows each as a child, elsewhere they stack vertically.
 public struct ViewList: PrimitiveView {
+    /// The views, in order.
     public let views: [AnyView]
+    /// A list of `views`.
     public init(_ views: [AnyView]) { self.views = views }
 
     public func _component(environment: EnvironmentValues) -> AnyComponent<Empty> {

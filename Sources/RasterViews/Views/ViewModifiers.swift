@@ -65,20 +65,26 @@ public extension View {
 /// The same modifiers on components, so a stack can start a modifier chain (for types
 /// that are views too, the view's modifiers are chosen).
 public extension Component where EnvironmentType == Empty {
+    /// 16 points of padding on every side, as on a view.
     @_disfavoredOverload
     func padding() -> ModifiedView { ComponentAsView(self).padding() }
+    /// `background` drawn behind this component, sized as it.
     @_disfavoredOverload
     func background<B: RasterViews.View>(@ViewBuilder _ background: () -> B) -> ModifiedView {
         ComponentAsView(self).background(background)
     }
+    /// A border of `width` points in `color` inside this component's edges.
     @_disfavoredOverload
     func border(_ color: Color, width: Double = 1) -> ModifiedView { ComponentAsView(self).border(color, width: width) }
+    /// Runs `action` when the component is tapped.
     @_disfavoredOverload
     func onTapGesture(perform action: @escaping () -> Void) -> ModifiedView { ComponentAsView(self).onTapGesture(perform: action) }
+    /// Sets an environment value for this component's subtree.
     @_disfavoredOverload
     func environment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>, _ value: V) -> ModifiedView {
         ComponentAsView(self).environment(keyPath, value)
     }
+    /// Changes an environment value for this component's subtree.
     @_disfavoredOverload
     func transformEnvironment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>,
                                  transform: @escaping (inout V) -> Void) -> ModifiedView {

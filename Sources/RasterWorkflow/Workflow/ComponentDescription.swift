@@ -1,8 +1,10 @@
 /// Refers to a workflow without containing one: its type and a properties value (the
 /// runtime makes or reuses the workflow itself).
 public struct ComponentDescription<W: Workflow> {
+    /// The properties the workflow is rendered with.
     public var properties: W.Properties
 
+    /// A description of `W` with `properties`.
     public init(properties: W.Properties) {
         self.properties = properties
     }

@@ -5,6 +5,7 @@
 public struct SignalProducer<Value, Failure: Swift.Error> {
     private let startHandler: (Observer) -> Void
 
+    /// A producer whose `startHandler` runs on each start and sends to the observer it is given.
     public init(_ startHandler: @escaping (Observer) -> Void) {
         self.startHandler = startHandler
     }
@@ -39,6 +40,7 @@ public struct SignalProducer<Value, Failure: Swift.Error> {
         private var onValue: ((Value) -> Void)?
         private var onFailed: ((Failure) -> Void)?
         private var onCompleted: (() -> Void)?
+        /// True once a completion or an error was sent; later sends are ignored.
         public private(set) var isTerminated = false
 
         init(value: @escaping (Value) -> Void, failed: ((Failure) -> Void)?, completed: (() -> Void)?) {
@@ -47,17 +49,20 @@ public struct SignalProducer<Value, Failure: Swift.Error> {
             onCompleted = completed
         }
 
+        /// Passes `value` on, unless the stream has ended.
         public func send(value: Value) {
             guard !isTerminated else { return }
             onValue?(value)
         }
 
+        /// Ends the stream with `error`.
         public func send(error: Failure) {
             guard !isTerminated else { return }
             isTerminated = true
             onFailed?(error)
         }
 
+        /// Ends the stream normally.
         public func sendCompleted() {
             guard !isTerminated else { return }
             isTerminated = true

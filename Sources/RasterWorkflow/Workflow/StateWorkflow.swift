@@ -5,10 +5,14 @@ import RasterComponents
 /// state. (The Workflow article's own shape, with properties, child workflows and
 /// commands, is `Workflow`.)
 public protocol StateWorkflow: Equatable {
+    /// What the workflow remembers between events.
     associatedtype State
+    /// What the rendered UI sends back.
     associatedtype Event
+    /// What the workflow reports to its parent.
     associatedtype Output = Never
 
+    /// The state to start from, made on the component's first update.
     func makeInitialState() -> State
     /// Handles one event: changes `state`, emits any number of outputs.
     func update(state: inout State, event: Event, output: (Output) -> Void)
@@ -19,14 +23,19 @@ public protocol StateWorkflow: Equatable {
 /// Hosts a `StateWorkflow` as a component: it keeps the workflow's state in its
 /// `ComponentState`, re-renders after each event and hands outputs to `onOutput`.
 public struct WorkflowComponent<W: StateWorkflow>: CombinedComponent {
+    /// The workflow run; a new value replaces the old one but keeps its state.
     public let workflow: W
+    /// Receives the workflow's outputs; nil drops them.
     public let onOutput: ActionSlot<W.Output>?
 
+    /// Hosts `workflow`, handing its outputs to `onOutput`.
     public init(_ workflow: W, onOutput: ActionSlot<W.Output>? = nil) {
         self.workflow = workflow
         self.onOutput = onOutput
     }
 
+    /// The component's state: the workflow's state (nil until the first update) and the
+    /// component last rendered, whose workflow handles events.
     public final class State: ComponentState {
         var value: W.State?
         var current: WorkflowComponent?
@@ -45,6 +54,7 @@ public struct WorkflowComponent<W: StateWorkflow>: CombinedComponent {
         public var workflowState: W.State? { value }
     }
 
+    /// An empty state; the workflow's initial state is made on the first update.
     public func makeState() -> State { State() }
 
     public static var body: Body {

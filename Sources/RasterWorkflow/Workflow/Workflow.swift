@@ -10,14 +10,21 @@
 /// the parent and send `Command`s, whose side effects `run(command:properties:)`
 /// performs, feeding their results back as events.
 public protocol Workflow {
+    /// What the parent passes in each time it renders the workflow.
     associatedtype Properties = Void
+    /// What the rendering and commands send back.
     associatedtype Event = Never
+    /// What the workflow reports to its parent.
     associatedtype Output = Never
+    /// A side effect `update` asks for, performed by `run(command:properties:)`.
     associatedtype Command = Never
+    /// What `render` produces.
     associatedtype Rendering
 
     /// The state a workflow starts in.
     init()
+    /// The rendering for the current state and `properties`; children are rendered
+    /// through `context`, events go into `sink`.
     func render(properties: Properties, sink: Sink<Event>, context: RenderContext<Event>) -> Rendering
     /// Handles one event: transitions state, sends commands, sets `context.output`.
     mutating func update(event: Event, context: inout UpdateContext<Self>)

@@ -17,6 +17,7 @@ public final class WorkflowHost<Root: Workflow> {
     /// How many times the root was rendered.
     public private(set) var renderCount = 0
 
+    /// Makes the root workflow and renders it once with `properties`.
     public init(properties: Root.Properties) {
         let runtime = WorkflowRuntime()
         root = WorkflowNode<Root>(runtime: runtime)

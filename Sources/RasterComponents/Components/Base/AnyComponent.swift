@@ -4,8 +4,10 @@ import RasterLayout
 /// A component of any type that takes an environment of type `EnvironmentType`.
 /// Equal when the wrapped components are of the same type and equal.
 public final class AnyComponent<EnvironmentType>: _TypeErasedComponent, Equatable {
+    /// The component wrapped; never itself an `AnyComponent` (nested wrappers are flattened).
     public let wrapped: _TypeErasedComponent
 
+    /// Wraps `component`, or takes over the component of an `AnyComponent` passed in.
     public init<C: Component>(_ component: C) where C.EnvironmentType == EnvironmentType {
         if let erased = component as? AnyComponent<EnvironmentType> {
             wrapped = erased.wrapped
@@ -45,9 +47,12 @@ public final class AnyComponent<EnvironmentType>: _TypeErasedComponent, Equatabl
 /// A component with the identity that keeps its view (and state) across updates, as a
 /// `key` does in React.
 public struct AnyComponentWithIdentity<EnvironmentType>: Equatable {
+    /// The identity: a view made for one id is kept only for the same id.
     public let id: AnyHashable
+    /// The component shown under `id`.
     public let component: AnyComponent<EnvironmentType>
 
+    /// Keys `component` by `id`, which is stored type-erased.
     public init<ID: Hashable>(id: ID, component: AnyComponent<EnvironmentType>) {
         self.id = AnyHashable(id)
         self.component = component

@@ -4,7 +4,9 @@ import RasterCore
 /// Unset modifiers leave the view's layer as its own component left it (and a modifier
 /// dropped since the last update is reset to the layer default).
 public struct _UpdatedChildComponent {
+    /// The child's view (a placeholder when the body runs to measure).
     public let view: ComponentView
+    /// The size the child returned from its update, in points; its bounds get this size.
     public internal(set) var size: Size
     let transition: ComponentTransition
     var position: Point?
@@ -14,7 +16,9 @@ public struct _UpdatedChildComponent {
     var cornerRadius: Double?
     var clipsToBounds: Bool?
     var shadow: ChildShadow?
+    /// The transition set with `appear(_:)`, if any.
     public private(set) var appear: ChildTransition?
+    /// The transition set with `disappear(_:)`, if any.
     public private(set) var disappear: ChildTransition?
     var updates: [(ComponentView, ComponentTransition) -> Void] = []
     /// True when the child was measured for a body running to measure (`view` is a
@@ -29,11 +33,18 @@ public struct _UpdatedChildComponent {
 
     /// Where the child's anchor point (its centre by default) sits in the parent.
     public func position(_ p: Point) -> Self { var c = self; c.position = p; return c }
+    /// The point of the child that `position` places, in unit coordinates of its bounds
+    /// ((0.5, 0.5) when unset).
     public func anchorPoint(_ p: Point) -> Self { var c = self; c.anchorPoint = p; return c }
+    /// A uniform scale of the child's layer about its anchor point (1 when unset).
     public func scale(_ s: Double) -> Self { var c = self; c.scale = s; return c }
+    /// The layer's opacity, 0 to 1 (1 when unset).
     public func opacity(_ o: Double) -> Self { var c = self; c.opacity = o; return c }
+    /// Rounds the layer's corners by this radius in points (0 when unset).
     public func cornerRadius(_ r: Double) -> Self { var c = self; c.cornerRadius = r; return c }
+    /// Whether the layer clips its contents to its (rounded) bounds (false when unset).
     public func clipsToBounds(_ b: Bool) -> Self { var c = self; c.clipsToBounds = b; return c }
+    /// The shadow the layer casts; nil (or unset) for none.
     public func shadow(_ s: ChildShadow?) -> Self { var c = self; c.shadow = s; return c }
     /// How the child enters when its key first appears (run by the animation stage).
     public func appear(_ t: ChildTransition) -> Self { var c = self; c.appear = t; return c }
@@ -89,11 +100,16 @@ enum ChildModifierKind: Hashable {
 /// A shadow cast by a child (Core Animation's parameters; `radius` is the blur's
 /// standard deviation in points).
 public struct ChildShadow: Hashable, Sendable {
+    /// The shadow's colour, before `opacity` is applied.
     public var color: Color
+    /// The blur's standard deviation in points; 0 for a hard edge.
     public var radius: Double
+    /// How far the shadow is moved from the layer, in points.
     public var offset: Point
+    /// The shadow's opacity, 0 to 1.
     public var opacity: Double
 
+    /// A black shadow, unmoved and fully opaque, unless told otherwise.
     public init(color: Color = .black, radius: Double, offset: Point = .zero, opacity: Double = 1) {
         self.color = color
         self.radius = radius
@@ -104,10 +120,16 @@ public struct ChildShadow: Hashable, Sendable {
 
 /// How a child enters or leaves: fade, scale and offset from or to its resting place.
 public struct ChildTransition: Hashable, Sendable {
+    /// The factor the resting opacity is multiplied by at the transition's far end; nil
+    /// leaves opacity alone.
     public var opacity: Double?
+    /// The scale at the transition's far end, applied on top of the layer's transform; nil
+    /// for none.
     public var scale: Double?
+    /// How far from its resting position the child starts or ends, in points; nil for none.
     public var offset: Point?
 
+    /// Nil parameters leave that property unanimated.
     public init(opacity: Double? = nil, scale: Double? = nil, offset: Point? = nil) {
         self.opacity = opacity
         self.scale = scale

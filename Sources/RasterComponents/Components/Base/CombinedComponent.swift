@@ -9,7 +9,10 @@ import RasterLayout
 /// `child.update(...)` and place them with `context.add(...)`; children not added are
 /// removed, and children not updated lose their view (and state).
 public protocol CombinedComponent: Component {
+    /// Updates and places the children from the context and returns the component's size.
     typealias Body = (CombinedComponentContext<Self>) -> Size
+    /// The body, made once per view: state captured by the closure (`Child`, `ChildMap`)
+    /// lasts as long as the view.
     static var body: Body { get }
 }
 
@@ -67,11 +70,17 @@ public extension CombinedComponent {
 
 /// What a combined component's body works with.
 public final class CombinedComponentContext<C: CombinedComponent> {
+    /// The component value being updated.
     public let component: C
+    /// The component's view (a scratch view when the body runs to measure).
     public let view: C.View
+    /// The size offered by the parent, in points; infinite in a dimension left to the component.
     public let availableSize: Size
+    /// The state of the component's view.
     public let state: C.State
+    /// The environment the component is updated with.
     public let environment: Environment<C.EnvironmentType>
+    /// The transition of this update; `.immediate` when measuring.
     public let transition: ComponentTransition
     let frame: CombinedFrame
 

@@ -14,8 +14,11 @@ import RasterLayout
 /// component as `update` would size it, on a scratch view (a `CombinedComponent` runs
 /// its body with its children measured instead of updated), so any component takes part.
 public protocol Component: _TypeErasedComponent, Equatable {
+    /// The type of the environment the component reads; `Empty` for none.
     associatedtype EnvironmentType = Empty
+    /// The view the component makes and updates.
     associatedtype View: ComponentView = ComponentView
+    /// The state kept with the view; `EmptyComponentState` for none.
     associatedtype State: ComponentState = EmptyComponentState
 
     /// Called once per view identity.
@@ -41,7 +44,9 @@ public extension Component where State == EmptyComponentState {
 
 /// The environment of components that need none.
 public final class Empty: Equatable, Sendable {
+    /// A value to share: all values are equal.
     public static let shared = Empty()
+    /// Another value, equal to `shared`.
     public init() {}
     public static func == (lhs: Empty, rhs: Empty) -> Bool { true }
 }
@@ -50,12 +55,19 @@ public final class Empty: Equatable, Sendable {
 public protocol _TypeErasedComponent {
     /// The concrete component type (through `AnyComponent` wrappers).
     var _componentType: Any.Type { get }
+    /// The name of the concrete component type (through `AnyComponent` wrappers).
     var _componentName: String { get }
+    /// `makeView()`, typed as the base view class.
     func _makeView() -> ComponentView
+    /// `makeState()`, typed as the base state class.
     func _makeState() -> ComponentState
+    /// True when `other` is of the same type (seen through `AnyComponent`) and equal.
     func _isEqual(to other: _TypeErasedComponent) -> Bool
+    /// `update`, with the view, state and environment cast to the component's types (a view
+    /// or state of another type traps).
     func _update(view: ComponentView, availableSize: Size, state: ComponentState, environment: _ErasedEnvironment,
                  transition: ComponentTransition) -> Size
+    /// `sizeThatFits`, measured through `node` (which keeps the answers and the state).
     func _sizeThatFits(_ proposal: ProposedSize, node: LayoutNode) -> Size
     /// The content of a wrapper that lays out as its content (`LayoutTransparent`), else nil.
     var _layoutContent: AnyComponent<Empty>? { get }
@@ -63,6 +75,7 @@ public protocol _TypeErasedComponent {
     func _layoutContentEnvironment(_ environment: _ErasedEnvironment) -> _ErasedEnvironment?
     /// An `AnyComponent` returns itself (and `_unwrapped` its component); others nil.
     var _anyComponentBox: AnyObject? { get }
+    /// The component an `AnyComponent` wraps; any other component itself.
     var _unwrapped: _TypeErasedComponent { get }
 }
 
@@ -117,6 +130,7 @@ public struct MeasureContext<C: Component> {
         self.node = node
     }
 
+    /// The environment the component is measured in.
     public var environment: Environment<C.EnvironmentType> { Environment<C.EnvironmentType>(erased: node.environment) }
 
     /// The state of the component's view; a fresh one (`makeState`) before it has a view.

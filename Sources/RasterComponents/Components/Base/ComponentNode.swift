@@ -171,7 +171,9 @@ public struct UpdateReasons: OptionSet, Hashable, Sendable, CustomStringConverti
 /// Counts of `update` calls and skips, by component type name. Counted by type and
 /// named only when read (naming a type is slow).
 public struct UpdateStatistics: Sendable, Equatable {
+    /// The `update` calls counted, in every pass so far.
     public var updates = 0
+    /// The updates skipped because no input changed, in every pass so far.
     public var skips = 0
     private var updateCounts: [ObjectIdentifier: Int] = [:]
     private var skipCounts: [ObjectIdentifier: Int] = [:]
@@ -184,7 +186,9 @@ public struct UpdateStatistics: Sendable, Equatable {
         var name: String { String(describing: type) }
     }
 
+    /// `updates` by component type name.
     public var updatesByType: [String: Int] { named(updateCounts) }
+    /// `skips` by component type name.
     public var skipsByType: [String: Int] { named(skipCounts) }
 
     /// Every update of the last pass: component type and why it ran.

@@ -12,6 +12,7 @@ open class ComponentState {
     /// Whether the last `updated` call was local (see `updated(transition:isLocal:)`).
     public private(set) var lastUpdateWasLocal = false
 
+    /// A state that is not yet attached to a host; `updated` reaches only `_updated` until it is.
     public init() {}
 
     /// Marks the state changed and asks for an update pass with `transition`.
@@ -27,4 +28,5 @@ open class ComponentState {
     }
 }
 
+/// The state of components that keep none.
 public final class EmptyComponentState: ComponentState {}

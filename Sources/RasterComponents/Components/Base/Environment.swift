@@ -126,6 +126,7 @@ public struct _ErasedEnvironment {
 /// A typed environment value that reads as `defaultEnvironmentValue` when no parent
 /// gives it (SwiftUI's `EnvironmentKey.defaultValue` for ComponentFlow's typed values).
 public protocol DefaultEnvironmentValue: Equatable {
+    /// The value read when no parent gives one.
     static var defaultEnvironmentValue: Self { get }
 }
 
@@ -141,7 +142,9 @@ extension Theme: DefaultEnvironmentValue {
 /// (`environment[Theme.self].colors`).
 @dynamicMemberLookup
 public struct EnvironmentValue<V: Equatable>: Equatable {
+    /// The wrapped value; its members are also reachable on the wrapper directly.
     public let value: V
+    /// An entry of `value`, as written in an `EnvironmentBuilder` block.
     public init(_ value: V) { self.value = value }
     public subscript<U>(dynamicMember keyPath: KeyPath<V, U>) -> U { value[keyPath: keyPath] }
 }
@@ -210,7 +213,9 @@ public enum EnvironmentBuilder {
 
 /// A value compared through its own `==`.
 public struct AnyEquatable: Equatable {
+    /// The wrapped value; equal only to a value of the same type that its `==` calls equal.
     public let base: any Equatable
+    /// Wraps `base` for comparison with other wrapped values.
     public init(_ base: any Equatable) { self.base = base }
 
     public static func == (lhs: AnyEquatable, rhs: AnyEquatable) -> Bool {

@@ -5,7 +5,9 @@ import RasterText
 /// A key for a value shared down the component tree, with its default. Values that are
 /// not `Equatable` count as changed whenever they are set again.
 public protocol EnvironmentKey {
+    /// The type of the value stored under the key.
     associatedtype Value
+    /// The value read where no parent has set one.
     static var defaultValue: Value { get }
 }
 
@@ -32,11 +34,13 @@ struct OpaqueEnvironmentValue: Equatable {
 /// anything registered through an `EnvironmentKey`. Parents pass them down unchanged
 /// unless they override some for their subtree.
 public struct EnvironmentValues: Equatable {
+    /// The theme semantic colours resolve against; `.light` unless a parent overrides it.
     public var theme: Theme = .light
     /// Style stacks by component type, innermost first.
     var styles: [ObjectIdentifier: [AnyEquatable]] = [:]
     var storage: [ObjectIdentifier: AnyEquatable] = [:]
 
+    /// The defaults: the light theme, no styles and every key at its default value.
     public init() {}
 
     public subscript<K: EnvironmentKey>(_ key: K.Type) -> K.Value {

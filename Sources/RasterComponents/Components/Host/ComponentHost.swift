@@ -30,6 +30,7 @@ public final class ComponentHost<EnvironmentType> {
     /// Runs the property animations of animated updates; `advance(to:)` moves its clock.
     public let animator = Animator()
 
+    /// `environmentValues`: the shared values given to the root (theme, styles, fonts).
     public init(environmentValues: EnvironmentValues = EnvironmentValues()) {
         self.environmentValues = environmentValues
         pass.animator = animator
@@ -190,12 +191,16 @@ public final class ComponentHost<EnvironmentType> {
         return count
     }
 
+    /// Ends a press from `beginPress(at:)`: the control acts when `inside`; false
+    /// cancels it.
     public func endPress(_ view: ComponentView?, inside: Bool = true) {
         (view as? ControlView)?.release(inside: inside)
     }
 }
 
 public extension ComponentHost where EnvironmentType == Empty {
+    /// Updates the tree for `component` in `containerSize`, with no typed environment;
+    /// returns its size.
     @discardableResult
     func update(transition: ComponentTransition = .immediate, component: AnyComponent<Empty>,
                 forceUpdate: Bool = false, containerSize: Size) -> Size {

@@ -13,6 +13,8 @@ public final class ComponentHostView<EnvironmentType>: ComponentView {
     /// The host that runs the passes (statistics, animation clock, rendering).
     public let host: ComponentHost<EnvironmentType>
 
+    /// A view owning a new host; the first update sets its bounds to the container size
+    /// unless they were set before.
     public required init() {
         host = ComponentHost<EnvironmentType>()
         super.init()

@@ -7,8 +7,11 @@ import RasterLayers
 /// most one superview. Hit testing walks subviews front to back and returns the topmost
 /// view that is interactive and enabled.
 open class ComponentView {
+    /// The layer that shows the view; its sublayers are the subviews' layers.
     public let layer: Layer
+    /// The view this one is a subview of, held weakly.
     public private(set) weak var superview: ComponentView?
+    /// The child views, back to front.
     public private(set) var subviews: [ComponentView] = []
     /// The component bookkeeping of the view (set when a component makes it).
     package var node: ComponentNode?
@@ -20,6 +23,7 @@ open class ComponentView {
     /// the parent's `appear`/`disappear` modifiers, else these (a component may set them
     /// on its own view).
     public var appearTransition: ChildTransition?
+    /// How the view leaves its parent (see `appearTransition`).
     public var disappearTransition: ChildTransition?
     /// The disappear transition in effect, recorded when the view was last placed.
     var placedDisappear: ChildTransition?
@@ -28,6 +32,7 @@ open class ComponentView {
     /// True while the view animates out after its parent dropped it.
     public internal(set) var isDisappearing = false
 
+    /// A view outside any tree, with a new layer anchored at its centre.
     public required init() {
         layer = Layer()
         layer.anchorPoint = Point(x: 0.5, y: 0.5)
@@ -41,11 +46,13 @@ open class ComponentView {
     /// Interactive views that are disabled are passed through.
     open var isEnabled: Bool { true }
 
+    /// The layer's frame, in the superview's coordinates.
     public var frame: Rect {
         get { layer.frame }
         set { layer.frame = newValue }
     }
 
+    /// The layer's bounds: the view's own coordinates and size.
     public var bounds: Rect {
         get { layer.bounds }
         set { layer.bounds = newValue }
@@ -53,6 +60,7 @@ open class ComponentView {
 
     // MARK: - Tree
 
+    /// Adds `view` in front of the other subviews, taking it from any superview it had.
     public func addSubview(_ view: ComponentView) {
         view.removeFromSuperview()
         subviews.append(view)
@@ -60,6 +68,7 @@ open class ComponentView {
         layer.addSublayer(view.layer)
     }
 
+    /// Takes the view and its layer out of its superview, if it has one.
     public func removeFromSuperview() {
         guard let parent = superview else { return }
         parent.subviews.removeAll { $0 === self }
@@ -115,7 +124,7 @@ open class ComponentView {
             guard self.point(inside: point) else { return nil }
             if layer.cornerRadius > 0 {
                 let outline = Path(roundedRect: layer.bounds, cornerRadius: layer.cornerRadius,
-                                   style: layer.cornerCurve == .continuous ? .continuous : .circular)
+                                   style: layer.cornerCurve)
                 guard outline.contains(point) else { return nil }
             }
         }

@@ -9,7 +9,9 @@ import Foundation
 /// innermost (and the whole look when the stack is empty). A subtree override pushes or
 /// replaces styles with `EnvironmentOverride` (`.style(...)` on a component).
 public protocol StylableComponent: Component {
+    /// What the component gathers for its style to draw from.
     associatedtype Configuration
+    /// The style at the base of the stack: the whole look when the environment holds none.
     static var defaultStyle: AnyComponentStyle<Self> { get }
     /// `configuration` carrying `base`, the body the styles inside the current one made
     /// (what `ComposableStyling`'s `init(_:)` shows). The default drops it.
@@ -26,6 +28,8 @@ public extension StylableComponent {
 /// what the styles inside the current one made (SwiftUI's `Button(configuration)` in a
 /// `PrimitiveButtonStyle`): styles compose through it.
 public protocol ComposableStyling: StylableComponent {
+    /// The component made again from a style's `configuration`, showing what the styles
+    /// inside the current one made.
     init(_ configuration: Configuration)
 }
 
@@ -38,8 +42,11 @@ public protocol ComposableStyling: StylableComponent {
 /// component's `ComposableStyling` initializer (`Button(configuration)`).
 /// `makeBody(configuration:base:)` hands that inner body over explicitly instead.
 public protocol ComponentStyle<Component>: Equatable {
+    /// The component type the style draws.
     associatedtype Component: StylableComponent
+    /// What `makeBody(configuration:)` returns.
     associatedtype Body: RasterComponents.Component = AnyComponent<Empty> where Body.EnvironmentType == Empty
+    /// The component's body for `configuration` (the primary form).
     func makeBody(configuration: Component.Configuration) -> Body
     /// `base` is the body the styles inside this one made; a style may wrap it
     /// (composable) or ignore it.
@@ -103,6 +110,7 @@ public struct AnyComponentStyle<C: StylableComponent>: Equatable {
     let base: AnyEquatable
     let body: (C.Configuration, AnyComponent<Empty>) -> AnyComponent<Empty>
 
+    /// Wraps `style`.
     public init<S: ComponentStyle>(_ style: S) where S.Component == C {
         base = AnyEquatable(style)
         body = { style.makeBody(configuration: $0, base: $1) }
@@ -126,11 +134,14 @@ public struct AnyComponentStyle<C: StylableComponent>: Equatable {
 /// A style grouped by the component it styles, so `.style(.button(...))` offers only
 /// button styles (the styling seed's `GroupedComponentStyle`).
 public struct GroupedComponentStyle<C: StylableComponent, S: ComponentStyle> where S.Component == C {
+    /// The grouped style.
     public let style: S
+    /// Groups `style` under the component it styles.
     public init(style: S) { self.style = style }
 }
 
 public extension GroupedComponentStyle where C == Button {
+    /// A button style, for `.style(.button(...))`.
     static func button(_ style: S) -> Self { .init(style: style) }
 }
 

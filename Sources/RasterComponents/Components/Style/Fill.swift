@@ -13,15 +13,20 @@ public enum Fill: Hashable, Sendable {
     /// CSS `conic-gradient`: 0 points up, clockwise.
     case conic(center: Point, angle: Double, stops: [Stop])
 
+    /// A colour at a point along a gradient.
     public struct Stop: Hashable, Sendable {
+        /// The stop's colour; may be semantic.
         public var color: ColorValue
+        /// Where the colour sits along the gradient: 0 its start, 1 its end.
         public var location: Double
+        /// `color` at `location`.
         public init(_ color: ColorValue, _ location: Double) {
             self.color = color
             self.location = location
         }
     }
 
+    /// A fill of a fixed colour.
     public static func color(_ c: Color) -> Fill { .color(.fixed(c)) }
 
     /// The paint for a box `rect`, with semantic colours resolved by `resolve`.

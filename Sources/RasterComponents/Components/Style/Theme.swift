@@ -2,6 +2,7 @@ import RasterCore
 
 /// A named colour resolved through the environment's theme (`primary`, `accent`, ...).
 public struct SemanticColor: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+    /// The key looked up in a theme's `colors`.
     public let name: String
     public init(_ name: String) { self.name = name }
     public init(stringLiteral value: String) { name = value }
@@ -36,14 +37,23 @@ public enum ColorValue: Hashable, Sendable {
     case fixed(Color)
     case semantic(SemanticColor)
 
+    /// The theme's `primary` colour.
     public static let primary = ColorValue.semantic(.primary)
+    /// The theme's `secondary` colour.
     public static let secondary = ColorValue.semantic(.secondary)
+    /// The theme's `tertiary` colour.
     public static let tertiary = ColorValue.semantic(.tertiary)
+    /// The theme's `accent` colour.
     public static let accent = ColorValue.semantic(.accent)
+    /// The theme's `onAccent` colour.
     public static let onAccent = ColorValue.semantic(.onAccent)
+    /// The theme's `background` colour.
     public static let background = ColorValue.semantic(.background)
+    /// The theme's `secondaryBackground` colour.
     public static let secondaryBackground = ColorValue.semantic(.secondaryBackground)
+    /// The theme's `separator` colour.
     public static let separator = ColorValue.semantic(.separator)
+    /// The theme's `destructive` colour.
     public static let destructive = ColorValue.semantic(.destructive)
 
     /// A colour as a scene writes it: hex, `clear`, a CSS name, `rgb()`/`hsl()` (fixed),
@@ -76,9 +86,12 @@ public enum ColorValue: Hashable, Sendable {
 /// changed entry by entry (`theme.colors["accent"] = ...`), and unknown names resolve
 /// to transparent.
 public struct Theme: Hashable, Sendable {
+    /// The theme's name ("light", "dark", or one of yours).
     public var name: String
+    /// Colours by semantic name; a name missing here resolves to transparent.
     public var colors: [String: Color]
 
+    /// A theme of `colors`, keyed by semantic name.
     public init(name: String, colors: [String: Color]) {
         self.name = name
         self.colors = colors
@@ -88,12 +101,14 @@ public struct Theme: Hashable, Sendable {
 
     private static func hex(_ s: String) -> Color { Color(hex: s) ?? .clear }
 
+    /// The built-in light palette: black text on white, a blue accent.
     public static let light = Theme(name: "light", colors: [
         "primary": hex("#000000"), "secondary": hex("#3C3C4399"), "tertiary": hex("#3C3C434D"),
         "accent": hex("#007AFF"), "onAccent": hex("#FFFFFF"), "background": hex("#FFFFFF"),
         "secondaryBackground": hex("#F2F2F7"), "separator": hex("#3C3C4349"), "destructive": hex("#FF3B30"),
     ])
 
+    /// The built-in dark palette: white text on black, a blue accent.
     public static let dark = Theme(name: "dark", colors: [
         "primary": hex("#FFFFFF"), "secondary": hex("#EBEBF599"), "tertiary": hex("#EBEBF54D"),
         "accent": hex("#0A84FF"), "onAccent": hex("#FFFFFF"), "background": hex("#000000"),

@@ -34,8 +34,10 @@ public enum Dimension: Hashable, Sendable, CustomStringConvertible {
 
 /// Four CSS lengths, one per edge (margins, insets).
 public struct DimensionEdges: Hashable, Sendable {
+    /// The length at each edge.
     public var top: Dimension, left: Dimension, bottom: Dimension, right: Dimension
 
+    /// Edges not given are `auto`.
     public init(top: Dimension = .auto, left: Dimension = .auto, bottom: Dimension = .auto, right: Dimension = .auto) {
         self.top = top
         self.left = left
@@ -43,7 +45,9 @@ public struct DimensionEdges: Hashable, Sendable {
         self.right = right
     }
 
+    /// 0 points at every edge (the default margins).
     public static let zero = DimensionEdges(top: .points(0), left: .points(0), bottom: .points(0), right: .points(0))
+    /// `auto` at every edge (the default insets).
     public static let auto = DimensionEdges()
 }
 
@@ -51,20 +55,29 @@ public struct DimensionEdges: Hashable, Sendable {
 /// border box: padding is inside), padding, `aspect-ratio` and whether overflow is
 /// clipped (a clipped item's automatic minimum size is 0).
 public struct BoxStyle: Hashable, Sendable {
+    /// CSS `width`.
     public var width: Dimension = .auto
+    /// CSS `height`.
     public var height: Dimension = .auto
+    /// CSS `min-width`; `auto` gives flex items their automatic minimum.
     public var minWidth: Dimension = .auto
+    /// CSS `min-height`; `auto` gives flex items their automatic minimum.
     public var minHeight: Dimension = .auto
+    /// CSS `max-width`; `auto` for no limit.
     public var maxWidth: Dimension = .auto
+    /// CSS `max-height`; `auto` for no limit.
     public var maxHeight: Dimension = .auto
+    /// The padding inside the box, in points.
     public var padding = EdgeInsets.zero
     /// When true, `padding.left` is the leading edge (CSS `padding-inline-start`) and
     /// `padding.right` the trailing one, resolved by the box's layout direction.
     public var paddingFollowsLayoutDirection = false
     /// Width over height.
     public var aspectRatio: Double?
+    /// CSS `overflow` other than `visible`: the content is clipped to the box.
     public var clipsContent = false
 
+    /// Every parameter sets the property of the same name; the defaults are CSS's initial values.
     public init(width: Dimension = .auto, height: Dimension = .auto, minWidth: Dimension = .auto,
                 minHeight: Dimension = .auto, maxWidth: Dimension = .auto, maxHeight: Dimension = .auto,
                 padding: EdgeInsets = .zero, aspectRatio: Double? = nil, clipsContent: Bool = false) {
@@ -153,32 +166,47 @@ public struct BoxStyle: Hashable, Sendable {
 /// How an item sits in its flex container: CSS `flex-grow`, `flex-shrink`,
 /// `flex-basis`, `align-self`, `order`, `position`, insets and margins.
 public struct FlexItemStyle: Hashable, Sendable {
+    /// CSS `flex-grow`: the item's share of the line's positive free space.
     public var grow = 0.0
+    /// CSS `flex-shrink`: how much the item gives up of negative free space, weighted by its base
+    /// size.
     public var shrink = 1.0
+    /// CSS `flex-basis`; `auto` uses the item's main size.
     public var basis = Dimension.auto
     /// nil: the container's `alignItems`.
     public var alignSelf: FlexAlign?
+    /// CSS `order`: items are laid out by ascending order, ties in source order.
     public var order = 0
+    /// CSS `position: absolute`: out of the flow, placed by `insets` against the
+    /// container's padding box.
     public var isAbsolute = false
     /// `top`/`left`/`bottom`/`right` (auto where not set).
     public var insets = DimensionEdges.auto
+    /// CSS margins; `auto` margins take up free space.
     public var margin = DimensionEdges.zero
 
+    /// CSS's initial values: no grow, shrink 1, auto basis, in the flow.
     public init() {}
 }
 
 /// A flex container's own properties.
 public struct FlexContainerStyle: Hashable, Sendable {
+    /// CSS `flex-direction`: the main axis and which way items run along it.
     public var direction = FlexDirection.row
+    /// CSS `flex-wrap`: one line, or several when the items overflow.
     public var wrap = FlexWrap.noWrap
+    /// CSS `justify-content`: where a line's free space goes along the main axis.
     public var justify = FlexJustify.start
+    /// CSS `align-items`: the cross-axis alignment of items without `alignSelf`.
     public var alignItems = FlexAlign.stretch
+    /// CSS `align-content`: how the lines share the cross-axis free space.
     public var alignContent = FlexAlignContent.stretch
     /// CSS `row-gap`: between lines of a row, between items of a column.
     public var rowGap = Dimension.points(0)
     /// CSS `column-gap`.
     public var columnGap = Dimension.points(0)
 
+    /// CSS's initial values: a row that does not wrap, items stretched, no gaps.
     public init() {}
 
     var isRow: Bool { direction == .row || direction == .rowReverse }

@@ -6,11 +6,13 @@ import RasterText
 /// A decoded scene file: the canvas, the component tree built from `root`, the shared
 /// environment it renders in (theme, fonts, styles) and the timeline, if any.
 public struct Scene {
+    /// The output size, scale, background and root alignment.
     public var canvas: SceneCanvas
     /// The root node's component (every node with an id is a `SceneNode`).
     public var root: AnyComponent<Empty>
     /// Theme, semantic colours, fonts and styles, as the file sets them.
     public var environment: EnvironmentValues
+    /// The events of the file's `animation`; nil when it has none.
     public var timeline: SceneTimeline?
     /// The folder relative paths in the scene resolve against.
     public var baseDirectory: String
@@ -48,15 +50,24 @@ public struct Scene {
 
 /// A Text node of a scene file: where it is and its text.
 public struct SceneText: Sendable {
+    /// The JSON path of the Text node.
     public var path: String
+    /// Its text with the fonts and attributes it is drawn with.
     public var text: AttributedText
 }
 
+/// The `canvas` section: the output size in points, pixels per point, the colour
+/// under everything and where the root sits when smaller than the canvas.
 public struct SceneCanvas: Sendable, Hashable {
+    /// Width in points.
     public var width: Double
+    /// Height in points.
     public var height: Double
+    /// Pixels per point of the output.
     public var scale: Double
+    /// The colour the scene is drawn over.
     public var background: Color
+    /// Where the root is placed in the canvas when it is smaller.
     public var alignment: Alignment
 
     /// The largest output accepted, in pixels (width × height × scale²).

@@ -7,6 +7,7 @@ import RasterText
 /// against the props of its type in the registry. The first problem found is thrown as
 /// a `SceneError` naming its JSON path and what was expected.
 public struct SceneDecoder: Sendable {
+    /// The syntax of a scene file.
     public enum Format: String, Sendable, CaseIterable {
         case json, yaml
 
@@ -26,6 +27,7 @@ public struct SceneDecoder: Sendable {
         }
     }
 
+    /// The node types (and their props) the decoder accepts.
     public var registry: SceneRegistry
     /// Replaces the file's `fontSet` (as `--fonts` does); nil keeps it.
     public var fontSet: FontSet?
@@ -36,6 +38,7 @@ public struct SceneDecoder: Sendable {
     /// against the scene's folder either way). Turn it on for scenes you did not write.
     public var fileRoot: String?
 
+    /// A decoder; each argument sets the property of the same name.
     public init(registry: SceneRegistry = .standard, fontSet: FontSet? = nil, limits: SceneLimits = .default,
                 fileRoot: String? = nil) {
         self.registry = registry
@@ -203,6 +206,7 @@ public extension SceneDecoder {
         try SceneDecoder().decode(contentsOf: path)
     }
 
+    /// Decodes scene text (format sniffed) with the standard registry.
     static func decode(_ data: Data, baseDirectory: String = ".") throws -> Scene {
         try SceneDecoder().decode(data, baseDirectory: baseDirectory)
     }

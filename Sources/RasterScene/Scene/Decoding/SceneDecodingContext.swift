@@ -8,8 +8,12 @@ import RasterText
 /// resolve against, the fonts, the colour names the scene defines, the ids seen so far
 /// and the guards against absurd input.
 public final class SceneDecodingContext {
+    /// The node types nodes are decoded with.
     public let registry: SceneRegistry
+    /// The folder relative file paths resolve against.
     public let baseDirectory: String
+    /// The bundled fonts plus the scene's `fonts` map, once decoded (font props check
+    /// families against it).
     public internal(set) var fonts: FontRegistry = .shared
     /// Semantic colour names a colour value may use.
     var colorNames: Set<String> = Set(SemanticColor.standardNames)
@@ -46,6 +50,7 @@ public final class SceneDecodingContext {
         let childBoxes: Bool
     }
 
+    /// A context for one file; `images` is shared with earlier decodes of the same scene.
     public init(registry: SceneRegistry, baseDirectory: String, images: SceneImageCache = SceneImageCache(),
                 limits: SceneLimits = .default) {
         self.limits = limits
@@ -117,8 +122,11 @@ public final class SceneDecodingContext {
     /// A decoded node: its component (with the common props applied), its id, and its
     /// props, which the caller finishes after reading the props it gives children.
     public struct DecodedNode {
+        /// The node's component with its common props applied.
         public let component: AnyComponent<Empty>
+        /// The node's `id`, if it has one.
         public let id: String?
+        /// The node's props, not yet finished.
         public let props: SceneProps
     }
 

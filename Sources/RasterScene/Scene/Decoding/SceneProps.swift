@@ -12,6 +12,7 @@ import RasterText
 /// Invariant: a getter only reads props its specs declare; asking for another is a
 /// mistake in the decoder and is reported as such (not a crash).
 public final class SceneProps {
+    /// The object's value and JSON path.
     public let reader: SceneReader
     /// Every prop the object takes.
     public var specs: [PropSpec] { (table?.specs ?? []) + extra }
@@ -19,6 +20,7 @@ public final class SceneProps {
     private let table: PropTable?
     /// Specs found by a search (a small object's, or what a parent adds to a node).
     private let extra: [PropSpec]
+    /// What the whole file's decoding shares (registry, fonts, colour names).
     public let context: SceneDecodingContext
     /// What the object is, for messages ("Text", "font", "canvas").
     public let owner: String
@@ -30,6 +32,8 @@ public final class SceneProps {
     /// box of its own kind (a Flex reads them as its own props).
     public internal(set) var box: (style: BoxStyle, alignment: Alignment?)?
 
+    /// Reads the object at `reader` against `specs`; `owner` names it in messages.
+    /// - Throws: when the value is not an object or a required prop is missing.
     public convenience init(_ reader: SceneReader, specs: [PropSpec], owner: String, context: SceneDecodingContext) throws {
         try self.init(reader, table: nil, extra: specs, owner: owner, context: context)
     }
@@ -96,6 +100,7 @@ public final class SceneProps {
 
     // MARK: - Typed getters
 
+    /// A number, checked against the spec's range (a `.length` also takes `"infinity"`).
     public func number(_ name: String) throws -> Double? {
         guard let (r, spec) = try value(name) else { return nil }
         return try Self.number(r, spec.type)
@@ -192,14 +197,17 @@ public final class SceneProps {
         }
     }
 
+    /// A whole number, checked against the spec's range.
     public func integer(_ name: String) throws -> Int? {
         try number(name).map { Int($0) }
     }
 
+    /// `true` or `false`.
     public func bool(_ name: String) throws -> Bool? {
         try value(name).map { try $0.0.bool() }
     }
 
+    /// Any string.
     public func string(_ name: String) throws -> String? {
         try value(name).map { try $0.0.string() }
     }
@@ -216,10 +224,12 @@ public final class SceneProps {
         try choice(name).flatMap(E.init(rawValue:))
     }
 
+    /// A fixed colour or a semantic name the scene defines.
     public func color(_ name: String) throws -> ColorValue? {
         try value(name).map { try context.color($0.0) }
     }
 
+    /// A colour or a gradient object (`linear`, `radial` or `conic`).
     public func paint(_ name: String) throws -> Fill? {
         try value(name).map { try context.paint($0.0) }
     }
@@ -229,6 +239,7 @@ public final class SceneProps {
         try value(name).map { try SceneValues.insets($0.0) }
     }
 
+    /// `[x, y]`.
     public func point(_ name: String) throws -> Point? {
         try value(name).map { let (x, y) = try $0.0.pair(); return Point(x: x, y: y) }
     }
@@ -246,6 +257,7 @@ public final class SceneProps {
         return Size(width: w, height: h)
     }
 
+    /// A list of numbers, each checked against the spec's element type.
     public func numbers(_ name: String) throws -> [Double]? {
         guard let (r, spec) = try value(name) else { return nil }
         guard case .array(let element) = spec.type else { throw r.error("'\(name)' is not declared as a list") }
@@ -271,6 +283,7 @@ public final class SceneProps {
         }
     }
 
+    /// A font object; what it leaves out comes from `base`, and its family must be registered.
     public func font(_ name: String, base: Font) throws -> Font? {
         guard let props = try object(name) else { return nil }
         let font = try context.font(props, base: base)

@@ -2,8 +2,10 @@
 public struct SceneError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Dotted JSON path such as `root.children[2].fill`; empty for the whole document.
     public var path: String
+    /// What is wrong, without the path.
     public var message: String
 
+    /// An error about the value at `path`.
     public init(path: String, message: String) {
         self.path = path
         self.message = message

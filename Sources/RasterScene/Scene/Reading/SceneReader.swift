@@ -6,9 +6,11 @@ import Foundation
 /// The path is kept as a chain of keys and indices and spelled out only when asked for
 /// (an error, a record of where a node is), so reading a prop costs no string work.
 public struct SceneReader {
+    /// The value read.
     public let value: JSONValue
     private let location: Location
 
+    /// A reader of `value` at the written path `path` (empty for the document).
     public init(_ value: JSONValue, path: String) {
         self.value = value
         location = .text(path)
@@ -51,26 +53,32 @@ public struct SceneReader {
         }
     }
 
+    /// An error at this value's path.
     public func error(_ message: String) -> SceneError { SceneError(path: path, message: message) }
 
+    /// An error saying `what` was expected and what kind of value was found.
     public func expected(_ what: String) -> SceneError {
         error("expected \(what), found \(value.kindName)")
     }
 
+    /// A reader of `v`, found under `key` of this value.
     public func child(_ key: String, _ v: JSONValue) -> SceneReader {
         SceneReader(v, location: .key(location, key))
     }
 
+    /// The value as an object.
     public func object() throws -> [String: JSONValue] {
         guard case .object(let o) = value else { throw expected("an object") }
         return o
     }
 
+    /// The value's items as readers, each with its index in the path.
     public func array() throws -> [SceneReader] {
         guard case .array(let a) = value else { throw expected("an array") }
         return a.enumerated().map { SceneReader($1, location: .index(location, $0)) }
     }
 
+    /// The value as a finite number.
     public func number() throws -> Double {
         guard case .number(let d) = value else { throw expected("a number") }
         // Only YAML can write these (`.nan`, `.inf`); the message spells them its way.
@@ -78,17 +86,20 @@ public struct SceneReader {
         return d
     }
 
+    /// A finite number inside `range`.
     public func number(in range: ClosedRange<Double>) throws -> Double {
         let d = try number()
         guard range.contains(d) else { throw error("expected a number from \(format(range.lowerBound)) to \(format(range.upperBound)), found \(format(d))") }
         return d
     }
 
+    /// The value as a boolean.
     public func bool() throws -> Bool {
         guard case .bool(let b) = value else { throw expected("true or false") }
         return b
     }
 
+    /// The value as a string.
     public func string() throws -> String {
         guard case .string(let s) = value else { throw expected("a string") }
         return s

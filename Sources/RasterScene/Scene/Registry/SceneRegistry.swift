@@ -7,8 +7,11 @@ import RasterComponents
 /// applied around the component it returns. A type that declares a common prop itself
 /// (a RoundedRectangle's `cornerRadius`) takes it over.
 public struct SceneComponentType: Sendable {
+    /// The name nodes give in `type`.
     public let name: String
+    /// One sentence for `render components` and the schema.
     public let summary: String
+    /// The type's own props, read by its decode closure.
     public let props: [PropSpec]
     /// Props the children of this type take from it (a Flex item's `grow`).
     public let childProps: [PropSpec]
@@ -22,6 +25,8 @@ public struct SceneComponentType: Sendable {
     /// `spans`); the decoder refuses two of a group, and the schema says so.
     public let exclusive: [[String]]
 
+    /// A type whose nodes `decode` turns into a `C`; the other arguments set the
+    /// properties of the same name.
     public init<C: Component>(_ name: String, summary: String, props: [PropSpec], childProps: [PropSpec] = [],
                               childBoxes: Bool = false, exclusive: [[String]] = [],
                               decode: @escaping @Sendable (SceneProps) throws -> C)
@@ -51,7 +56,9 @@ public struct SceneComponentType: Sendable {
 /// The named styles of one stylable component type, as scene files name them
 /// (`"styles": {"Button": ["filled"]}`, a node's `"style": "bordered"`).
 public struct SceneStyleFamily: Sendable {
+    /// The node type the styles apply to (`"Button"`).
     public let typeName: String
+    /// The style names, in the order given.
     public let names: [String]
     let change: @Sendable ([String]) -> EnvironmentOverride.Change
 
@@ -80,7 +87,9 @@ public struct SceneStyleFamily: Sendable {
 /// let scene = try SceneDecoder(registry: registry).decode(contentsOf: "card.json")
 /// ```
 public struct SceneRegistry: Sendable {
+    /// Node types by name.
     public private(set) var types: [String: SceneComponentType] = [:]
+    /// Style families by the node type they style.
     public private(set) var styles: [String: SceneStyleFamily] = [:]
 
     public init() {}

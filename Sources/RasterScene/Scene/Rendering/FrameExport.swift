@@ -8,11 +8,14 @@ import RasterText
 /// depend on the frames rendered before it, and the compositor's incremental frames
 /// equal full renders, so every frame has the same bytes however the work is split.
 public struct FrameExport {
+    /// The scene whose timeline is exported.
     public let scene: Scene
+    /// Frames per second.
     public let fps: Double
     /// Frames from 0 to the timeline's duration inclusive (1 without a timeline).
     public let frameCount: Int
 
+    /// An export at `fps`, else the timeline's rate, else 60.
     public init(scene: Scene, fps: Double? = nil) {
         self.scene = scene
         let rate = fps ?? scene.timeline?.fps ?? 60

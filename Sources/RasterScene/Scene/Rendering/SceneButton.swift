@@ -5,18 +5,24 @@ import RasterLayout
 /// A scene's Button with the timeline actions its `onTap` runs. The actions live on
 /// the view, so whoever taps the button (the timeline) finds them from the hit view.
 public struct SceneButton: CombinedComponent, LayoutTransparent {
+    /// The view that keeps the tap actions.
     public typealias View = SceneButtonView
 
+    /// The button shown.
     public let button: Button
+    /// The timeline actions a tap runs, in order.
     public let onTap: [SceneAction]
+    /// The button, which layout sees through this wrapper.
     public let layoutContent: AnyComponent<Empty>
 
+    /// Wraps `button` with the actions its taps run.
     public init(button: Button, onTap: [SceneAction]) {
         self.button = button
         self.onTap = onTap
         layoutContent = AnyComponent(button)
     }
 
+    /// The button's size.
     public func sizeThatFits(_ proposal: ProposedSize, context: MeasureContext<SceneButton>) -> Size {
         context.node.content(layoutContent).sizeThatFits(proposal)
     }
@@ -30,6 +36,7 @@ public struct SceneButton: CombinedComponent, LayoutTransparent {
     }
 }
 
+/// The view of a `SceneButton`, holding the actions its taps run.
 public final class SceneButtonView: ComponentView {
     /// What tapping the button inside runs.
     public internal(set) var onTap: [SceneAction] = []

@@ -5,32 +5,47 @@ import RasterLayout
 /// What a scene node's common props do besides layout (padding and frame are `Padding`
 /// and `Frame` inside it): decoration of the frame box, then placement after layout.
 public struct SceneNodeStyle: Hashable, Sendable {
+    /// A line along the frame box, inside its edge.
     public struct Border: Hashable, Sendable {
+        /// The stroke colour.
         public var color: ColorValue
+        /// The stroke width in points.
         public var width: Double
     }
 
+    /// A drop shadow of the frame box.
     public struct Shadow: Hashable, Sendable {
+        /// The shadow colour.
         public var color: ColorValue
         /// CSS blur radius (σ = radius / 2).
         public var radius: Double
+        /// The shadow's displacement in points.
         public var offset: Point
+        /// Multiplies the colour's alpha (0 to 1).
         public var opacity: Double
     }
 
+    /// Fill of the frame box; nil draws none.
     public var background: Fill?
+    /// Radius of the frame box's corners; above 0 it also clips the content.
     public var cornerRadius = 0.0
+    /// Continuous (squircle) corners instead of circular arcs.
     public var smoothCorners = false
+    /// Clips the content to the frame box.
     public var clip = false
+    /// The border; nil draws none.
     public var border: Border?
+    /// The shadow; nil casts none.
     public var shadow: Shadow?
     /// Group opacity: the subtree is composited, then faded.
     public var opacity = 1.0
+    /// Leaves the node out of drawing (it still takes its place in layout).
     public var hidden = false
     /// Translation after layout, in points.
     public var offset = Point.zero
     /// Scale and clockwise rotation (degrees) about the centre, after layout.
     public var scale = 1.0
+    /// Clockwise rotation in degrees, about the centre after layout.
     public var rotation = 0.0
     /// Drawn mirrored left to right when the layout direction is right to left
     /// (SwiftUI's `flipsForRightToLeftLayoutDirection`; layout mirrors positions, not
@@ -38,6 +53,7 @@ public struct SceneNodeStyle: Hashable, Sendable {
     public var flipsForRightToLeft = false
     /// How the node enters and leaves a container's children (run by the animation stage).
     public var appear: ChildTransition?
+    /// The transition of leaving (see `appear`).
     public var disappear: ChildTransition?
 
     public init() {}
@@ -58,19 +74,26 @@ public struct SceneNodeStyle: Hashable, Sendable {
 /// Invariant: the node's view is a `SceneNodeView` that knows the node's id and
 /// offset, so the laid-out frame of every node with an id can be read back.
 public struct SceneNode: CombinedComponent, LayoutTransparent {
+    /// The view that records the node's id and offset.
     public typealias View = SceneNodeView
+    /// The content, which layout sees through this wrapper.
     public var layoutContent: AnyComponent<Empty> { content }
 
+    /// The node's `id` in the scene file, if it has one.
     public let id: String?
+    /// The node's component, padded and framed.
     public let content: AnyComponent<Empty>
+    /// Decoration and placement applied to the node's layer.
     public let style: SceneNodeStyle
 
+    /// A node showing `content` with `style`.
     public init(id: String?, content: AnyComponent<Empty>, style: SceneNodeStyle) {
         self.id = id
         self.content = content
         self.style = style
     }
 
+    /// The content's size.
     public func sizeThatFits(_ proposal: ProposedSize, context: MeasureContext<SceneNode>) -> Size {
         context.node.content(content).sizeThatFits(proposal)
     }

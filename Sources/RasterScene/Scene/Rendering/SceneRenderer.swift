@@ -7,12 +7,16 @@ import RasterCore
 /// goes through a `ComponentHost` and its compositor, so the same renderer can draw
 /// further frames of the same tree cheaply.
 public final class SceneRenderer {
+    /// The scene rendered (its canvas, limits and first tree).
     public let scene: Scene
+    /// The host holding the laid-out views and their layers.
     public let host: ComponentHost<Empty>
     private var isLaidOut = false
     /// The tree shown: the scene's root until the timeline replaces it.
     private var root: AnyComponent<Empty>
 
+    /// A renderer of `scene` in its environment and at its canvas scale; nothing is laid
+    /// out until first needed.
     public init(scene: Scene) {
         self.scene = scene
         root = scene.root

@@ -103,14 +103,19 @@ public indirect enum PropType: Sendable {
 
 /// One prop of a node type or of an object value.
 public struct PropSpec: Sendable {
+    /// The key the prop is written under.
     public var name: String
+    /// The kind of value it takes.
     public var type: PropType
     /// The value used when the prop is absent (decoded like a written value, so the
     /// documented default is the real one); nil when absence means "not set".
     public var defaultValue: JSONValue?
+    /// True when the object must write the prop.
     public var required: Bool
+    /// One sentence for `render components` and the schema's `description`.
     public var summary: String
 
+    /// A prop named `name` of `type`, described by `summary`.
     public init(_ name: String, _ type: PropType, default defaultValue: JSONValue? = nil, required: Bool = false,
                 _ summary: String) {
         self.name = name
@@ -123,11 +128,14 @@ public struct PropSpec: Sendable {
 
 /// The props of an object value (a font, a stroke, a shadow...), named for the schema.
 public struct ObjectSpec: Sendable {
+    /// The object's definition name in the JSON Schema and in messages.
     public var name: String
+    /// Every prop the object takes.
     public var props: [PropSpec]
     /// Props of which exactly one must be given (a timeline action's change).
     public var exactlyOne: [String]
 
+    /// An object named `name` taking `props`.
     public init(_ name: String, _ props: [PropSpec], exactlyOne: [String] = []) {
         self.name = name
         self.props = props

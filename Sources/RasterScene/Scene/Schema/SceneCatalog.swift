@@ -1,6 +1,8 @@
 /// The registered node types with their props, types and defaults, as text (what
 /// `render components` prints) or as JSON.
 public enum SceneCatalog {
+    /// The common props, then each type's props, child props and styles, as aligned
+    /// columns of name, type, default and summary.
     public static func text(registry: SceneRegistry = .standard) -> String {
         var out = "Every node takes these props besides its type's own:\n"
         out += table(SceneSpecs.common.filter { $0.name != "type" })

@@ -13,6 +13,7 @@ public enum SceneSchema {
     /// compatible (`"$schema"` in a scene may name it or a copy of `render schema`).
     public static let id = "urn:render:scene:v1"
 
+    /// The schema of scene files whose nodes are the types `registry` holds.
     public static func schema(registry: SceneRegistry = .standard) -> JSONValue {
         var builder = Builder(registry: registry)
         var top = builder.objectSchema(props: SceneSpecs.scene.props, owner: nil)

@@ -11,6 +11,7 @@ public enum SceneSpecs {
 
     // MARK: - Top level
 
+    /// The `canvas` section: output size, scale, background and root alignment.
     public static let canvas = ObjectSpec("canvas", [
         PropSpec("width", .number(min: 1, max: 100_000), required: true, "Width in points."),
         PropSpec("height", .number(min: 1, max: 100_000), required: true, "Height in points."),
@@ -20,6 +21,7 @@ public enum SceneSpecs {
                  "Where the root sits when it is smaller than the canvas; leading is the right edge when the environment's layoutDirection is rtl."),
     ])
 
+    /// The `environment` section: theme, layout direction and semantic colours.
     public static let environment = ObjectSpec("environment", [
         PropSpec("theme", .choice(["light", "dark"]), default: "light", "The built-in palette of semantic colours."),
         PropSpec("layoutDirection", .choice(LayoutDirection.allCases.map(\.rawValue)), default: "ltr",
@@ -28,6 +30,7 @@ public enum SceneSpecs {
         PropSpec("colors", .map(.color), "Semantic colours by name, replacing the theme's entry by entry or adding names."),
     ])
 
+    /// How an action's change animates: duration and timing curve.
     public static let transition = ObjectSpec("transition", [
         PropSpec("duration", .number(min: 0, max: 3_600), default: 0.25, "Seconds."),
         PropSpec("curve", .either([
@@ -67,17 +70,21 @@ public enum SceneSpecs {
 
     /// The changes an action makes; it makes exactly one.
     static let changes = ["set", "insert", "remove", "tap"]
+    /// A timeline action: one change (`set`, `insert`, `remove` or `tap`) and its transition.
     public static let action = ObjectSpec("action", actionProps, exactlyOne: changes)
+    /// A timeline event: an action at a time.
     public static let event = ObjectSpec("event", [
         PropSpec("at", .number(min: 0, max: 86_400), required: true, "Seconds from the start."),
     ] + actionProps, exactlyOne: changes)
 
+    /// The `animation` section: duration, frame rate and events.
     public static let animation = ObjectSpec("animation", [
         PropSpec("duration", .number(min: 0, max: 86_400), default: 1, "Seconds."),
         PropSpec("fps", .number(min: 1, max: 240), default: 60, "Frames per second."),
         PropSpec("events", .array(.object(event)), default: [], "The changes, each at its time."),
     ])
 
+    /// The top level of a scene file.
     public static let scene = ObjectSpec("scene", [
         PropSpec("$schema", .string, "The JSON Schema the file follows (for editors; `render schema` writes it). Not read."),
         PropSpec("canvas", .object(canvas), required: true, "The output size and background."),
@@ -93,12 +100,14 @@ public enum SceneSpecs {
 
     // MARK: - Values
 
+    /// A font: family, size and weight, each defaulting to the surrounding font's.
     public static let font = ObjectSpec("font", [
         PropSpec("family", .string, "A family registered in `fonts` or bundled (default: Inter)."),
         PropSpec("size", .number(min: 0.1, max: 10_000), "Points (default 17)."),
         PropSpec("weight", .choice(FontWeight.named.map(\.0)), "Weight name (default regular)."),
     ])
 
+    /// An outline: paint, width, dash pattern, caps and joins.
     public static let stroke = ObjectSpec("stroke", [
         PropSpec("paint", .paint, required: true, "The stroke's colour or gradient."),
         PropSpec("width", .number(min: 0, max: 10_000), default: 1, "Line width, centred on the outline."),
@@ -108,6 +117,7 @@ public enum SceneSpecs {
         PropSpec("join", .choice(StrokeStyle.Join.allCases.map(\.rawValue)), default: "miter", "Corners."),
     ])
 
+    /// A run of a Text with its own font, colour or shaping.
     public static let span = ObjectSpec("span", [
         PropSpec("text", .string, required: true, "The span's text."),
         PropSpec("font", .object(font), "Changes to the Text's font."),
@@ -142,11 +152,13 @@ public enum SceneSpecs {
                      + "leading and trailing follow layoutDirection."),
     ])
 
+    /// A node's `border`.
     public static let border = ObjectSpec("border", [
         PropSpec("color", .color, required: true, "Line colour."),
         PropSpec("width", .number(min: 0, max: 10_000), default: 1, "Line width, inside the edge."),
     ])
 
+    /// A node's `shadow`.
     public static let shadow = ObjectSpec("shadow", [
         PropSpec("color", .color, default: "#000000", "Shadow colour."),
         PropSpec("radius", .number(min: 0, max: 1_000), default: 3, "CSS blur radius (a Gaussian with σ = radius / 2)."),
@@ -154,6 +166,8 @@ public enum SceneSpecs {
         PropSpec("opacity", .number(min: 0, max: 1), default: 0.33, "Multiplies the colour's alpha."),
     ])
 
+    /// A node's `appear` or `disappear`: the scale, opacity and shift it enters from or
+    /// leaves to.
     public static let enterExit = ObjectSpec("enterExit", [
         PropSpec("scale", .either([.bool, .number(min: 0, max: 1_000)]),
                  "true: from/to scale 0.01; a number: from/to that scale."),
