@@ -1,5 +1,6 @@
 import GoldenTesting
 import Raster
+import RasterComponents
 @testable import SeedStylingBadge
 import XCTest
 
@@ -51,7 +52,7 @@ final class SeedStylingBadgeTests: XCTestCase {
 
     func testDefaultingStateReadsItsStateOrTheDefaultFromTheEnvironment() throws {
         func shown<V: View>(_ view: V, _ environment: EnvironmentValues = EnvironmentValues()) -> String? {
-            (resolveView(view, environment: environment)._unwrapped as? Text)?.text
+            (resolveView(view, environment: environment).unwrapped as? Text)?.text
         }
         let view = MyView()
         XCTAssertEqual(shown(view), "1", "the state's initial value")

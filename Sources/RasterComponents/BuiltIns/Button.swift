@@ -116,7 +116,7 @@ public struct Button: CombinedComponent, ComposableStyling {
 
     public static func configuration(_ configuration: Configuration, base: AnyComponent<Empty>) -> Configuration {
         var c = configuration
-        c.base = base._componentType == EmptyComponent.self ? nil : base
+        c.base = base.concreteType == EmptyComponent.self ? nil : base
         return c
     }
 

@@ -3,7 +3,7 @@ import RasterLayout
 
 /// Changes shared environment values for its content's subtree: a theme or some of its
 /// colours, or the styles of a stylable component type.
-public struct EnvironmentOverride: CombinedComponent, LayoutTransparent {
+public struct EnvironmentOverride: CombinedComponent, LayoutTransparent, ContentEnvironmentChanging {
     /// One change to the shared values, applied in order. Equal when of the same kind with
     /// equal values (style changes by component type and style); `custom` is never equal.
     public enum Change: Equatable {
@@ -76,15 +76,10 @@ public struct EnvironmentOverride: CombinedComponent, LayoutTransparent {
 
     public var layoutContent: AnyComponent<Empty> { content }
 
-    /// The given environment with `changes` applied: the one the content is measured in.
-    public func _layoutContentEnvironment(_ environment: _ErasedEnvironment) -> _ErasedEnvironment? {
-        contentEnvironment(environment)
-    }
-
-    func contentEnvironment(_ environment: _ErasedEnvironment) -> _ErasedEnvironment {
+    func contentEnvironment(_ environment: ErasedEnvironment) -> ErasedEnvironment {
         var shared = environment.shared
         for change in changes { change.apply(to: &shared) }
-        return _ErasedEnvironment(typed: environment.typed, shared: shared, recorder: nil)
+        return ErasedEnvironment(typed: environment.typed, shared: shared, recorder: nil)
     }
 
     /// The content's size for `proposal`, measured under the changed values.

@@ -27,16 +27,11 @@ public protocol LayoutTransparent {
     var layoutContent: AnyComponent<Empty> { get }
 }
 
-public extension LayoutTransparent where Self: Component {
-    /// `layoutContent`, for layout code that sees the component type-erased.
-    var _layoutContent: AnyComponent<Empty>? { layoutContent }
-}
-
 extension LayoutNode: LayoutChild {
     /// The node of the content of a `LayoutTransparent` component (nil for others).
     var transparentContent: LayoutNode? {
-        guard let wrapped = component._layoutContent else { return nil }
-        return content(wrapped, environment: component._layoutContentEnvironment(environment))
+        guard let wrapped = component.transparentLayoutContent else { return nil }
+        return content(wrapped, environment: component.layoutContentEnvironment(environment))
     }
 
     /// The priority set by a `LayoutPriority` wrapper, looking through transparent ones;
@@ -55,7 +50,7 @@ extension LayoutNode: LayoutChild {
 extension CombinedComponentContext {
     /// Adds `child` at `position` (unrounded, in this component's coordinates) with its
     /// frame snapped to whole points from its position in the host.
-    func add(_ child: _UpdatedChildComponent, at position: Point) {
+    func add(_ child: UpdatedChildComponent, at position: Point) {
         let snapped = PixelSnapping.snap(Rect(origin: position, size: child.size), parentOrigin: origin,
                                          scale: UpdatePass.current?.displayScale ?? 1)
         add(child.placed(snapped).resized(snapped.size))
@@ -71,7 +66,7 @@ extension Child where C == AnyComponent<Empty> {
     /// Updates the content of a wrapper that lays out as it: the wrapper's proposal, its
     /// node's content node, at the wrapper's origin.
     package func updateAsContent<Parent>(_ content: AnyComponent<Empty>, in context: CombinedComponentContext<Parent>,
-                                 environment: _ErasedEnvironment? = nil) -> _UpdatedChildComponent {
+                                 environment: ErasedEnvironment? = nil) -> UpdatedChildComponent {
         let node = context.layoutNode.content(content, environment: environment)
         let c = update(component: content, proposal: context.proposal, layout: node, origin: context.origin,
                        transition: context.transition)
@@ -80,15 +75,15 @@ extension Child where C == AnyComponent<Empty> {
     }
 }
 
-extension _UpdatedChildComponent {
+extension UpdatedChildComponent {
     /// Places the child with its frame at `frame` (its centre at the frame's centre).
-    func placed(_ frame: Rect) -> _UpdatedChildComponent {
+    func placed(_ frame: Rect) -> UpdatedChildComponent {
         position(frame.center)
     }
 
     /// The child with its frame resized to `size` (the view's bounds; its content keeps
     /// the layout it computed).
-    func resized(_ size: Size) -> _UpdatedChildComponent {
+    func resized(_ size: Size) -> UpdatedChildComponent {
         if size == self.size { return self }
         var c = self
         c.size = size

@@ -60,20 +60,29 @@ struct StackBody {
 /// `left`, `trailing` is `right`).
 public enum VStackAlignment: Double, Equatable, Sendable {
     case left = 0, center = 0.5, right = 1
+    /// SwiftUI's name for `left`.
     public static var leading: VStackAlignment { .left }
+    /// SwiftUI's name for `right`.
     public static var trailing: VStackAlignment { .right }
 }
 
 /// Children top to bottom (SwiftUI's `VStack`, ComponentFlow's `VStack<ChildEnvironment>`):
 /// the children take the stack's typed environment.
 public struct VStack<ChildEnvironment: Equatable>: CombinedComponent {
+    /// The stack's typed environment, which its children take.
     public typealias EnvironmentType = ChildEnvironment
+    /// ComponentFlow's name for the alignment type.
     public typealias HorizontalAlignment = VStackAlignment
+    /// The children top to bottom, each with the identity that keeps its view across updates.
     public let items: [AnyComponentWithIdentity<ChildEnvironment>]
+    /// Points between neighbouring children.
     public let spacing: Double
+    /// Where children narrower than the stack sit across it (mirrored right to left).
     public let alignment: VStackAlignment
+    /// Stretches every child to the stack's proposed width, when that is finite.
     public let fill: Bool
 
+    /// Children with explicit identities; a child keeps its view while its identity stays.
     public init(_ items: [AnyComponentWithIdentity<ChildEnvironment>], spacing: Double = 0,
                 alignment: VStackAlignment = .center, fill: Bool = false) {
         self.items = items
@@ -113,13 +122,21 @@ public enum HStackAlignment: Double, Equatable, Sendable {
 /// Children leading to trailing (SwiftUI's `HStack`; generic over the children's
 /// environment like `VStack`).
 public struct HStack<ChildEnvironment: Equatable>: CombinedComponent {
+    /// The stack's typed environment, which its children take.
     public typealias EnvironmentType = ChildEnvironment
+    /// ComponentFlow's name for the alignment type.
     public typealias VerticalAlignment = HStackAlignment
+    /// The children leading to trailing, each with the identity that keeps its view across
+    /// updates.
     public let items: [AnyComponentWithIdentity<ChildEnvironment>]
+    /// Points between neighbouring children.
     public let spacing: Double
+    /// Where children shorter than the stack sit across it.
     public let alignment: HStackAlignment
+    /// Stretches every child to the stack's proposed height, when that is finite.
     public let fill: Bool
 
+    /// Children with explicit identities; a child keeps its view while its identity stays.
     public init(_ items: [AnyComponentWithIdentity<ChildEnvironment>], spacing: Double = 0,
                 alignment: HStackAlignment = .center, fill: Bool = false) {
         self.items = items
@@ -128,6 +145,7 @@ public struct HStack<ChildEnvironment: Equatable>: CombinedComponent {
         self.fill = fill
     }
 
+    /// Children identified by their position.
     public init(_ children: [AnyComponent<ChildEnvironment>], spacing: Double = 0, alignment: HStackAlignment = .center,
                 fill: Bool = false) {
         self.init(children.enumerated().map { AnyComponentWithIdentity(id: $0.offset, component: $0.element) },
@@ -157,6 +175,7 @@ public struct Spacer: Component {
     public static let defaultMinLength = 8.0
     /// The least length it takes; nil: `defaultMinLength`.
     public let minLength: Double?
+    /// `minLength`: the least length; nil or not finite: `defaultMinLength`, below 0: 0.
     public init(minLength: Double? = nil) { self.minLength = minLength }
 
     /// The minimum length in effect.

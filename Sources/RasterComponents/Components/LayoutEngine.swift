@@ -11,7 +11,7 @@ public enum LayoutEngine {
     /// shared values it reads; each call builds a new layout tree.
     public static func layout(_ component: AnyComponent<Empty>, proposal: ProposedSize,
                               environment: EnvironmentValues = EnvironmentValues()) -> Size {
-        let node = LayoutNode(component: component, environment: _ErasedEnvironment(typed: [], shared: environment, recorder: nil))
+        let node = LayoutNode(component: component, environment: ErasedEnvironment(typed: [], shared: environment, recorder: nil))
         if node.component is Flex {
             return FlexLayout(tree: ComponentFlexTree()).root(node, proposal: proposal, runMode: .performLayout).size
         }

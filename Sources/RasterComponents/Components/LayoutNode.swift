@@ -13,10 +13,10 @@ import RasterLayout
 /// Invariant: `component` is never an `AnyComponent` (wrappers are looked through), and
 /// a child node is reused only for the identical child component.
 public final class LayoutNode {
-    let component: _TypeErasedComponent
+    let component: any Component
     /// The `AnyComponent` the node was made for (identity decides reuse).
     let source: AnyObject?
-    let environment: _ErasedEnvironment
+    let environment: ErasedEnvironment
     /// The view that shows the component from earlier passes (its state is used).
     var retained: ComponentNode?
     /// The axis of the nearest stack above, through wrappers that lay out as their
@@ -52,9 +52,9 @@ public final class LayoutNode {
     /// the container's border box).
     var flexFrame: Rect?
 
-    init(component: _TypeErasedComponent, environment: _ErasedEnvironment, retained: ComponentNode? = nil) {
-        if let box = component._anyComponentBox {
-            self.component = component._unwrapped
+    init(component: any Component, environment: ErasedEnvironment, retained: ComponentNode? = nil) {
+        if let box = component.componentBox {
+            self.component = component.unwrapped
             source = box
         } else {
             self.component = component
@@ -67,13 +67,13 @@ public final class LayoutNode {
     /// The size the component takes for `proposal`, computed once per proposal.
     public func sizeThatFits(_ proposal: ProposedSize) -> Size {
         for (asked, answer) in answers where asked == proposal { return answer }
-        let size = component._sizeThatFits(proposal, node: self).sanitized
+        let size = component.sizeThatFitsErased(proposal, node: self).sanitized
         answers.append((proposal, size))
         return size
     }
 
     /// The node of the child in `slot`, reused when it was made for the same component.
-    func child(_ slot: Int, _ component: _TypeErasedComponent, environment: _ErasedEnvironment? = nil,
+    func child(_ slot: Int, _ component: any Component, environment: ErasedEnvironment? = nil,
                stackAxis: Axis? = nil, retained: ComponentNode? = nil) -> LayoutNode {
         if slot < slots.count, let existing = slots[slot], existing.matches(component) { return existing }
         let node = LayoutNode(component: component, environment: environment ?? self.environment, retained: retained)
@@ -85,7 +85,7 @@ public final class LayoutNode {
     }
 
     /// The node of the child under `key` (children that custom components update).
-    func child(key: AnyHashable, _ component: _TypeErasedComponent, environment: _ErasedEnvironment,
+    func child(key: AnyHashable, _ component: any Component, environment: ErasedEnvironment,
                retained: ComponentNode?) -> LayoutNode {
         if let existing = keyedSlots[key], existing.matches(component) { return existing }
         let node = LayoutNode(component: component, environment: environment, retained: retained)
@@ -96,17 +96,17 @@ public final class LayoutNode {
 
     /// The child node of a wrapper that lays out as its content (slot 0), keeping the
     /// stack axis.
-    package func content(_ component: _TypeErasedComponent, environment: _ErasedEnvironment? = nil) -> LayoutNode {
+    package func content(_ component: any Component, environment: ErasedEnvironment? = nil) -> LayoutNode {
         child(0, component, environment: environment, stackAxis: stackAxis,
               retained: retained?.placedChildren.first?.node)
     }
 
-    private func matches(_ other: _TypeErasedComponent) -> Bool {
-        if let box = other._anyComponentBox {
+    private func matches(_ other: any Component) -> Bool {
+        if let box = other.componentBox {
             if let source { return source === box }
             return false
         }
-        return source == nil && component._isEqual(to: other)
+        return source == nil && component.erasedIsEqual(to: other)
     }
 
     /// The scratch view, made once.

@@ -2,11 +2,16 @@ import Foundation
 
 /// Radii of the four corners of a rounded rectangle.
 public struct CornerRadii: Hashable, Sendable {
+    /// Radius of the top-left corner, in path units; 0 or less leaves it square.
     public var topLeft: Double
+    /// Radius of the top-right corner.
     public var topRight: Double
+    /// Radius of the bottom-right corner.
     public var bottomRight: Double
+    /// Radius of the bottom-left corner.
     public var bottomLeft: Double
 
+    /// Radii given corner by corner, clockwise from the top-left.
     public init(topLeft: Double, topRight: Double, bottomRight: Double, bottomLeft: Double) {
         self.topLeft = topLeft
         self.topRight = topRight
@@ -14,12 +19,15 @@ public struct CornerRadii: Hashable, Sendable {
         self.bottomLeft = bottomLeft
     }
 
+    /// The same radius `r` at all four corners.
     public init(all r: Double) {
         self.init(topLeft: r, topRight: r, bottomRight: r, bottomLeft: r)
     }
 
+    /// Square corners (every radius 0).
     public static let zero = CornerRadii(all: 0)
 
+    /// True when no corner is rounded (every radius is 0 or less).
     public var isZero: Bool { topLeft <= 0 && topRight <= 0 && bottomRight <= 0 && bottomLeft <= 0 }
 }
 
@@ -45,15 +53,18 @@ extension Path {
         addRoundedRect(rect, radii: radii, style: style)
     }
 
+    /// A rounded rectangle with `cornerRadius` at every corner (see `init(roundedRect:radii:style:)`).
     public init(roundedRect rect: Rect, cornerRadius: Double, style: CornerStyle = .circular) {
         self.init(roundedRect: rect, radii: CornerRadii(all: cornerRadius), style: style)
     }
 
+    /// `rect` as one closed contour, clockwise from its top-left corner (y down).
     public init(rect: Rect) {
         self.init()
         addRect(rect)
     }
 
+    /// The ellipse inscribed in `rect`, clockwise from its rightmost point.
     public init(ellipseIn rect: Rect) {
         self.init()
         addEllipse(in: rect)

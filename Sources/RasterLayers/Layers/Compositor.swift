@@ -40,6 +40,7 @@ public final class Compositor {
     /// The last rendered frame. It is retained and updated in place by the next `render`;
     /// copy it to keep it.
     public let frame: Bitmap
+    /// What the compositor has done, summed over every `render`.
     public private(set) var statistics = CompositorStatistics()
 
     private var records: [ObjectIdentifier: LayerRecord] = [:]
@@ -546,6 +547,7 @@ public final class Compositor {
 
 /// What the compositor did, summed over its frames.
 public struct CompositorStatistics: Sendable, Equatable {
+    /// `render` calls.
     public var frames = 0
     /// Drawing rasters made (each `Layer.drawing` is rasterized once per size, scale
     /// and sub-pixel offset).

@@ -27,6 +27,8 @@ public final class Layer {
 
     // MARK: - Geometry
 
+    /// The layer's own coordinate space, in points: its origin is what sublayers' positions
+    /// are measured from, its size the layer's extent. A new size redraws `drawing`.
     public var bounds: Rect = .zero {
         didSet {
             guard bounds != oldValue else { return }
@@ -34,8 +36,13 @@ public final class Layer {
             if drawing != nil, bounds.size != oldValue.size { contentVersion &+= 1 }
         }
     }
+    /// Where `anchorPoint` sits, in the superlayer's bounds coordinates (points, y down).
     public var position: Point = .zero { didSet { if position != oldValue { geometryVersion &+= 1 } } }
+    /// The point of the bounds that `position` places and `transform` turns about, in unit
+    /// coordinates of the bounds ((0, 0) top-left, (1, 1) bottom-right); the centre by default.
     public var anchorPoint = Point(x: 0.5, y: 0.5) { didSet { if anchorPoint != oldValue { geometryVersion &+= 1 } } }
+    /// Applied about the anchor point, between the bounds and the superlayer (see
+    /// `localTransform`); the identity by default.
     public var transform: Transform = .identity { didSet { if transform != oldValue { geometryVersion &+= 1 } } }
 
     /// The rectangle the layer occupies in its superlayer's coordinates (exact while
@@ -63,19 +70,25 @@ public final class Layer {
 
     /// Opacity of the layer and its subtree as one group.
     public var opacity: Double = 1 { didSet { if opacity != oldValue { touchEffect() } } }
+    /// Hides the layer and its whole subtree, shadow included.
     public var isHidden = false { didSet { if isHidden != oldValue { touchEffect() } } }
     /// Fills the bounds (rounded by `cornerRadius`). Gradient geometry is in bounds coordinates.
     public var backgroundPaint: Paint? { didSet { if backgroundPaint != oldValue { touch() } } }
+    /// Radius of the corners of the background, the border and the `masksToBounds` clip, in
+    /// points; 0 keeps them square.
     public var cornerRadius: Double = 0 { didSet { if cornerRadius != oldValue { touchEffect() } } }
+    /// How the rounded corners are shaped: circular arcs or continuous curvature.
     public var cornerCurve: CornerCurve = .circular { didSet { if cornerCurve != oldValue { touchEffect() } } }
     /// Clips contents and sublayers to the rounded bounds, anti-aliased.
     public var masksToBounds = false { didSet { if masksToBounds != oldValue { touchEffect() } } }
     /// Drawn inside the bounds, above contents and sublayers.
     public var borderWidth: Double = 0 { didSet { if borderWidth != oldValue { touch() } } }
+    /// Colour of the border; black by default, as in Core Animation.
     public var borderColor: Color = .black { didSet { if borderColor != oldValue { touch() } } }
 
     // MARK: - Shadow (Core Animation's defaults)
 
+    /// Colour of the shadow; its alpha is multiplied by `shadowOpacity`.
     public var shadowColor: Color = .black { didSet { if shadowColor != oldValue { touchEffect() } } }
     /// 0 (the default) draws no shadow.
     public var shadowOpacity: Double = 0 { didSet { if shadowOpacity != oldValue { touchEffect() } } }
@@ -96,7 +109,9 @@ public final class Layer {
     public var contents: ImageSource? {
         didSet { if contents !== oldValue { contentVersion &+= 1; touch() } }
     }
+    /// Pixels of `contents` per point (0 or less counts as 1).
     public var contentsScale: Double = 1 { didSet { if contentsScale != oldValue { touch() } } }
+    /// How `contents` is placed in the bounds; stretched to them by default.
     public var contentsGravity: ContentsGravity = .resize { didSet { if contentsGravity != oldValue { touch() } } }
 
     /// Vector drawing rasterized into the layer's contents by the compositor, at the
@@ -114,9 +129,12 @@ public final class Layer {
 
     // MARK: - Tree
 
+    /// The layer this one is a sublayer of (held weakly); nil for a root or a detached layer.
     public private(set) weak var superlayer: Layer?
+    /// The sublayers back to front, drawn over the contents and clipped by `masksToBounds`.
     public private(set) var sublayers: [Layer] = []
 
+    /// Puts `layer` on top of the sublayers, first removing it from its current superlayer.
     public func addSublayer(_ layer: Layer) {
         insertSublayer(layer, at: sublayers.count)
     }
@@ -136,6 +154,7 @@ public final class Layer {
         layer.superlayer = self
     }
 
+    /// Detaches the layer from its superlayer; does nothing when it has none.
     public func removeFromSuperlayer() {
         guard let parent = superlayer else { return }
         parent.sublayers.removeAll { $0 === self }

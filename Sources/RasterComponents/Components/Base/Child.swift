@@ -13,7 +13,7 @@ public final class Child<C: Component> {
     /// Updates (or first makes) the child's view and returns it with its size, ready for
     /// modifiers and `context.add`.
     public func update(component: C, @EnvironmentBuilder environment: () -> Environment<C.EnvironmentType>,
-                       availableSize: Size, transition: ComponentTransition) -> _UpdatedChildComponent {
+                       availableSize: Size, transition: ComponentTransition) -> UpdatedChildComponent {
         update(component: component, typed: environment().typed, proposal: ProposedSize(available: availableSize),
                transition: transition)
     }
@@ -21,7 +21,7 @@ public final class Child<C: Component> {
     /// Updates the child for `proposal`; `layout` is the node it was measured with in
     /// this pass, `origin` its unrounded position in the host.
     func update(component: C, typed: [AnyEquatable] = [], proposal: ProposedSize, layout: LayoutNode? = nil,
-                origin: Point? = nil, transition: ComponentTransition) -> _UpdatedChildComponent {
+                origin: Point? = nil, transition: ComponentTransition) -> UpdatedChildComponent {
         let updated = updateChild(existing: view, key: ObjectIdentifier(self), component: component, typed: typed,
                                   proposal: proposal, layout: layout, origin: origin, transition: transition)
         if !updated.isMeasurement { view = updated.view }
@@ -30,7 +30,7 @@ public final class Child<C: Component> {
 }
 
 public extension Child where C.EnvironmentType == Empty {
-    func update(component: C, availableSize: Size, transition: ComponentTransition) -> _UpdatedChildComponent {
+    func update(component: C, availableSize: Size, transition: ComponentTransition) -> UpdatedChildComponent {
         update(component: component, environment: {}, availableSize: availableSize, transition: transition)
     }
 }
@@ -69,7 +69,7 @@ public struct ChildMapEntry<EnvironmentType, Key: Hashable> {
 
     public func update(component: AnyComponent<EnvironmentType>,
                        @EnvironmentBuilder environment: () -> Environment<EnvironmentType>,
-                       availableSize: Size, transition: ComponentTransition) -> _UpdatedChildComponent {
+                       availableSize: Size, transition: ComponentTransition) -> UpdatedChildComponent {
         update(component: component, typed: environment().typed, proposal: ProposedSize(available: availableSize),
                transition: transition)
     }
@@ -78,7 +78,7 @@ public struct ChildMapEntry<EnvironmentType, Key: Hashable> {
     /// this pass, `origin` its unrounded position in the host.
     func update(component: AnyComponent<EnvironmentType>, typed: [AnyEquatable] = [], proposal: ProposedSize,
                 layout: LayoutNode? = nil, origin: Point? = nil,
-                transition: ComponentTransition) -> _UpdatedChildComponent {
+                transition: ComponentTransition) -> UpdatedChildComponent {
         let updated = updateChild(existing: map.views[key], key: ChildMapKey(map: ObjectIdentifier(map), key: key),
                                   component: component, typed: typed, proposal: proposal, layout: layout,
                                   origin: origin, transition: transition)
@@ -94,7 +94,7 @@ struct ChildMapKey: Hashable {
 }
 
 public extension ChildMapEntry where EnvironmentType == Empty {
-    func update(component: AnyComponent<Empty>, availableSize: Size, transition: ComponentTransition) -> _UpdatedChildComponent {
+    func update(component: AnyComponent<Empty>, availableSize: Size, transition: ComponentTransition) -> UpdatedChildComponent {
         update(component: component, environment: {}, availableSize: availableSize, transition: transition)
     }
 }
@@ -113,13 +113,13 @@ struct WeakSlot {
 /// the same, otherwise make a new one (whose first update is never animated). While a
 /// body runs to measure its component, the child is measured instead (no view is made
 /// or touched); `key` keeps its answers for the pass.
-func updateChild(existing: ComponentView?, key: AnyHashable, component: _TypeErasedComponent, typed: [AnyEquatable],
+func updateChild(existing: ComponentView?, key: AnyHashable, component: any Component, typed: [AnyEquatable],
                  proposal: ProposedSize, layout: LayoutNode?, origin: Point?,
-                 transition: ComponentTransition) -> _UpdatedChildComponent {
+                 transition: ComponentTransition) -> UpdatedChildComponent {
     if let measuring = CombinedFrame.measuring, let parent = measuring.measured {
-        let environment = _ErasedEnvironment(typed: typed, shared: measuring.shared, recorder: nil)
+        let environment = ErasedEnvironment(typed: typed, shared: measuring.shared, recorder: nil)
         let node = parent.child(key: key, component, environment: environment, retained: existing?.node)
-        var measured = _UpdatedChildComponent(view: ComponentView(), size: node.sizeThatFits(proposal),
+        var measured = UpdatedChildComponent(view: ComponentView(), size: node.sizeThatFits(proposal),
                                               transition: transition)
         measured.isMeasurement = true
         return measured
@@ -130,24 +130,24 @@ func updateChild(existing: ComponentView?, key: AnyHashable, component: _TypeEra
     var transition = transition
     let view: ComponentView
     let node: ComponentNode
-    if let existing, let n = existing.node, n.component._componentType == component._componentType {
+    if let existing, let n = existing.node, n.component.concreteType == component.concreteType {
         view = existing
         node = n
         // Updated again in the pass that made it (a stack's second layout pass): still
         // nothing to animate from.
         if n.bornInPass == pass.number { transition = .immediate }
     } else {
-        view = component._makeView()
-        node = ComponentNode(component: component, view: view, state: component._makeState())
+        view = component.makeErasedView()
+        node = ComponentNode(component: component, view: view, state: component.makeErasedState())
         view.node = node
         node.bornInPass = pass.number
         pass.connect(node.state, to: node)
         transition = .immediate
     }
     node.parent = frame.node
-    let environment = _ErasedEnvironment(typed: typed, shared: frame.shared, recorder: nil)
+    let environment = ErasedEnvironment(typed: typed, shared: frame.shared, recorder: nil)
     let size = node.update(component: component, environment: environment, proposal: proposal, layout: layout,
                            origin: origin, transition: transition, pass: pass)
     frame.updated.insert(ObjectIdentifier(view))
-    return _UpdatedChildComponent(view: view, size: size, transition: transition)
+    return UpdatedChildComponent(view: view, size: size, transition: transition)
 }

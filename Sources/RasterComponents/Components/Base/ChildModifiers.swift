@@ -3,7 +3,7 @@ import RasterCore
 /// A child that has been updated, with the modifiers that place it in its parent.
 /// Unset modifiers leave the view's layer as its own component left it (and a modifier
 /// dropped since the last update is reset to the layer default).
-public struct _UpdatedChildComponent {
+public struct UpdatedChildComponent {
     /// The child's view (a placeholder when the body runs to measure).
     public let view: ComponentView
     /// The size the child returned from its update, in points; its bounds get this size.

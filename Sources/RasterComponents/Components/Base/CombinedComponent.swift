@@ -110,7 +110,7 @@ public final class CombinedComponentContext<C: CombinedComponent> {
     }
 
     /// Places an updated child, in front of those added before it.
-    public func add(_ child: _UpdatedChildComponent) {
+    public func add(_ child: UpdatedChildComponent) {
         frame.added.append(child)
     }
 
@@ -126,7 +126,7 @@ final class CombinedFrame: @unchecked Sendable {
     let node: ComponentNode?
     let measured: LayoutNode?
     var shared: EnvironmentValues
-    var added: [_UpdatedChildComponent] = []
+    var added: [UpdatedChildComponent] = []
     var updated: Set<ObjectIdentifier> = []
 
     /// The frame of a body running to measure, if one is running.

@@ -13,7 +13,7 @@ import RasterLayout
 /// `ProposedSize` without touching any view (see `Layout/`). The default measures a
 /// component as `update` would size it, on a scratch view (a `CombinedComponent` runs
 /// its body with its children measured instead of updated), so any component takes part.
-public protocol Component: _TypeErasedComponent, Equatable {
+public protocol Component: Equatable {
     /// The type of the environment the component reads; `Empty` for none.
     associatedtype EnvironmentType = Empty
     /// The view the component makes and updates.
@@ -51,48 +51,35 @@ public final class Empty: Equatable, Sendable {
     public static func == (lhs: Empty, rhs: Empty) -> Bool { true }
 }
 
-/// What the update machinery needs from a component whose type it does not know.
-public protocol _TypeErasedComponent {
+/// What the update machinery asks of a component whose type it does not know (held as
+/// `any Component`): each call opens the existential, so it runs with the concrete
+/// type's own `makeView`, `update` and `sizeThatFits`. `AnyComponent` is seen through:
+/// the type, name and equality of a wrapper are those of the component it wraps.
+extension Component {
     /// The concrete component type (through `AnyComponent` wrappers).
-    var _componentType: Any.Type { get }
+    var concreteType: Any.Type {
+        if let box = self as? ComponentBox { return box.boxed.concreteType }
+        return Self.self
+    }
     /// The name of the concrete component type (through `AnyComponent` wrappers).
-    var _componentName: String { get }
+    var concreteName: String { String(describing: concreteType) }
     /// `makeView()`, typed as the base view class.
-    func _makeView() -> ComponentView
+    func makeErasedView() -> ComponentView { makeView() }
     /// `makeState()`, typed as the base state class.
-    func _makeState() -> ComponentState
+    func makeErasedState() -> ComponentState { makeState() }
+
     /// True when `other` is of the same type (seen through `AnyComponent`) and equal.
-    func _isEqual(to other: _TypeErasedComponent) -> Bool
-    /// `update`, with the view, state and environment cast to the component's types (a view
-    /// or state of another type traps).
-    func _update(view: ComponentView, availableSize: Size, state: ComponentState, environment: _ErasedEnvironment,
-                 transition: ComponentTransition) -> Size
-    /// `sizeThatFits`, measured through `node` (which keeps the answers and the state).
-    func _sizeThatFits(_ proposal: ProposedSize, node: LayoutNode) -> Size
-    /// The content of a wrapper that lays out as its content (`LayoutTransparent`), else nil.
-    var _layoutContent: AnyComponent<Empty>? { get }
-    /// The environment such a wrapper's content sees (nil: the wrapper's own).
-    func _layoutContentEnvironment(_ environment: _ErasedEnvironment) -> _ErasedEnvironment?
-    /// An `AnyComponent` returns itself (and `_unwrapped` its component); others nil.
-    var _anyComponentBox: AnyObject? { get }
-    /// The component an `AnyComponent` wraps; any other component itself.
-    var _unwrapped: _TypeErasedComponent { get }
-}
-
-public extension Component {
-    var _componentType: Any.Type { Self.self }
-    var _componentName: String { String(describing: Self.self) }
-    func _makeView() -> ComponentView { makeView() }
-    func _makeState() -> ComponentState { makeState() }
-
-    func _isEqual(to other: _TypeErasedComponent) -> Bool {
+    func erasedIsEqual(to other: any Component) -> Bool {
         if let other = other as? Self { return self == other }
-        if let other = other as? AnyComponent<EnvironmentType> { return other.wrapped._isEqual(to: self) }
+        if let box = self as? ComponentBox { return box.boxed.erasedIsEqual(to: other) }
+        if let other = other as? ComponentBox { return other.boxed.erasedIsEqual(to: self) }
         return false
     }
 
-    func _update(view: ComponentView, availableSize: Size, state: ComponentState, environment: _ErasedEnvironment,
-                 transition: ComponentTransition) -> Size {
+    /// `update`, with the view, state and environment cast to the component's types (a view
+    /// or state of another type traps: the machinery pairs them by `concreteType`).
+    func updateErased(view: ComponentView, availableSize: Size, state: ComponentState, environment: ErasedEnvironment,
+                      transition: ComponentTransition) -> Size {
         guard let view = view as? View else {
             preconditionFailure("\(Self.self) was updated with a \(type(of: view)); it makes \(View.self)")
         }
@@ -103,15 +90,47 @@ public extension Component {
                       environment: Environment<EnvironmentType>(erased: environment), transition: transition)
     }
 
-    func _sizeThatFits(_ proposal: ProposedSize, node: LayoutNode) -> Size {
+    /// `sizeThatFits`, measured through `node` (which keeps the answers and the state).
+    func sizeThatFitsErased(_ proposal: ProposedSize, node: LayoutNode) -> Size {
         sizeThatFits(proposal, context: MeasureContext(node: node))
     }
 
-    var _layoutContent: AnyComponent<Empty>? { nil }
-    func _layoutContentEnvironment(_ environment: _ErasedEnvironment) -> _ErasedEnvironment? { nil }
-    var _anyComponentBox: AnyObject? { nil }
-    var _unwrapped: _TypeErasedComponent { self }
+    /// The content of a wrapper that lays out as its content (`LayoutTransparent`), else nil.
+    var transparentLayoutContent: AnyComponent<Empty>? {
+        if let wrapper = self as? LayoutTransparent { return wrapper.layoutContent }
+        if let box = self as? ComponentBox { return box.boxed.transparentLayoutContent }
+        return nil
+    }
 
+    /// The environment such a wrapper's content sees (nil: the wrapper's own).
+    func layoutContentEnvironment(_ environment: ErasedEnvironment) -> ErasedEnvironment? {
+        if let wrapper = self as? ContentEnvironmentChanging { return wrapper.contentEnvironment(environment) }
+        if let box = self as? ComponentBox { return box.boxed.layoutContentEnvironment(environment) }
+        return nil
+    }
+
+    /// An `AnyComponent`'s box (its identity: the same box is the same immutable value);
+    /// nil for other components.
+    var componentBox: AnyObject? { self as? ComponentBox }
+
+    /// The component an `AnyComponent` wraps; any other component itself.
+    package var unwrapped: any Component { (self as? ComponentBox)?.boxed ?? self }
+}
+
+/// A type-erasing wrapper (`AnyComponent`), seen through by the update machinery.
+protocol ComponentBox: AnyObject {
+    /// The wrapped component; never itself a box.
+    var boxed: any Component { get }
+}
+
+/// A wrapper whose content is measured and updated under changed environment values
+/// (`EnvironmentOverride`).
+protocol ContentEnvironmentChanging {
+    /// The environment the content sees, given the wrapper's.
+    func contentEnvironment(_ environment: ErasedEnvironment) -> ErasedEnvironment
+}
+
+public extension Component {
     /// Measures by running `update` on a scratch view (with the view's state when it
     /// has one): ComponentFlow's contract, where a component sizes itself in `update`.
     func sizeThatFits(_ proposal: ProposedSize, context: MeasureContext<Self>) -> Size {

@@ -8,7 +8,7 @@ import RasterLayout
 /// Owned by its view (`ComponentView.node`); `parent` is the node of the combined
 /// component that updates this one.
 package final class ComponentNode {
-    private(set) var component: _TypeErasedComponent
+    private(set) var component: any Component
     unowned let view: ComponentView
     let state: ComponentState
     weak var parent: ComponentNode?
@@ -40,7 +40,7 @@ package final class ComponentNode {
     /// The `Child` and `ChildMap` holders its body created.
     var slots: [WeakSlot] = []
 
-    init(component: _TypeErasedComponent, view: ComponentView, state: ComponentState) {
+    init(component: any Component, view: ComponentView, state: ComponentState) {
         self.component = component
         self.view = view
         self.state = state
@@ -53,7 +53,7 @@ package final class ComponentNode {
     ///   - layout: the node the parent measured this one with in this pass, if any.
     ///   - origin: the unrounded position of the view in the host, when the parent
     ///     placed it by its own layout (nil: on a whole point).
-    func update(component newComponent: _TypeErasedComponent, environment: _ErasedEnvironment, proposal: ProposedSize,
+    func update(component newComponent: any Component, environment: ErasedEnvironment, proposal: ProposedSize,
                 layout: LayoutNode? = nil, origin: Point? = nil,
                 transition: ComponentTransition, pass: UpdatePass, force: Bool = false) -> Size {
         var reasons: UpdateReasons = []
@@ -65,7 +65,7 @@ package final class ComponentNode {
         }
         if state.isUpdated { reasons.insert(.state) }
         if descendantNeedsUpdate { reasons.insert(.descendant) }
-        if size != nil, !Self.identical(newComponent, component), !newComponent._isEqual(to: component) {
+        if size != nil, !Self.identical(newComponent, component), !newComponent.erasedIsEqual(to: component) {
             reasons.insert(.component)
         }
         let fraction = origin.map { PixelSnapping.fraction($0, scale: pass.displayScale) } ?? .zero
@@ -73,7 +73,7 @@ package final class ComponentNode {
         if let old = originFraction, old != fraction { reasons.insert(.availableSize) }
 
         if reasons.isEmpty, let size {
-            pass.statistics.recordSkip(component._componentType)
+            pass.statistics.recordSkip(component.concreteType)
             return size
         }
         component = newComponent
@@ -81,15 +81,15 @@ package final class ComponentNode {
         state.isUpdated = false
         descendantNeedsUpdate = false
         recorder.reset()
-        let tracked = _ErasedEnvironment(typed: environment.typed, shared: environment.shared, recorder: recorder)
-        pass.statistics.recordUpdate(component._componentType, reasons)
+        let tracked = ErasedEnvironment(typed: environment.typed, shared: environment.shared, recorder: recorder)
+        pass.statistics.recordUpdate(component.concreteType, reasons)
         if let layout, layout.retained == nil { layout.retained = self }
         self.proposal = proposal
         originFraction = fraction
         self.layout = layout
         self.origin = origin ?? .zero
         let result = pass.withNode(self) {
-            component._update(view: view, availableSize: proposal.replacingUnspecifiedDimensions(), state: state,
+            component.updateErased(view: view, availableSize: proposal.replacingUnspecifiedDimensions(), state: state,
                               environment: tracked, transition: transition)
         }.finite
         self.layout = nil
@@ -109,7 +109,7 @@ package final class ComponentNode {
     }
 
     /// The layout node of this update: the parent's, else one made now.
-    func layoutNode(environment: _ErasedEnvironment) -> LayoutNode {
+    func layoutNode(environment: ErasedEnvironment) -> LayoutNode {
         if let layout { return layout }
         let made = LayoutNode(component: component, environment: environment, retained: self)
         layout = made
@@ -125,8 +125,8 @@ package final class ComponentNode {
     }
 
     /// The same `AnyComponent` (an immutable value): equal without comparing.
-    private static func identical(_ a: _TypeErasedComponent, _ b: _TypeErasedComponent) -> Bool {
-        guard let x = a._anyComponentBox, let y = b._anyComponentBox else { return false }
+    private static func identical(_ a: any Component, _ b: any Component) -> Bool {
+        guard let x = a.componentBox, let y = b.componentBox else { return false }
         return x === y
     }
 

@@ -15,6 +15,9 @@ public extension ComponentTransition {
         return 0
     }
 
+    /// Runs `f` at once, then `completion(true)` once `delay` plus `duration` has passed on the
+    /// pass's animation clock (at once for `.none` or outside a pass). `allowUserInteraction` is
+    /// accepted and ignored.
     func animateView(allowUserInteraction: Bool = true, delay: Double = 0.0, _ f: @escaping () -> Void,
                      completion: ((Bool) -> Void)? = nil) {
         f()
@@ -78,6 +81,7 @@ public extension ComponentTransition {
 
 /// A value an additive animation offsets.
 public protocol AdditiveValue {
+    /// The value offset by `other`.
     func adding(_ other: Self) -> Self
 }
 

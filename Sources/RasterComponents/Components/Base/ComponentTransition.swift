@@ -8,29 +8,39 @@ import RasterLayers
 /// Property changes are applied through the `set…` helpers; they take effect at once
 /// here, and the animation stage samples them over time.
 public struct ComponentTransition {
+    /// Whether and how a change animates.
     public enum Animation: Equatable {
         /// ComponentFlow's name for the curve of an animated transition.
         public typealias Curve = AnimationCurve
 
+        /// Applied at once.
         case none
+        /// Animated over `duration` seconds along `curve`.
         case curve(duration: Double, curve: Curve)
     }
 
+    /// How changes made with this transition are applied.
     public var animation: Animation
     private var userData: [Any] = []
 
+    /// A transition applying changes as `animation` says, with no user data.
     public init(animation: Animation) {
         self.animation = animation
     }
 
+    /// Applies changes at once.
     public static var immediate: ComponentTransition { ComponentTransition(animation: .none) }
 
+    /// Animates changes over `duration` seconds along `curve`.
     public static func curve(duration: Double, curve: Animation.Curve) -> ComponentTransition {
         ComponentTransition(animation: .curve(duration: duration, curve: curve))
     }
 
+    /// False only for `.none` (a curve of zero duration counts, though the animator applies it
+    /// at once).
     public var isAnimated: Bool { animation != .none }
 
+    /// A copy with `animation` replaced, keeping the user data.
     public func withAnimation(_ animation: Animation) -> ComponentTransition {
         var t = self
         t.animation = animation
@@ -64,32 +74,46 @@ public struct ComponentTransition {
         }
     }
 
+    /// Sets the bounds size (keeping the bounds origin) and the position of the view's layer
+    /// so that its frame is `frame` while its transform is the identity.
     public func setFrame(view: ComponentView, frame: Rect) {
         let layer = view.layer
         setBounds(view: view, bounds: Rect(origin: layer.bounds.origin, size: frame.size))
         setPosition(view: view, position: Point(x: frame.minX + frame.width * layer.anchorPoint.x,
                                                 y: frame.minY + frame.height * layer.anchorPoint.y))
     }
+    /// Sets the position of the view's layer (its anchor point's place in the superlayer).
     public func setPosition(view: ComponentView, position: Point) { set(view.layer, \.position, position) }
+    /// Sets the bounds of the view's layer.
     public func setBounds(view: ComponentView, bounds: Rect) { set(view.layer, \.bounds, bounds) }
+    /// Sets the opacity of the view's layer; `completion` runs once the layer shows `alpha`.
     public func setAlpha(view: ComponentView, alpha: Double, completion: (() -> Void)? = nil) {
         set(view.layer, \.opacity, alpha, completion: completion)
     }
+    /// Replaces the transform of the view's layer with a uniform scale about its anchor
+    /// point; `completion` runs once the layer shows it.
     public func setScale(view: ComponentView, scale: Double, completion: (() -> Void)? = nil) {
         set(view.layer, \.transform, Transform(scaleX: scale, y: scale), completion: completion)
     }
+    /// Sets `layer`'s transform (applied about its anchor point).
     public func setTransform(layer: Layer, transform: Transform) { set(layer, \.transform, transform) }
+    /// Sets `layer`'s corner radius, in points.
     public func setCornerRadius(layer: Layer, cornerRadius: Double) { set(layer, \.cornerRadius, cornerRadius) }
+    /// Sets `layer`'s border width (points) and colour.
     public func setBorder(layer: Layer, width: Double, color: Color) {
         set(layer, \.borderWidth, width)
         set(layer, \.borderColor, color)
     }
+    /// Sets `layer`'s shadow: colour, opacity, blur radius (standard deviation in points) and
+    /// offset (in the superlayer's coordinates).
     public func setShadow(layer: Layer, color: Color, opacity: Double, radius: Double, offset: Point) {
         set(layer, \.shadowColor, color)
         set(layer, \.shadowOpacity, opacity)
         set(layer, \.shadowRadius, radius)
         set(layer, \.shadowOffset, offset)
     }
+    /// Sets `layer`'s background paint (nil: none), interpolated between the two paints when
+    /// animated.
     public func setBackground(layer: Layer, paint: Paint?) {
         if let animator = UpdatePass.current?.animator {
             animator.set(layer, \.backgroundPaint, to: paint, animation: animation, interpolate: Paint.interpolate)

@@ -44,11 +44,11 @@ public struct Environment<T> {
         return ViewEnvironment.current[keyPath: keyPath]
     }
 
-    init(erased: _ErasedEnvironment) {
+    init(erased: ErasedEnvironment) {
         self.init(typed: erased.typed, shared: erased.shared, recorder: erased.recorder)
     }
 
-    var erased: _ErasedEnvironment { _ErasedEnvironment(typed: typed, shared: shared, recorder: recorder) }
+    var erased: ErasedEnvironment { ErasedEnvironment(typed: typed, shared: shared, recorder: recorder) }
 
     /// An environment with no typed values.
     public static var empty: Environment<Empty> { Environment<Empty>(typed: []) }
@@ -114,8 +114,9 @@ public struct Environment<T> {
     public var untrackedValues: EnvironmentValues { shared }
 }
 
-/// The type-erased form of an `Environment`, passed through `_TypeErasedComponent`.
-public struct _ErasedEnvironment {
+/// The type-erased form of an `Environment`: what the update machinery hands a component
+/// it holds as `any Component` (see `Component.updateErased`).
+package struct ErasedEnvironment {
     let typed: [AnyEquatable]
     let shared: EnvironmentValues
     let recorder: EnvironmentReadRecorder?

@@ -68,13 +68,13 @@ public final class ComponentHost<EnvironmentType> {
         let componentView: ComponentView
         var transition = transition
         if let existing = self.componentView,
-           let node = existing.node, node.component._componentType == current.component._componentType {
+           let node = existing.node, node.component.concreteType == current.component.concreteType {
             componentView = existing
         } else {
             self.componentView?.removeFromSuperview()
-            componentView = current.component._makeView()
+            componentView = current.component.makeErasedView()
             let node = ComponentNode(component: current.component, view: componentView,
-                                     state: current.component._makeState())
+                                     state: current.component.makeErasedState())
             componentView.node = node
             pass.connect(node.state, to: node)
             view.addSubview(componentView)
@@ -87,7 +87,7 @@ public final class ComponentHost<EnvironmentType> {
         repeat {
             pendingTransition = nil
             pass.number += 1
-            let environment = _ErasedEnvironment(typed: current.typed, shared: environmentValues, recorder: nil)
+            let environment = ErasedEnvironment(typed: current.typed, shared: environmentValues, recorder: nil)
             size = UpdatePass.$current.withValue(pass) {
                 node.update(component: current.component, environment: environment,
                             proposal: ProposedSize(available: current.containerSize), origin: .zero,
