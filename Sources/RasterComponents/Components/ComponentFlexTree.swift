@@ -108,31 +108,39 @@ final class FlexChildren {
 /// CSS styles, and leaf contents measured through the proposal protocol (CSS
 /// min-content is the size proposed width 0, max-content the ideal size, fit-content
 /// between them; the height is the content's at the width chosen).
+///
+/// Its nodes are `LayoutNode`s, handed to the algorithm as objects and back as they
+/// came (`layoutNode(_:)`).
 struct ComponentFlexTree: FlexLayoutTree {
-    func children(of node: LayoutNode) -> [LayoutNode] {
-        guard let container = node.flexInfo.containerNode, let flex = container.component as? Flex else { return [] }
+    /// The layout node the algorithm hands back (it only ever holds this tree's nodes).
+    @inline(__always)
+    private func layoutNode(_ node: Node) -> LayoutNode { unsafeDowncast(node, to: LayoutNode.self) }
+
+    func children(of node: Node) -> [Node] {
+        guard let container = layoutNode(node).flexInfo.containerNode, let flex = container.component as? Flex else { return [] }
         return container.flexChildNodes(flex)
     }
 
-    func isFlexContainer(_ node: LayoutNode) -> Bool { node.flexInfo.isContainer }
+    func isFlexContainer(_ node: Node) -> Bool { layoutNode(node).flexInfo.isContainer }
 
-    func containerStyle(_ node: LayoutNode) -> FlexContainerStyle { node.flexInfo.containerStyle ?? FlexContainerStyle() }
+    func containerStyle(_ node: Node) -> FlexContainerStyle { layoutNode(node).flexInfo.containerStyle ?? FlexContainerStyle() }
 
     /// The box with its padding physical in the box's own direction.
-    func boxStyle(_ node: LayoutNode) -> BoxStyle {
-        let info = node.flexInfo
+    func boxStyle(_ node: Node) -> BoxStyle {
+        let info = layoutNode(node).flexInfo
         guard info.box.paddingFollowsLayoutDirection else { return info.box }
         return info.box.resolved(for: info.boxNode.environment.shared.layoutDirection)
     }
 
-    func layoutDirection(_ node: LayoutNode) -> LayoutDirection {
-        (node.flexInfo.containerNode ?? node).environment.shared.layoutDirection
+    func layoutDirection(_ node: Node) -> LayoutDirection {
+        let n = layoutNode(node)
+        return (n.flexInfo.containerNode ?? n).environment.shared.layoutDirection
     }
 
-    func itemStyle(_ node: LayoutNode) -> FlexItemStyle { node.flexInfo.item }
+    func itemStyle(_ node: Node) -> FlexItemStyle { layoutNode(node).flexInfo.item }
 
-    func measureContent(_ node: LayoutNode, known: OptionalSize, available: AvailableSize) -> Size {
-        guard let content = node.flexInfo.content else { return .zero }
+    func measureContent(_ node: Node, known: OptionalSize, available: AvailableSize) -> Size {
+        guard let content = layoutNode(node).flexInfo.content else { return .zero }
         let width: Double
         if let w = known.width {
             width = w
@@ -151,30 +159,32 @@ struct ComponentFlexTree: FlexLayoutTree {
 
     /// A `Text`'s first line (through wrappers that lay out as their content), where the
     /// item's `contentAlignment` puts the text in its content box.
-    func contentBaseline(_ node: LayoutNode, size: Size) -> Double? {
-        guard let content = node.flexInfo.content else { return nil }
+    func contentBaseline(_ node: Node, size: Size) -> Double? {
+        let n = layoutNode(node)
+        guard let content = n.flexInfo.content else { return nil }
         var inner = content
         while !(inner.component is Text), let next = inner.transparentContent { inner = next }
         guard let text = inner.component as? Text else { return nil }
         let proposal = ProposedSize(size)
         guard let baseline = text.firstBaseline(proposal, node: inner) else { return nil }
         var top = 0.0
-        if let item = node.flexInfo.boxNode.component as? FlexItem {
+        if let item = n.flexInfo.boxNode.component as? FlexItem {
             let measured = content.sizeThatFits(proposal)
-            let direction = node.flexInfo.boxNode.environment.shared.layoutDirection
+            let direction = n.flexInfo.boxNode.environment.shared.layoutDirection
             top = LayoutMath.aligned(measured, in: size, alignment: item.contentAlignment.resolved(for: direction)).y
         }
         return top + baseline
     }
 
-    func cachedLayout(_ node: LayoutNode, _ input: FlexInput) -> FlexOutput? { node.flexCache.get(input) }
+    func cachedLayout(_ node: Node, _ input: FlexInput) -> FlexOutput? { layoutNode(node).flexCache.get(input) }
 
-    func storeLayout(_ node: LayoutNode, _ input: FlexInput, _ output: FlexOutput) { node.flexCache.store(input, output) }
+    func storeLayout(_ node: Node, _ input: FlexInput, _ output: FlexOutput) { layoutNode(node).flexCache.store(input, output) }
 
     /// A size below zero (margins larger than the line) is 0, as a box cannot be smaller.
-    func setFrame(_ node: LayoutNode, _ frame: Rect) {
+    func setFrame(_ node: Node, _ frame: Rect) {
         let size = Size(width: max(0, frame.width), height: max(0, frame.height))
-        node.flexFrame = Rect(origin: frame.origin, size: size)
-        node.flexInfo.boxNode.assignedSize = size
+        let n = layoutNode(node)
+        n.flexFrame = Rect(origin: frame.origin, size: size)
+        n.flexInfo.boxNode.assignedSize = size
     }
 }

@@ -1,8 +1,9 @@
 import RasterCore
 
 /// What the stack algorithms need of a child: its size for a proposal (pure, cached by
-/// the child) and its layout priority.
-package protocol LayoutChild {
+/// the child) and its layout priority. The algorithms take children as `any LayoutChild`,
+/// so they are compiled once, here, whatever module's nodes they measure.
+package protocol LayoutChild: AnyObject {
     func sizeThatFits(_ proposal: ProposedSize) -> Size
     var layoutPriority: Double { get }
 }
@@ -65,7 +66,7 @@ package struct StackAlgorithm {
         }
     }
 
-    package func layout<C: LayoutChild>(_ children: [C], proposal: ProposedSize) -> StackLayoutResult {
+    package func layout(_ children: [any LayoutChild], proposal: ProposedSize) -> StackLayoutResult {
         let n = children.count
         let cross = proposal[axis.cross]
         let totalSpacing = spacing * Double(max(0, n - 1))
@@ -146,7 +147,7 @@ package struct StackAlgorithm {
 package struct OverlayAlgorithm {
     package init() {}
 
-    package func layout<C: LayoutChild>(_ children: [C], proposal: ProposedSize) -> StackLayoutResult {
+    package func layout(_ children: [any LayoutChild], proposal: ProposedSize) -> StackLayoutResult {
         let top = children.map(\.layoutPriority).max() ?? 0
         var sizes = [Size](repeating: .zero, count: children.count)
         var proposals = [ProposedSize](repeating: proposal, count: children.count)

@@ -7,8 +7,8 @@ import RasterCore
 ///
 /// Sizes are border boxes unless a name says `inner` (content box) or `outer` (with
 /// margins). Nothing is rounded here (see `PixelSnapping`).
-struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
-    typealias Node = Tree.Node
+struct FlexContainerAlgorithm {
+    typealias Node = AnyObject
 
     /// The working values of one item (the spec's flex item).
     struct Item {
@@ -60,7 +60,7 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
         var offsetCross = 0.0
     }
 
-    let tree: Tree
+    let tree: any FlexLayoutTree
     let node: Node
     let input: FlexInput
     /// Right to left (CSS `direction: rtl`): the algorithm runs on the container
@@ -69,7 +69,7 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
     let isRightToLeft: Bool
     let style: FlexContainerStyle
     let box: BoxStyle
-    var layout: FlexLayout<Tree> { FlexLayout(tree: tree) }
+    var layout: FlexLayout { FlexLayout(tree: tree) }
 
     // The spec's constants for this container.
     let dir: Axis
@@ -94,7 +94,7 @@ struct FlexContainerAlgorithm<Tree: FlexLayoutTree> {
     var items: [Item] = []
     var lines: [Line] = []
 
-    init(tree: Tree, node: Node, input: FlexInput) {
+    init(tree: any FlexLayoutTree, node: Node, input: FlexInput) {
         self.tree = tree
         self.node = node
         self.input = input

@@ -3,8 +3,13 @@ import RasterCore
 /// What the flexbox algorithm needs from a tree (as Taffy's algorithms ask their tree
 /// traits): each node's styles and children, the content size of a leaf, a cache per
 /// node, and a place to put each child's frame. The algorithm never owns the tree.
+///
+/// Nodes are objects of the stage that owns the tree (`LayoutNode`), handed back to it
+/// as they came; the protocol has no associated type, so the algorithm is compiled
+/// once, in this module, and runs on any tree through its witness table.
 package protocol FlexLayoutTree {
-    associatedtype Node: AnyObject
+    /// A node of the tree: an object of the tree's own type, never another's.
+    typealias Node = AnyObject
 
     /// The in-flow and absolutely positioned children of a flex container, in `order`.
     func children(of node: Node) -> [Node]
@@ -32,17 +37,18 @@ package protocol FlexLayoutTree {
 }
 
 extension FlexLayoutTree {
-    func contentBaseline(_ node: Node, size: Size) -> Double? { nil }
+    /// No baseline: the item's bottom edge stands in for it.
+    package func contentBaseline(_ node: Node, size: Size) -> Double? { nil }
 }
 
 /// The entry points of the flexbox algorithm over a tree.
-package struct FlexLayout<Tree: FlexLayoutTree> {
-    let tree: Tree
+package struct FlexLayout {
+    let tree: any FlexLayoutTree
 
-    package init(tree: Tree) { self.tree = tree }
+    package init(tree: any FlexLayoutTree) { self.tree = tree }
 
     /// Lays out `node` for `input` (cached per node for the pass).
-    func layout(_ node: Tree.Node, _ input: FlexInput) -> FlexOutput {
+    func layout(_ node: AnyObject, _ input: FlexInput) -> FlexOutput {
         if let hit = tree.cachedLayout(node, input) { return hit }
         let output: FlexOutput
         if tree.isFlexContainer(node), input.known.width == nil, input.available.width.value != nil {
@@ -71,14 +77,14 @@ package struct FlexLayout<Tree: FlexLayoutTree> {
     }
 
     /// One dimension of `node`'s size (its children are not placed).
-    func measure(_ node: Tree.Node, known: OptionalSize, definite: AxisFlags, parentSize: OptionalSize,
+    func measure(_ node: AnyObject, known: OptionalSize, definite: AxisFlags, parentSize: OptionalSize,
                  available: AvailableSize, sizingMode: SizingMode, axis: Axis) -> Double {
         layout(node, FlexInput(known: known, definite: definite, parentSize: parentSize, available: available,
                                sizingMode: sizingMode, runMode: .computeSize)).size[axis]
     }
 
     /// Lays out `node` and its children (whose frames are set).
-    func perform(_ node: Tree.Node, known: OptionalSize, definite: AxisFlags, parentSize: OptionalSize,
+    func perform(_ node: AnyObject, known: OptionalSize, definite: AxisFlags, parentSize: OptionalSize,
                  available: AvailableSize, sizingMode: SizingMode) -> FlexOutput {
         layout(node, FlexInput(known: known, definite: definite, parentSize: parentSize, available: available,
                                sizingMode: sizingMode, runMode: .performLayout))
@@ -91,7 +97,7 @@ package struct FlexLayout<Tree: FlexLayoutTree> {
     /// does not wrap unless its height says where). Percentages of its own size resolve
     /// against a definite proposal. A zero or infinite (or unspecified) width sizes it
     /// under a min-content or max-content constraint.
-    package func root(_ node: Tree.Node, proposal: ProposedSize, runMode: RunMode) -> FlexOutput {
+    package func root(_ node: AnyObject, proposal: ProposedSize, runMode: RunMode) -> FlexOutput {
         func definite(_ p: Double?) -> Double? {
             guard let p, p.isFinite, p > 0 else { return nil }
             return p
@@ -120,7 +126,7 @@ package struct FlexLayout<Tree: FlexLayoutTree> {
 
     /// A node without flex children: its own size where known, else its content's plus
     /// padding, within its limits (and the aspect ratio).
-    private func leaf(_ node: Tree.Node, _ input: FlexInput) -> FlexOutput {
+    private func leaf(_ node: AnyObject, _ input: FlexInput) -> FlexOutput {
         let style = tree.boxStyle(node)
         let margin = tree.itemStyle(node).margin
         let parentWidth = input.parentSize.width
