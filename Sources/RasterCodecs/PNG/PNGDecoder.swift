@@ -10,8 +10,8 @@ import RasterCore
 /// Errors never abort: libpng's longjmp stops inside the CPNG shim.
 public enum PNGDecoder {
     /// Images with more pixels than this are refused before any pixel memory is taken
-    /// (400 MB as premultiplied RGBA; the same cap as a scene's canvas).
-    public static let defaultMaxPixels = 100_000_000
+    /// (`Bitmap.maxImagePixels`, the same cap as a scene's canvas).
+    public static let defaultMaxPixels = Bitmap.maxImagePixels
 
     /// Decodes PNG bytes into premultiplied RGBA8.
     /// - Throws: `PNGError`: `.notPNG` for a wrong signature, `.tooLarge` over `maxPixels`

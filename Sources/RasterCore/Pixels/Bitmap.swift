@@ -36,6 +36,11 @@ public struct Bitmap: @unchecked Sendable {
     /// The largest bitmap this library allocates, in pixels (256 Mpx, 1 GiB).
     public static let maxPixelCount = 1 << 28
 
+    /// The most pixels an image read from a file, or a scene's canvas, may have (100
+    /// million, 400 MB as premultiplied RGBA): decoders refuse a larger file before they
+    /// take pixel memory, and a scene refuses a larger canvas before drawing.
+    public static let maxImagePixels = 100_000_000
+
     /// A transparent bitmap.
     /// - Throws: `RasterError.imageTooLarge` for negative or absurd sizes.
     public init(width: Int, height: Int) throws {

@@ -70,8 +70,9 @@ public struct SceneCanvas: Sendable, Hashable {
     /// Where the root is placed in the canvas when it is smaller.
     public var alignment: Alignment
 
-    /// The largest output accepted, in pixels (width × height × scale²).
-    public static let maxPixels = 100_000_000
+    /// The largest output accepted, in pixels (width × height × scale²):
+    /// `Bitmap.maxImagePixels`.
+    public static let maxPixels = Bitmap.maxImagePixels
 
     /// The output size in pixels.
     public var pixelSize: (width: Int, height: Int) {

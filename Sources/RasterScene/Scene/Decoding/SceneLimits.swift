@@ -11,7 +11,9 @@ import Foundation
 ///
 /// Every limit of scene rendering is named here once; `render` takes `--max-nodes`,
 /// `--max-depth`, `--max-memory`, `--max-pixels` and `--max-characters` to change them, and each refusal
-/// names the limit and how to raise it.
+/// names the limit and how to raise it. The fixed limits of reading a file (`maxNesting`,
+/// `maxYAMLValues`) are here too; the canvas and every decoded image are capped at
+/// `Bitmap.maxImagePixels`, and SVG documents by `SVGDocument`'s sides.
 public struct SceneLimits: Hashable, Sendable {
     /// Nodes in the tree (containers, leaves and the nodes timeline inserts add).
     public var nodes: Int
@@ -45,6 +47,13 @@ public struct SceneLimits: Hashable, Sendable {
         self.pixels = pixels
         self.characters = characters
     }
+
+    /// Levels of nesting of arrays and objects in a scene file (JSON or YAML), refused
+    /// while parsing, before the tree's own `depth` is counted.
+    public static let maxNesting = 512
+    /// Values a YAML document may expand to: aliases can repeat a subtree many times
+    /// over, so a small file can describe a huge tree.
+    public static let maxYAMLValues = 1_000_000
 
     /// The refusal of a tree with more than `nodes` nodes.
     var tooManyNodes: String { "the scene has more than \(nodes) nodes (raise the limit with --max-nodes)" }

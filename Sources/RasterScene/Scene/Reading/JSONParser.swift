@@ -10,8 +10,8 @@ import Foundation
 /// Invariant: `index` only moves forward, never past `bytes.count`; every read of
 /// `bytes[index]` is preceded by a check that `index < bytes.count`.
 struct JSONParser {
-    /// Arrays and objects nested deeper than this are refused.
-    static let maxNesting = 512
+    /// Arrays and objects nested deeper than this are refused (`SceneLimits.maxNesting`).
+    static let maxNesting = SceneLimits.maxNesting
 
     /// The document, valid for the parser's lifetime (`parse(_:)` scopes it).
     private let bytes: UnsafeBufferPointer<UInt8>

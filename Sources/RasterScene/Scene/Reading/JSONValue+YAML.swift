@@ -2,9 +2,8 @@ import Foundation
 import Yams
 
 extension JSONValue {
-    /// The most values a YAML document may expand to (aliases can repeat a subtree many
-    /// times over, so a small file can describe a huge tree).
-    static let maxYAMLValues = 1_000_000
+    /// The most values a YAML document may expand to (`SceneLimits.maxYAMLValues`).
+    static let maxYAMLValues = SceneLimits.maxYAMLValues
 
     /// Parses YAML text with the JSON structure scene files have: mappings with string
     /// keys, sequences, and scalars resolved as YAML 1.1's core tags (null, booleans,
