@@ -133,8 +133,8 @@ public struct SceneDecoder: Sendable {
     // MARK: - Top level
 
     private func decodeCanvas(_ p: SceneProps, _ context: SceneDecodingContext) throws -> SceneCanvas {
-        let canvas = SceneCanvas(width: try p.number("width") ?? 1, height: try p.number("height") ?? 1,
-                                 scale: try p.number("scale") ?? 1,
+        let canvas = SceneCanvas(width: try p.numberValue("width"), height: try p.numberValue("height"),
+                                 scale: try p.numberValue("scale"),
                                  background: try p.value("background").map { try context.fixedColor($0.0) } ?? .clear,
                                  alignment: SceneNodeDecoding.alignment(try p.choice("alignment") ?? "topLeading"))
         try canvas.checkSize(path: p.reader.path)

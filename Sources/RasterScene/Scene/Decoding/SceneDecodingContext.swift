@@ -219,12 +219,12 @@ public final class SceneDecodingContext {
         let fill: Fill
         switch key {
         case "linear":
-            fill = .linear(angle: try g.number("angle") ?? 180, stops: stops)
+            fill = .linear(angle: try g.numberValue("angle"), stops: stops)
         case "radial":
-            fill = .radial(center: try g.point("center") ?? Point(x: 0.5, y: 0.5), radius: try g.number("radius") ?? 0.5,
+            fill = .radial(center: try g.pointValue("center"), radius: try g.numberValue("radius"),
                            focal: try g.point("focal"), stops: stops)
         default:
-            fill = .conic(center: try g.point("center") ?? Point(x: 0.5, y: 0.5), angle: try g.number("angle") ?? 0,
+            fill = .conic(center: try g.pointValue("center"), angle: try g.numberValue("angle"),
                           stops: stops)
         }
         try g.finish()

@@ -24,7 +24,7 @@ enum SceneNodeDecoding {
             if common("padding") || common("frame") {
                 var box = common("frame") ? try p.object("frame").map(cssBox) ?? (BoxStyle(), nil) : (BoxStyle(), nil)
                 if common("padding") { box.0.setPadding(try p.insets("padding") ?? .zero) }
-                if common("clip") { box.0.clipsContent = try p.bool("clip") ?? false }
+                if common("clip") { box.0.clipsContent = try p.boolValue("clip") }
                 p.box = (box.0, box.1)
             }
         } else {
@@ -48,27 +48,27 @@ enum SceneNodeDecoding {
         if let wrapLayout { c = try wrapLayout(c, p) }
         var s = SceneNodeStyle()
         if common("background") { s.background = try p.paint("background") }
-        if common("cornerRadius") { s.cornerRadius = try p.number("cornerRadius") ?? 0 }
-        if common("smoothCorners") { s.smoothCorners = try p.bool("smoothCorners") ?? false }
-        if common("clip") { s.clip = try p.bool("clip") ?? false }
-        if common("hidden") { s.hidden = try p.bool("hidden") ?? false }
-        if common("opacity") { s.opacity = try p.number("opacity") ?? 1 }
-        if common("offset") { s.offset = try p.point("offset") ?? .zero }
-        if common("scale") { s.scale = try p.number("scale") ?? 1 }
-        if common("rotation") { s.rotation = try p.number("rotation") ?? 0 }
+        if common("cornerRadius") { s.cornerRadius = try p.numberValue("cornerRadius") }
+        if common("smoothCorners") { s.smoothCorners = try p.boolValue("smoothCorners") }
+        if common("clip") { s.clip = try p.boolValue("clip") }
+        if common("hidden") { s.hidden = try p.boolValue("hidden") }
+        if common("opacity") { s.opacity = try p.numberValue("opacity") }
+        if common("offset") { s.offset = try p.pointValue("offset") }
+        if common("scale") { s.scale = try p.numberValue("scale") }
+        if common("rotation") { s.rotation = try p.numberValue("rotation") }
         if common("border"), let b = try p.object("border") {
-            s.border = SceneNodeStyle.Border(color: try b.color("color") ?? .fixed(.clear), width: try b.number("width") ?? 1)
+            s.border = SceneNodeStyle.Border(color: try b.color("color") ?? .fixed(.clear), width: try b.numberValue("width"))
             try b.finish()
         }
         if common("shadow"), let sh = try p.object("shadow") {
-            s.shadow = SceneNodeStyle.Shadow(color: try sh.color("color") ?? .fixed(.black), radius: try sh.number("radius") ?? 3,
-                                             offset: try sh.point("offset") ?? .zero, opacity: try sh.number("opacity") ?? 0.33)
+            s.shadow = SceneNodeStyle.Shadow(color: try sh.color("color") ?? .fixed(.black), radius: try sh.numberValue("radius"),
+                                             offset: try sh.pointValue("offset"), opacity: try sh.numberValue("opacity"))
             try sh.finish()
         }
         if common("appear") { s.appear = try enterExit(p.object("appear")) }
         if common("disappear") { s.disappear = try enterExit(p.object("disappear")) }
         if common("flipsForRightToLeftLayoutDirection") {
-            s.flipsForRightToLeft = try p.bool("flipsForRightToLeftLayoutDirection") ?? false
+            s.flipsForRightToLeft = try p.boolValue("flipsForRightToLeftLayoutDirection")
         }
         if id != nil || s != SceneNodeStyle() { c = AnyComponent(SceneNode(id: id, content: c, style: s)) }
         // Outermost, so the node's own padding, frame and alignment read in it too.

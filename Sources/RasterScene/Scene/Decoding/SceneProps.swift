@@ -100,6 +100,28 @@ public final class SceneProps {
 
     // MARK: - Typed getters
 
+    // The `…Value` getters are for props whose value always exists: the spec declares a
+    // default (written only there) or marks the prop required. They throw, naming the
+    // prop, when neither holds (a decoder out of step with its specs).
+
+    /// `number(_:)` of a prop that always has a value.
+    public func numberValue(_ name: String) throws -> Double { try always(name, number(name)) }
+    /// `integer(_:)` of a prop that always has a value.
+    public func integerValue(_ name: String) throws -> Int { try always(name, integer(name)) }
+    /// `bool(_:)` of a prop that always has a value.
+    public func boolValue(_ name: String) throws -> Bool { try always(name, bool(name)) }
+    /// `string(_:)` of a prop that always has a value.
+    public func stringValue(_ name: String) throws -> String { try always(name, string(name)) }
+    /// `point(_:)` of a prop that always has a value.
+    public func pointValue(_ name: String) throws -> Point { try always(name, point(name)) }
+
+    private func always<T>(_ name: String, _ value: T?) throws -> T {
+        guard let value else {
+            throw reader.error("missing '\(name)' of \(owner) (its spec declares no default)")
+        }
+        return value
+    }
+
     /// A number, checked against the spec's range (a `.length` also takes `"infinity"`).
     public func number(_ name: String) throws -> Double? {
         guard let (r, spec) = try value(name) else { return nil }

@@ -55,10 +55,10 @@ public struct SceneTransition: Hashable, Sendable {
 
 extension SceneDecodingContext {
     func timeline(_ p: SceneProps) throws -> SceneTimeline {
-        let duration = try p.number("duration") ?? 1
-        let fps = try p.number("fps") ?? 60
+        let duration = try p.numberValue("duration")
+        let fps = try p.numberValue("fps")
         let events = try p.objects("events") { e in
-            SceneEvent(at: try e.number("at") ?? 0, action: try action(e))
+            SceneEvent(at: try e.numberValue("at"), action: try action(e))
         } ?? []
         // A stable sort: equal times keep their order in the file.
         let sorted = events.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
@@ -95,7 +95,7 @@ extension SceneDecodingContext {
             guard let i = try p.object("insert"), let (nodeReader, _) = try i.value("node") else {
                 throw p.reader.error("missing 'insert.node'")
             }
-            let parent = try i.string("parent") ?? ""
+            let parent = try i.stringValue("parent")
             let index = try i.integer("index")
             // The parent may come later in the file only as another insert; its children's
             // props (a Flex item's grow) are known when it is already decoded.
@@ -107,7 +107,7 @@ extension SceneDecodingContext {
             try i.finish()
             change = .insert(parent: parent, index: index, node: nodeReader.value)
         case "remove":
-            let id = try p.string("remove") ?? ""
+            let id = try p.stringValue("remove")
             if let (r, _) = try p.value("remove") { idReferences.append((id, r, .remove)) }
             change = .remove(id)
         default:
@@ -123,7 +123,7 @@ extension SceneDecodingContext {
         }
         var transition: SceneTransition?
         if let t = try p.object("transition") {
-            transition = SceneTransition(duration: try t.number("duration") ?? 0.25, curve: try curve(t))
+            transition = SceneTransition(duration: try t.numberValue("duration"), curve: try curve(t))
             try t.finish()
         }
         return SceneAction(change: change, transition: transition)
@@ -156,8 +156,8 @@ extension SceneDecodingContext {
                 return .custom(v[0], v[1], v[2], v[3])
             case "spring", "bounce":
                 let s = try SceneProps(inner, SceneSpecs.spring, context: self)
-                let stiffness = try s.number("stiffness") ?? 300, damping = try s.number("damping") ?? 20
-                let mass = try s.number("mass") ?? 1
+                let stiffness = try s.numberValue("stiffness"), damping = try s.numberValue("damping")
+                let mass = try s.numberValue("mass")
                 try s.finish()
                 return key == "spring" ? .customSpring(stiffness: stiffness, damping: damping, mass: mass)
                     : .bounce(stiffness: stiffness, damping: damping)

@@ -38,8 +38,8 @@ enum BuiltInSceneTypes {
         case "trailing": .trailing
         default: .center
         }
-        return VStack(try p.children("children"), spacing: try p.number("spacing") ?? 0, alignment: alignment,
-                      fill: try p.bool("fill") ?? false)
+        return VStack(try p.children("children"), spacing: try p.numberValue("spacing"), alignment: alignment,
+                      fill: try p.boolValue("fill"))
     }
 
     static let hStack = SceneComponentType("HStack", summary: "Children leading to trailing (right to left when layoutDirection is rtl).", props: [
@@ -53,8 +53,8 @@ enum BuiltInSceneTypes {
         case "bottom": .bottom
         default: .center
         }
-        return HStack(try p.children("children"), spacing: try p.number("spacing") ?? 0, alignment: alignment,
-                      fill: try p.bool("fill") ?? false)
+        return HStack(try p.children("children"), spacing: try p.numberValue("spacing"), alignment: alignment,
+                      fill: try p.boolValue("fill"))
     }
 
     static let zStack = SceneComponentType("ZStack", summary: "Children on top of each other, as large as the largest.", props: [
@@ -127,18 +127,18 @@ enum BuiltInSceneTypes {
         var box = BoxStyle()
         if let f = try p.object("frame") { box = try SceneNodeDecoding.cssBox(f).0 }
         box.setPadding(try p.insets("padding") ?? .zero)
-        box.clipsContent = try p.bool("clip") ?? false
+        box.clipsContent = try p.boolValue("clip")
         return Flex(items, style: style, box: box)
     }
 
     /// A Flex child's item options.
     static func flexItem(_ p: SceneProps) throws -> FlexItemStyle {
         var item = FlexItemStyle()
-        item.grow = try p.number("grow") ?? 0
-        item.shrink = try p.number("shrink") ?? 1
+        item.grow = try p.numberValue("grow")
+        item.shrink = try p.numberValue("shrink")
         item.basis = try p.dimension("basis") ?? .auto
         item.alignSelf = try p.choice("alignSelf", as: Flex.Align.self)
-        item.order = try p.integer("order") ?? 0
+        item.order = try p.integerValue("order")
         item.isAbsolute = try p.choice("position") == "absolute"
         item.insets = try p.edges("inset", missing: .auto) ?? .auto
         item.margin = try p.edges("margin", missing: .points(0)) ?? .zero
@@ -173,7 +173,7 @@ enum BuiltInSceneTypes {
         if let text = try p.string("text") { spans.append(Text.Span(text)) }
         if p.has("spans") {
             spans = try p.objects("spans") { s in
-                var span = Text.Span(try s.string("text") ?? "", font: try s.font("font", base: font), color: try s.color("color"))
+                var span = Text.Span(try s.stringValue("text"), font: try s.font("font", base: font), color: try s.color("color"))
                 span.features = try SceneNodeDecoding.features(s)
                 span.letterSpacing = try s.number("letterSpacing")
                 span.language = try SceneNodeDecoding.language(s)
@@ -183,14 +183,14 @@ enum BuiltInSceneTypes {
         guard !spans.isEmpty else { throw p.reader.error("a Text needs text or spans") }
         var style = ParagraphStyle()
         style.alignment = try p.choice("alignment", as: TextAlignment.self) ?? .leading
-        style.maxLines = try p.integer("maxLines") ?? 0
-        style.lineSpacing = try p.number("lineSpacing") ?? 0
+        style.maxLines = try p.integerValue("maxLines")
+        style.lineSpacing = try p.numberValue("lineSpacing")
         style.lineHeight = try p.number("lineHeight")
         style.truncation = try p.choice("truncation", as: TruncationMode.self) ?? .end
         style.direction = try p.choice("direction", as: TextDirection.self) ?? .auto
         var component = Text(spans: spans, font: font, color: try p.color("color") ?? .primary, style: style)
         component.features = try SceneNodeDecoding.features(p) ?? []
-        component.letterSpacing = try p.number("letterSpacing") ?? 0
+        component.letterSpacing = try p.numberValue("letterSpacing")
         component.language = try SceneNodeDecoding.language(p) ?? ""
         try p.context.noteText(component, at: p.reader)
         return component
@@ -207,7 +207,7 @@ enum BuiltInSceneTypes {
         guard let (path, reader) = try p.file("src") else { throw p.reader.error("missing 'src'") }
         let width = try p.number("width"), height = try p.number("height")
         let mode = try p.choice("contentMode", as: Image.ContentMode.self) ?? .fit
-        let scale = try p.number("scale") ?? 1
+        let scale = try p.numberValue("scale")
         switch try p.context.imageFile(path, reader) {
         case .vector(let document):
             if p.has("tint"), let (r, _) = try p.value("tint") {
@@ -233,8 +233,8 @@ enum BuiltInSceneTypes {
         var stroke: ShapeStroke?
         if let s = try p.object("stroke") {
             guard let paint = try s.paint("paint") else { throw s.reader.error("missing 'paint'") }
-            stroke = ShapeStroke(paint, width: try s.number("width") ?? 1, dash: try s.numbers("dash") ?? [],
-                                 dashPhase: try s.number("dashPhase") ?? 0,
+            stroke = ShapeStroke(paint, width: try s.numberValue("width"), dash: try s.numbers("dash") ?? [],
+                                 dashPhase: try s.numberValue("dashPhase"),
                                  cap: try s.choice("cap", as: StrokeStyle.Cap.self) ?? .butt,
                                  join: try s.choice("join", as: StrokeStyle.Join.self) ?? .miter)
             try s.finish()
@@ -253,7 +253,7 @@ enum BuiltInSceneTypes {
         PropSpec("smoothCorners", .bool, default: false, "Continuous (squircle) corners."),
     ]) { p in
         let (fill, stroke) = try paints(p)
-        return RoundedRectangle(cornerRadius: try p.number("cornerRadius") ?? 0, smoothCorners: try p.bool("smoothCorners") ?? false,
+        return RoundedRectangle(cornerRadius: try p.numberValue("cornerRadius"), smoothCorners: try p.boolValue("smoothCorners"),
                                 fill: fill, stroke: stroke, width: try p.number("width"), height: try p.number("height"))
     }
 
@@ -298,8 +298,8 @@ enum BuiltInSceneTypes {
         let insets = try p.insets("insets") ?? .zero
         let button = Button(content: insets.followsLayoutDirection ? content.padding(insets) : content,
                             insets: insets.followsLayoutDirection ? .zero : insets.insets, minSize: try p.size("minSize"),
-                            isEnabled: try p.bool("enabled") ?? true,
-                            automaticHighlight: try p.bool("automaticHighlight") ?? true)
+                            isEnabled: try p.boolValue("enabled"),
+                            automaticHighlight: try p.boolValue("automaticHighlight"))
         return SceneButton(button: button, onTap: try p.actions("onTap") ?? [])
     }
 }

@@ -83,7 +83,7 @@ public struct SceneStyleFamily: Sendable {
 /// var registry = SceneRegistry.standard
 /// registry.register(SceneComponentType("Badge", summary: "A pill with a title.", props: [
 ///     PropSpec("title", .string, required: true, "The label."),
-/// ]) { props in Badge(title: try props.string("title") ?? "") })
+/// ]) { props in Badge(title: try props.stringValue("title")) })
 /// let scene = try SceneDecoder(registry: registry).decode(contentsOf: "card.json")
 /// ```
 public struct SceneRegistry: Sendable {
