@@ -3,7 +3,7 @@ import RasterLayout
 
 /// Changes shared environment values for its content's subtree: a theme or some of its
 /// colours, or the styles of a stylable component type.
-public struct EnvironmentOverride: CombinedComponent, LayoutTransparent, ContentEnvironmentChanging {
+public struct EnvironmentOverride: CombinedComponent, LayoutTransparent {
     /// One change to the shared values, applied in order. Equal when of the same kind with
     /// equal values (style changes by component type and style); `custom` is never equal.
     public enum Change: Equatable {
@@ -76,10 +76,16 @@ public struct EnvironmentOverride: CombinedComponent, LayoutTransparent, Content
 
     public var layoutContent: AnyComponent<Empty> { content }
 
-    func contentEnvironment(_ environment: ErasedEnvironment) -> ErasedEnvironment {
-        var shared = environment.shared
+    /// `values` with `changes` applied, in order: what the content sees.
+    public func contentEnvironmentValues(_ values: EnvironmentValues) -> EnvironmentValues? {
+        var shared = values
         for change in changes { change.apply(to: &shared) }
-        return ErasedEnvironment(typed: environment.typed, shared: shared, recorder: nil)
+        return shared
+    }
+
+    func contentEnvironment(_ environment: ErasedEnvironment) -> ErasedEnvironment {
+        ErasedEnvironment(typed: environment.typed, shared: contentEnvironmentValues(environment.shared) ?? environment.shared,
+                          recorder: nil)
     }
 
     /// The content's size for `proposal`, measured under the changed values.

@@ -27,6 +27,11 @@ public protocol LayoutTransparent {
     var layoutContent: AnyComponent<Empty> { get }
 }
 
+public extension LayoutTransparent where Self: Component {
+    /// `layoutContent`, for layout code that holds the component type-erased.
+    var transparentLayoutContent: AnyComponent<Empty>? { layoutContent }
+}
+
 extension LayoutNode: LayoutChild {
     /// The node of the content of a `LayoutTransparent` component (nil for others).
     var transparentContent: LayoutNode? {

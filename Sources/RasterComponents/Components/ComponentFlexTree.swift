@@ -81,12 +81,12 @@ extension LayoutNode {
         let ordered = orders.allSatisfy({ $0 == 0 }) ? nodes : nodes.sorted { a, b in
             orders[a.index] != orders[b.index] ? orders[a.index] < orders[b.index] : a.index < b.index
         }
-        orderedFlexChildren = FlexChildren(indexed: ordered, nodes: ordered.map(\.node))
+        orderedFlexChildren = FlexChildren(indexed: ordered, nodes: ordered.map { $0.node })
         return ordered
     }
 
     /// The children of a flex container's node in `order`.
-    func flexChildNodes(_ flex: Flex) -> [LayoutNode] {
+    func flexChildNodes(_ flex: Flex) -> [AnyObject] {
         if let ordered = orderedFlexChildren { return ordered.nodes }
         _ = flexChildren(flex)
         return orderedFlexChildren?.nodes ?? []
@@ -96,9 +96,10 @@ extension LayoutNode {
 /// A flex container's children in `order`, kept for the pass.
 final class FlexChildren {
     let indexed: [(index: Int, node: LayoutNode)]
-    let nodes: [LayoutNode]
+    /// The nodes as the flex tree hands them to the algorithm.
+    let nodes: [AnyObject]
 
-    init(indexed: [(index: Int, node: LayoutNode)], nodes: [LayoutNode]) {
+    init(indexed: [(index: Int, node: LayoutNode)], nodes: [AnyObject]) {
         self.indexed = indexed
         self.nodes = nodes
     }

@@ -53,4 +53,10 @@ extension AnyComponent: Component {
     public func sizeThatFits(_ proposal: ProposedSize, context: MeasureContext<AnyComponent>) -> Size {
         wrapped.sizeThatFitsErased(proposal, node: context.node)
     }
+    /// The wrapped component's.
+    public var transparentLayoutContent: AnyComponent<Empty>? { wrapped.transparentLayoutContent }
+    /// The wrapped component's.
+    public func contentEnvironmentValues(_ values: EnvironmentValues) -> EnvironmentValues? {
+        wrapped.contentEnvironmentValues(values)
+    }
 }

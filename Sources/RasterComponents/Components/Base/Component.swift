@@ -32,6 +32,15 @@ public protocol Component: Equatable {
     /// at most once per proposal in a layout pass. It must agree with the size `update`
     /// returns for the same proposal.
     func sizeThatFits(_ proposal: ProposedSize, context: MeasureContext<Self>) -> Size
+    /// The content whose layout a wrapper takes, for layout code that holds components
+    /// type-erased (a stack looks through it for a priority or a `Spacer`, a `Flex` for
+    /// an item's options); nil for a component that lays out on its own. Provided by
+    /// `LayoutTransparent`; components do not implement it.
+    var transparentLayoutContent: AnyComponent<Empty>? { get }
+    /// The shared values a wrapper's content is measured and updated in, given the
+    /// wrapper's own; nil: the same values. `EnvironmentOverride` gives its changed
+    /// values; other components do not implement it.
+    func contentEnvironmentValues(_ values: EnvironmentValues) -> EnvironmentValues?
 }
 
 public extension Component where View == ComponentView {
@@ -95,18 +104,11 @@ extension Component {
         sizeThatFits(proposal, context: MeasureContext(node: node))
     }
 
-    /// The content of a wrapper that lays out as its content (`LayoutTransparent`), else nil.
-    var transparentLayoutContent: AnyComponent<Empty>? {
-        if let wrapper = self as? LayoutTransparent { return wrapper.layoutContent }
-        if let box = self as? ComponentBox { return box.boxed.transparentLayoutContent }
-        return nil
-    }
-
-    /// The environment such a wrapper's content sees (nil: the wrapper's own).
+    /// The environment a wrapper's content sees (nil: the wrapper's own): its typed
+    /// values, with the shared values `contentEnvironmentValues` makes.
     func layoutContentEnvironment(_ environment: ErasedEnvironment) -> ErasedEnvironment? {
-        if let wrapper = self as? ContentEnvironmentChanging { return wrapper.contentEnvironment(environment) }
-        if let box = self as? ComponentBox { return box.boxed.layoutContentEnvironment(environment) }
-        return nil
+        guard let shared = contentEnvironmentValues(environment.shared) else { return nil }
+        return ErasedEnvironment(typed: environment.typed, shared: shared, recorder: nil)
     }
 
     /// An `AnyComponent`'s box (its identity: the same box is the same immutable value);
@@ -123,14 +125,12 @@ protocol ComponentBox: AnyObject {
     var boxed: any Component { get }
 }
 
-/// A wrapper whose content is measured and updated under changed environment values
-/// (`EnvironmentOverride`).
-protocol ContentEnvironmentChanging {
-    /// The environment the content sees, given the wrapper's.
-    func contentEnvironment(_ environment: ErasedEnvironment) -> ErasedEnvironment
-}
-
 public extension Component {
+    /// None: the component lays out on its own (`LayoutTransparent` wrappers give their
+    /// content).
+    var transparentLayoutContent: AnyComponent<Empty>? { nil }
+    /// None: the content sees the component's own values.
+    func contentEnvironmentValues(_ values: EnvironmentValues) -> EnvironmentValues? { nil }
     /// Measures by running `update` on a scratch view (with the view's state when it
     /// has one): ComponentFlow's contract, where a component sizes itself in `update`.
     func sizeThatFits(_ proposal: ProposedSize, context: MeasureContext<Self>) -> Size {
