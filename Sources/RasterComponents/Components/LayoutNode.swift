@@ -52,9 +52,11 @@ public final class LayoutNode {
     /// the container's border box).
     var flexFrame: Rect?
 
-    init(component: any Component, environment: ErasedEnvironment, retained: ComponentNode? = nil) {
-        if let box = component.componentBox {
-            self.component = component.unwrapped
+    /// Generic so that a caller holding an `AnyComponent` (most do) unwraps it without a
+    /// dynamic cast: the check folds away once specialized.
+    init<C: Component>(component: C, environment: ErasedEnvironment, retained: ComponentNode? = nil) {
+        if let box = component as? AnyComponent<C.EnvironmentType> {
+            self.component = box.wrapped
             source = box
         } else {
             self.component = component
@@ -73,7 +75,7 @@ public final class LayoutNode {
     }
 
     /// The node of the child in `slot`, reused when it was made for the same component.
-    func child(_ slot: Int, _ component: any Component, environment: ErasedEnvironment? = nil,
+    func child<C: Component>(_ slot: Int, _ component: C, environment: ErasedEnvironment? = nil,
                stackAxis: Axis? = nil, retained: ComponentNode? = nil) -> LayoutNode {
         if slot < slots.count, let existing = slots[slot], existing.matches(component) { return existing }
         let node = LayoutNode(component: component, environment: environment ?? self.environment, retained: retained)
@@ -85,7 +87,7 @@ public final class LayoutNode {
     }
 
     /// The node of the child under `key` (children that custom components update).
-    func child(key: AnyHashable, _ component: any Component, environment: ErasedEnvironment,
+    func child<C: Component>(key: AnyHashable, _ component: C, environment: ErasedEnvironment,
                retained: ComponentNode?) -> LayoutNode {
         if let existing = keyedSlots[key], existing.matches(component) { return existing }
         let node = LayoutNode(component: component, environment: environment, retained: retained)
@@ -96,13 +98,13 @@ public final class LayoutNode {
 
     /// The child node of a wrapper that lays out as its content (slot 0), keeping the
     /// stack axis.
-    package func content(_ component: any Component, environment: ErasedEnvironment? = nil) -> LayoutNode {
+    package func content<C: Component>(_ component: C, environment: ErasedEnvironment? = nil) -> LayoutNode {
         child(0, component, environment: environment, stackAxis: stackAxis,
               retained: retained?.placedChildren.first?.node)
     }
 
-    private func matches(_ other: any Component) -> Bool {
-        if let box = other.componentBox {
+    private func matches<C: Component>(_ other: C) -> Bool {
+        if let box = other as? AnyComponent<C.EnvironmentType> {
             if let source { return source === box }
             return false
         }
