@@ -1,4 +1,5 @@
 import Foundation
+import RasterTestSupport
 import XCTest
 
 /// The module graph: `scripts/check-layers` passes on the package, refuses the

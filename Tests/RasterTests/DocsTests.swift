@@ -1,4 +1,5 @@
 import Foundation
+import RasterTestSupport
 import XCTest
 
 /// The documents a new user reads say what is there: every file the README names

@@ -1,6 +1,7 @@
 import Foundation
 import GoldenTesting
 import Raster
+import RasterTestSupport
 import XCTest
 
 /// Timeline playback and frame export: golden frames of the transition scene, and the

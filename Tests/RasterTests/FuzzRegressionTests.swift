@@ -1,5 +1,6 @@
 import Foundation
 import RasterFuzzing
+import RasterTestSupport
 import XCTest
 
 /// Every input saved under `Fixtures/fuzz/TARGET/` (hostile files written by hand and

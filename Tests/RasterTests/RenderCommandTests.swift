@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Raster
+import RasterTestSupport
 import XCTest
 
 /// The `render` executable, run as users run it.

@@ -1,6 +1,7 @@
 import Foundation
 import GoldenTesting
 import Raster
+import RasterTestSupport
 import XCTest
 
 final class SceneTests: XCTestCase {

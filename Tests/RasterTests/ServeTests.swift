@@ -1,4 +1,5 @@
 import Foundation
+import RasterTestSupport
 import XCTest
 
 /// `render serve` end to end in headless Chromium: `scripts/serve_test.py` drives the page

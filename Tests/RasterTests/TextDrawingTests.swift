@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 @testable import GoldenTesting
 import Raster
+import RasterTestSupport
 
 final class TextDrawingTests: XCTestCase {
     private func render(_ width: Int, _ height: Int, _ draw: (Canvas) throws -> Void) throws -> Bitmap {
@@ -131,7 +132,7 @@ final class TextDrawingTests: XCTestCase {
     /// The README's text example, as written there: it must build and draw.
     func testReadmeTextExample() throws {
         let fonts = FontRegistry()
-        try fonts.register(path: FontTests.emojiPath, fallback: true)
+        try fonts.register(path: TestFixtures.emojiFontPath, fallback: true)
         let text = AttributedText([
             TextSpan("Release notes ", font: .system(size: 17, weight: .semibold)),
             TextSpan("are ready 🎉", font: .system(size: 17), color: Color(r: 60, g: 60, b: 67)),
@@ -183,7 +184,7 @@ final class TextDrawingTests: XCTestCase {
 
     func testGoldenTruncationAndEmoji() throws {
         let registry = FontRegistry()
-        try registry.register(path: FontTests.emojiPath, fallback: true)
+        try registry.register(path: TestFixtures.emojiFontPath, fallback: true)
         let lines: [(String, TruncationMode, TextAlignment)] = [
             ("End truncation keeps the beginning of a long sentence", .end, .left),
             ("Middle truncation keeps both ends of a long sentence", .middle, .center),

@@ -1,5 +1,6 @@
 import Foundation
 import Raster
+import RasterTestSupport
 import XCTest
 
 /// `render watch SCENE -o OUT`, run as users run it: OUT follows every save with the bytes

@@ -1,0 +1,90 @@
+import Foundation
+@testable import RasterCodecs
+import RasterCore
+import XCTest
+
+final class DeflateTests: XCTestCase {
+    private func kraftSum(_ lengths: [UInt8], maxLength: Int) -> Int {
+        lengths.filter { $0 > 0 }.reduce(0) { $0 + 1 << (maxLength - Int($1)) }
+    }
+
+    func testHuffman_OptimalLengthsForASmallAlphabet() {
+        let code = HuffmanCode(frequencies: [1, 1, 2, 4, 0], maxLength: 15)
+        XCTAssertEqual(code.lengths, [3, 3, 2, 1, 0])
+        // Canonical, bit-reversed: the one-bit code is 0, the two-bit code 10, then 110, 111.
+        XCTAssertEqual(code.codes[3], 0b0)
+        XCTAssertEqual(code.codes[2], 0b01)
+        XCTAssertEqual(code.codes[0], 0b011)
+        XCTAssertEqual(code.codes[1], 0b111)
+    }
+
+    func testHuffman_LengthLimitKeepsTheCodeComplete() {
+        // Fibonacci weights make the unrestricted tree 24 levels deep.
+        var fib: [UInt32] = [1, 1]
+        while fib.count < 25 { fib.append(fib[fib.count - 1] + fib[fib.count - 2]) }
+        let code = HuffmanCode(frequencies: fib, maxLength: 7 + 8)
+        XCTAssertEqual(code.lengths.max(), 15)
+        XCTAssertEqual(kraftSum(code.lengths, maxLength: 15), 1 << 15)
+        // More frequent symbols never get longer codes.
+        for i in 1..<fib.count { XCTAssertLessThanOrEqual(code.lengths[i], code.lengths[i - 1]) }
+        let short = HuffmanCode(frequencies: fib, maxLength: 7)
+        XCTAssertEqual(short.lengths.max(), 7)
+        XCTAssertEqual(kraftSum(short.lengths, maxLength: 7), 1 << 7)
+    }
+
+    func testHuffman_ASingleUsedSymbolStillMakesAValidCode() {
+        let code = HuffmanCode(frequencies: [0, 0, 9, 0], maxLength: 15)
+        XCTAssertEqual(code.lengths[2], 1)
+        XCTAssertEqual(kraftSum(code.lengths, maxLength: 15), 1 << 15)
+    }
+
+    /// A picture with long flat runs (runs longer than 258, many blocks) and noisy stretches.
+    private func mixedImage(width: Int, height: Int) throws -> Bitmap {
+        let b = try Bitmap(width: width, height: height, color: Color.white.premultiplied)
+        var state: UInt32 = 7
+        for y in 0..<height { for x in 0..<width where (x / 50 + y / 40) % 3 == 0 {
+            state = state &* 1_664_525 &+ 1_013_904_223
+            b[x, y] = Color(r: UInt8(truncatingIfNeeded: state >> 24), g: UInt8(x & 255), b: UInt8(y & 255),
+                            a: UInt8(truncatingIfNeeded: state >> 16) | 1).premultiplied
+        } }
+        return b
+    }
+
+    func testRunLengthStream_RoundTripsThroughLibpngAcrossManyBlocks() throws {
+        let image = try mixedImage(width: 700, height: 300)
+        for filter in PNGEncoder.FilterStrategy.allCases {
+            let data = try PNGEncoder(filter: filter, compression: .runLength).encode(image)
+            XCTAssertTrue(try PNGDecoder.decode(data).pixelsEqual(image), "\(filter)")
+        }
+        // The noisy third of that image alone is more literals than one block holds, so
+        // the round trips above crossed block boundaries.
+        var state: UInt32 = 1
+        let noise = (0..<(700 * 300 * 4 / 3)).map { _ -> UInt8 in
+            state = state &* 1_664_525 &+ 1_013_904_223
+            return UInt8(truncatingIfNeeded: state >> 24)
+        }
+        let noisy = noise.withUnsafeBufferPointer { RunLengthDeflater.zlibStream($0) }
+        XCTAssertGreaterThan(noisy.literalBytes, RunLengthDeflater.blockSymbols)
+        // A long flat stretch is runs of at most 258 after one literal.
+        let flat = try Bitmap(width: 2000, height: 40, color: Color.white.premultiplied)
+        let stream = [UInt8](repeating: 0, count: 300_000).withUnsafeBufferPointer { RunLengthDeflater.zlibStream($0) }
+        XCTAssertEqual(stream.literalBytes, 1, "only the first byte has no byte before it")
+        XCTAssertTrue(try PNGDecoder.decode(PNGEncoder.fast.encode(flat)).pixelsEqual(flat))
+    }
+
+    func testAutomatic_NeverLargerThanEitherMethod_AndRunLengthOnFlatImages() throws {
+        // A tiled noise texture: repeats a match search finds, but no runs.
+        let tile = try mixedImage(width: 16, height: 16)
+        let busy = try Bitmap(width: 400, height: 240)
+        for y in 0..<240 { for x in 0..<400 { busy[x, y] = tile[(x * 3) % 16, y % 16] } }
+        let automatic = try PNGEncoder(compression: .automatic).encode(busy)
+        let runs = try PNGEncoder(compression: .runLength).encode(busy)
+        let searched = try PNGEncoder(compression: .deflate(level: 7)).encode(busy)
+        XCTAssertEqual(automatic.count, min(runs.count, searched.count))
+        XCTAssertLessThan(searched.count, runs.count, "repeated texture is where a match search pays")
+
+        let flat = try Bitmap(width: 300, height: 200, color: Color(r: 10, g: 200, b: 90, a: 255).premultiplied)
+        XCTAssertEqual(try PNGEncoder(compression: .automatic).encode(flat),
+                       try PNGEncoder(compression: .runLength).encode(flat))
+    }
+}

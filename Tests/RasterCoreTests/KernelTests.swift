@@ -1,0 +1,309 @@
+import CKernels
+import Foundation
+@testable import RasterCore
+import RasterTestSupport
+import XCTest
+
+/// The C kernels of `CKernels` (multiversioned for AVX2, chosen at load time) against
+/// direct formulas written pixel by pixel: PixelMath's integers for compositing, the
+/// PNG specification's filters, window sums for the blur, and single-precision table
+/// indices for gradients. Counts are odd so the vector loops' tails are exercised.
+final class KernelTests: XCTestCase {
+    private var generator = TestRandom(seed: 2024)
+
+    /// 24 well-mixed bits (the generator's low bits repeat with short periods).
+    private func next() -> UInt32 { generator.nextU32() >> 8 }
+
+    private func premultiplied(opaque: Bool = false) -> UInt32 {
+        let a = opaque ? 255 : next() % 256
+        func c() -> UInt32 { a == 0 ? 0 : next() % (a + 1) }
+        return c() | c() << 8 | c() << 16 | a << 24
+    }
+
+    private func bytes(_ count: Int) -> [UInt8] {
+        (0..<count).map { _ in UInt8(truncatingIfNeeded: next()) }
+    }
+
+    func testCompositingKernels_MatchPixelMath() {
+        let count = 53
+        for round in 0..<40 {
+            let d0 = (0..<count).map { _ in premultiplied(opaque: round % 3 == 0) }
+            let s = (0..<count).map { _ in premultiplied(opaque: round % 4 == 0) }
+            var coverage = bytes(count)
+            // Runs of zero and full coverage, as edges produce.
+            for i in 0..<8 { coverage[i] = 0; coverage[count - 1 - i] = 255 }
+            let color = premultiplied(opaque: round % 2 == 0)
+            let opacity = round % 5 == 0 ? 255 : next() % 256
+
+            var d = d0
+            ck_source_over_solid(&d, count, color)
+            XCTAssertEqual(d, d0.map { PixelMath.sourceOver(color, $0) }, "solid, round \(round)")
+
+            d = d0
+            ck_source_over_solid_coverage(&d, coverage, count, color, opacity)
+            let expectedSolid = (0..<count).map { i in
+                PixelMath.sourceOver(PixelMath.scale(color, by: PixelMath.mulDiv255(UInt32(coverage[i]), opacity)), d0[i])
+            }
+            XCTAssertEqual(d, expectedSolid, "solid coverage, opacity \(opacity), round \(round)")
+
+            d = d0
+            ck_source_over_coverage(&d, s, coverage, count)
+            let expectedRow = (0..<count).map { i in
+                PixelMath.sourceOver(PixelMath.scale(s[i], by: UInt32(coverage[i])), d0[i])
+            }
+            XCTAssertEqual(d, expectedRow, "row coverage, round \(round)")
+
+            let mask = bytes(count)
+            var multiplied = coverage
+            ck_multiply_coverage(&multiplied, mask, count)
+            XCTAssertEqual(multiplied, (0..<count).map { PixelMath.mulDiv255(coverage[$0], mask[$0]) })
+
+            var faded = [UInt8](repeating: 0, count: count)
+            ck_fade_coverage(&faded, coverage, count, opacity)
+            XCTAssertEqual(faded, coverage.map { UInt8(PixelMath.mulDiv255(UInt32($0), opacity)) })
+        }
+    }
+
+    /// Glyph masks, padded to whole steps of eight or not, at full and partial opacity and
+    /// with opaque and translucent colours: every pixel is PixelMath's source-over of the
+    /// scaled colour, zero coverage and the pixels right of the row untouched.
+    func testGlyphMaskKernel_MatchesPixelMath() {
+        for (width, padded) in [(13, false), (13, true), (16, false), (5, true), (3, false)] {
+            for (color, opacity) in [(premultiplied(opaque: true), UInt32(255)), (premultiplied(), 255),
+                                     (premultiplied(opaque: true), 140)] {
+                let height = 6, pitch = 40, maskStride = (width + 7) & ~7
+                var mask = bytes(maskStride * height)
+                for y in 0..<height {
+                    for x in width..<maskStride { mask[y * maskStride + x] = 0 }   // the padding
+                    if y == 1 { for x in 0..<width { mask[y * maskStride + x] = 255 } }
+                    if y == 2 { for x in 0..<width { mask[y * maskStride + x] = 0 } }
+                }
+                let d0 = (0..<(pitch * height)).map { _ in premultiplied() }
+                var d = d0
+                ck_glyph_mask_solid(&d, pitch, mask, maskStride, width, height, color, opacity, padded ? 1 : 0)
+                for y in 0..<height {
+                    for x in 0..<pitch {
+                        let k = y * pitch + x
+                        let a = x < width ? PixelMath.mulDiv255(UInt32(mask[y * maskStride + x]), opacity) : 0
+                        let expected = a == 0 ? d0[k] : PixelMath.sourceOver(PixelMath.scale(color, by: a), d0[k])
+                        XCTAssertEqual(d[k], expected, "width \(width), padded \(padded), row \(y), pixel \(x)")
+                    }
+                }
+            }
+        }
+    }
+
+    /// Every filter type against the specification's definitions (section 9.2), including
+    /// rows shorter than one pixel, and the adaptive cost as a plain sum.
+    func testPNGFilterKernels_MatchTheSpecification() {
+        func paeth(_ a: Int, _ b: Int, _ c: Int) -> Int {
+            let p = a + b - c
+            let pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
+            if pa <= pb && pa <= pc { return a }
+            return pb <= pc ? b : c
+        }
+        for count in [0, 3, 4, 5, 64, 4 * 37 + 3] {
+            let row = bytes(count), previous = bytes(count)
+            for filter in 0...4 {
+                var out = [UInt8](repeating: 0xEE, count: count)
+                ck_png_filter(UInt8(filter), row, previous, count, &out)
+                let expected: [UInt8] = (0..<count).map { i in
+                    let x = Int(row[i]), a = i >= 4 ? Int(row[i - 4]) : 0, b = Int(previous[i])
+                    let c = i >= 4 ? Int(previous[i - 4]) : 0
+                    let predictor = [0, a, b, (a + b) / 2, paeth(a, b, c)][filter]
+                    return UInt8(truncatingIfNeeded: x - predictor)
+                }
+                XCTAssertEqual(out, expected, "filter \(filter), \(count) bytes")
+            }
+            let cost = ck_png_filter_cost(row, count)
+            XCTAssertEqual(Int(cost), row.reduce(0) { $0 + abs(Int(Int8(bitPattern: $1))) }, "\(count) bytes")
+        }
+        // Long rows of the largest magnitude (−128) and of random bytes: the partial sums
+        // must not overflow.
+        for count in [4096, 8199, 70_001] {
+            let worst = [UInt8](repeating: 0x80, count: count), random = bytes(count)
+            XCTAssertEqual(Int(ck_png_filter_cost(worst, count)), 128 * count, "\(count) bytes of 0x80")
+            XCTAssertEqual(Int(ck_png_filter_cost(random, count)), random.reduce(0) { $0 + abs(Int(Int8(bitPattern: $1))) })
+        }
+    }
+
+    /// Each output element is the window sum around it (lines outside count as zero),
+    /// divided by the window size with the kernel's fixed-point reciprocal, computed
+    /// directly per element rather than as a running sum.
+    func testBoxKernel_MatchesDirectWindowSums() {
+        for (n, lines, left, right) in [(17, 1, 2, 2), (33, 9, 1, 1), (5, 40, 6, 7), (8, 12, 20, 20)] {
+            let source = bytes(n * lines)
+            var destination = [UInt8](repeating: 0, count: n * lines)
+            var sums = [UInt32](repeating: 0, count: n)
+            ck_box_across(source, &destination, n, lines, left, right, &sums)
+            let size = left + right + 1
+            let inverse = (1 << 24) / size + 1
+            for y in 0..<lines {
+                for i in 0..<n {
+                    var sum = 0
+                    for j in max(0, y - left)...min(lines - 1, y + right) { sum += Int(source[j * n + i]) }
+                    XCTAssertEqual(Int(destination[y * n + i]), min(255, (sum * inverse + (1 << 23)) >> 24),
+                                   "line \(y), element \(i), window \(left)+\(right)")
+                }
+            }
+        }
+    }
+
+    func testConvolutionKernel_MatchesDirectWeightedSums() {
+        for (n, lines, sigma) in [(17, 1, 0.6), (9, 30, 2.5), (31, 7, 5.0)] {
+            let kernel = GaussianBlur.gaussianKernel(sigma)
+            let radius = kernel.count / 2
+            let source = bytes(n * lines)
+            var destination = [UInt8](repeating: 0, count: n * lines)
+            var accumulator = [UInt32](repeating: 0, count: n)
+            ck_convolve_across(source, &destination, n, lines, kernel.map { UInt32($0) }, radius, &accumulator)
+            for y in 0..<lines {
+                for i in 0..<n {
+                    var sum = 32768
+                    for k in -radius...radius where y + k >= 0 && y + k < lines {
+                        sum += kernel[k + radius] * Int(source[(y + k) * n + i])
+                    }
+                    XCTAssertEqual(Int(destination[y * n + i]), min(255, sum >> 16), "σ \(sigma), line \(y), element \(i)")
+                }
+            }
+        }
+    }
+
+    /// Table indices in singles: ⌊clamp(v)⌋ masked, with v computed as the kernels
+    /// document (no fused multiply-add), including out-of-range starts that clamp.
+    func testGradientIndexKernels_MatchSinglePrecisionFormulas() {
+        let mask: UInt32 = 1023, top: Float = 1023
+        let count: Int32 = 301
+        for (start, step) in [(Float(-40.25), Float(3.7)), (0.5, 0.01), (1000.5, 0.5), (512.5, -2.3)] {
+            var out = [UInt32](repeating: 0, count: Int(count))
+            ck_linear_indices(&out, count, start, step, top, mask)
+            for i in 0..<Int(count) {
+                let product = step * Float(i)
+                let v = start + product
+                let clamped = v < 0 ? 0 : (v > top ? top : v)
+                XCTAssertEqual(out[i], UInt32(clamped.rounded(.down)) & mask, "start \(start), step \(step), i \(i)")
+            }
+        }
+        for (x0, y0, dx, dy, scale) in [(Float(-150.5), Float(-20.5), Float(1), Float(0), Float(6.2)),
+                                        (3.25, 7.5, 0.7, 0.7, 10.0), (-0.5, 0.5, 1, 0, 1023)] {
+            var out = [UInt32](repeating: 0, count: Int(count))
+            ck_radial_indices(&out, count, x0, y0, dx, dy, scale, top, mask)
+            for i in 0..<Int(count) {
+                let px = dx * Float(i), py = dy * Float(i)
+                let x = x0 + px, y = y0 + py
+                let xx = x * x, yy = y * y
+                let length = (xx + yy).squareRoot()
+                let v = length * scale + 0.5
+                XCTAssertEqual(out[i], UInt32((v > top ? top : v).rounded(.down)) & mask, "radial i \(i)")
+            }
+        }
+    }
+
+    // MARK: - Image comparison
+
+    /// The comparison rules of `PerceptualDistance`, written pixel by pixel.
+    private enum PlainComparison {
+        static func overWhite(_ p: UInt32) -> (Double, Double, Double) {
+            let a = Double(p >> 24)
+            return (Double(p & 0xFF) + 255 - a, Double((p >> 8) & 0xFF) + 255 - a, Double((p >> 16) & 0xFF) + 255 - a)
+        }
+
+        static func squared(_ p: UInt32, _ q: UInt32) -> Double {
+            let (r1, g1, b1) = overWhite(p), (r2, g2, b2) = overWhite(q)
+            return PerceptualDistance.squared(r1 - r2, g1 - g2, b1 - b2)
+        }
+
+        static func luma(_ p: UInt32) -> Double {
+            let (r, g, b) = overWhite(p)
+            return 0.29889531 * r + 0.58662247 * g + 0.11448223 * b
+        }
+
+        /// The neighbours of (x, y) inside the image, and whether it touches the border.
+        static func neighbours(_ image: Bitmap, _ x: Int, _ y: Int) -> (cells: [(Int, Int)], border: Bool) {
+            var cells: [(Int, Int)] = []
+            for ny in max(y - 1, 0)...min(y + 1, image.height - 1) {
+                for nx in max(x - 1, 0)...min(x + 1, image.width - 1) where nx != x || ny != y { cells.append((nx, ny)) }
+            }
+            return (cells, x == 0 || y == 0 || x == image.width - 1 || y == image.height - 1)
+        }
+
+        static func flat(_ image: Bitmap, _ x: Int, _ y: Int) -> Bool {
+            let (cells, border) = neighbours(image, x, y)
+            return (border ? 1 : 0) + cells.filter { image.row($0.1)[$0.0] == image.row(y)[x] }.count >= 3
+        }
+
+        static func antialiased(_ image: Bitmap, _ other: Bitmap, _ x: Int, _ y: Int) -> Bool {
+            let (cells, border) = neighbours(image, x, y)
+            let centre = luma(image.row(y)[x])
+            let deltas = cells.map { luma(image.row($0.1)[$0.0]) - centre }
+            guard (border ? 1 : 0) + deltas.filter({ $0 == 0 }).count <= 2 else { return false }
+            // The first of the darkest and of the brightest in reading order.
+            guard let darkest = deltas.min(), darkest < 0, let brightest = deltas.max(), brightest > 0,
+                  let d = deltas.firstIndex(of: darkest), let b = deltas.firstIndex(of: brightest) else { return false }
+            return [cells[d], cells[b]].contains { flat(image, $0.0, $0.1) && flat(other, $0.0, $0.1) }
+        }
+    }
+
+    /// `ck_compare_row` (through ImageComparison) against the rules pixel by pixel: the
+    /// counts, the largest distances and every pixel's class in the diff image, for
+    /// shapes moved by fractions of a pixel, under exact and perceptual tolerances and
+    /// with an image that is a view with a wider stride.
+    func testCompareRowKernel_MatchesThePlainRules() throws {
+        let white = PremultipliedColor(r: 255, g: 255, b: 255, a: 255)
+        for round in 0..<6 {
+            let width = 37 + round, height = 23
+            let expected = try Bitmap(width: width, height: height, color: white)
+            let wide = try Bitmap(width: width + 5, height: height, color: white)
+            let actual = wide.view(PixelRect(x: 3, y: 0, width: width, height: height))
+            for (bitmap, shift) in [(expected, 0.0), (actual, 0.15 + 0.1 * Double(round))] {
+                let canvas = Canvas(bitmap: bitmap)
+                canvas.fill(Path(ellipseIn: Rect(x: 4 + shift, y: 3 + shift / 2, width: 20, height: 14)),
+                            paint: .solid(Color(r: 200, g: 40, b: 90, a: round % 2 == 0 ? 255 : 160)))
+                canvas.fill(Path(rect: Rect(x: 26 + shift, y: 5, width: 7, height: 12)), paint: .solid(.black))
+            }
+            for i in 0..<5 { actual.row(height - 1)[i * 7] = PixelMath.scale(actual.row(height - 1)[i * 7], by: 250) }
+            for tolerance in [ImageTolerance.exact, .perceptual(), .perceptual(threshold: 0.02), .perceptual(ignoringAntialiasing: false)] {
+                let comparison = ImageComparison(expected: expected, actual: actual, tolerance: tolerance)
+                let diff = try XCTUnwrap(comparison.diffImage())
+                var changed = 0, differing = 0, aa = 0, maxChannel = 0, maxSquared = 0.0
+                for y in 0..<height {
+                    for x in 0..<width where actual.row(y)[x] != expected.row(y)[x] {
+                        let a = actual.row(y)[x], e = expected.row(y)[x]
+                        changed += 1
+                        for shift in stride(from: 0, to: 32, by: 8) {
+                            maxChannel = max(maxChannel, abs(Int((a >> UInt32(shift)) & 0xFF) - Int((e >> UInt32(shift)) & 0xFF)))
+                        }
+                        let squared = PlainComparison.squared(a, e)
+                        maxSquared = max(maxSquared, squared)
+                        var cls = 3
+                        if case .perceptual(let t, let ignores) = tolerance.metric {
+                            if squared <= t * t * PerceptualDistance.maxSquared {
+                                cls = 1
+                            } else if ignores, PlainComparison.antialiased(actual, expected, x, y)
+                                        || PlainComparison.antialiased(expected, actual, x, y) {
+                                cls = 2
+                            }
+                        }
+                        if cls == 2 { aa += 1 }
+                        if cls == 3 { differing += 1 }
+                        let shown = diff.row(y)[x]
+                        let expectedShown: UInt32? = cls == 3 ? PremultipliedColor(r: 255, g: 0, b: 0, a: 255).packed
+                            : cls == 2 ? PremultipliedColor(r: 255, g: 220, b: 0, a: 255).packed : nil
+                        if let expectedShown {
+                            XCTAssertEqual(shown, expectedShown, "round \(round), \(tolerance.metric), pixel (\(x), \(y))")
+                        } else {
+                            XCTAssertEqual(shown & 0xFF, (shown >> 8) & 0xFF, "a grey pixel at (\(x), \(y))")
+                        }
+                    }
+                }
+                let context = "round \(round), \(tolerance.metric)"
+                XCTAssertEqual(comparison.changedPixels, changed, context)
+                XCTAssertEqual(comparison.differingPixels, differing, context)
+                XCTAssertEqual(comparison.antialiasingPixels, aa, context)
+                XCTAssertEqual(comparison.maxChannelDifference, maxChannel, context)
+                XCTAssertEqual(comparison.maxPerceptualDistance, (maxSquared / PerceptualDistance.maxSquared).squareRoot(), context)
+                if case .perceptual(_, true) = tolerance.metric, round == 0 { XCTAssertGreaterThan(aa, 0, "the rims are anti-aliasing") }
+            }
+        }
+    }
+}

@@ -1,0 +1,326 @@
+import RasterCore
+import RasterLayers
+import XCTest
+
+/// A filled shape as layer contents, for compositor tests.
+struct ShapeDrawing: LayerDrawing {
+    var color: Color
+    var inset: Double = 0
+    var oval = false
+
+    func draw(in canvas: Canvas, size: Size) {
+        let r = Rect(origin: .zero, size: size).insetBy(dx: inset, dy: inset)
+        canvas.fill(oval ? Path(ellipseIn: r) : Path(rect: r), paint: .solid(color))
+    }
+}
+
+final class LayerTests: XCTestCase {
+    private func layer(_ frame: Rect, _ color: Color? = nil) -> Layer {
+        let l = Layer()
+        l.frame = frame
+        if let color { l.backgroundPaint = .solid(color) }
+        return l
+    }
+
+    /// A tree with overlapping, clipped, faded, shadowed and drawn layers.
+    private func sampleTree() -> (root: Layer, card: Layer, badge: Layer, oval: Layer, faded: Layer) {
+        let root = layer(Rect(0, 0, 120, 90), Color(r: 240, g: 240, b: 245))
+        let card = layer(Rect(10.5, 8, 60, 40), .white)
+        card.cornerRadius = 10
+        card.cornerCurve = .continuous
+        card.shadowOpacity = 0.3
+        card.shadowRadius = 3
+        card.shadowOffset = Point(x: 0, y: 2)
+        let badge = layer(Rect(40, -6, 28, 20), .red)
+        let oval = layer(Rect(6.25, 6.5, 30, 22))
+        oval.drawing = ShapeDrawing(color: .blue, oval: true)
+        card.masksToBounds = true
+        card.addSublayer(oval)
+        card.addSublayer(badge)
+        let faded = layer(Rect(60, 40, 50, 40), .green)
+        faded.opacity = 0.5
+        faded.addSublayer(layer(Rect(10, 10, 20, 20), .black))
+        faded.borderWidth = 2
+        faded.borderColor = .blue
+        root.addSublayer(card)
+        root.addSublayer(faded)
+        return (root, card, badge, oval, faded)
+    }
+
+    private func fullRender(_ root: Layer, scale: Double = 1) throws -> Bitmap {
+        let c = try Compositor(size: root.bounds.size, scale: scale)
+        c.render(root)
+        return c.frame.copy()
+    }
+
+    func testFrameFollowsPositionAnchorAndTransform() {
+        let l = Layer()
+        l.frame = Rect(10, 20, 40, 30)
+        XCTAssertEqual(l.position, Point(30, 35))
+        l.anchorPoint = Point(0, 0)
+        XCTAssertEqual(l.frame, Rect(30, 35, 40, 30))
+        l.transform = Transform(scaleX: 2, y: 2)
+        XCTAssertEqual(l.frame, Rect(30, 35, 80, 60))
+        let parent = Layer()
+        parent.frame = Rect(5, 5, 200, 200)
+        parent.addSublayer(l)
+        XCTAssertEqual(l.convert(Point(1, 1), to: nil), Point(30 + 2, 35 + 2), "in the root's bounds coordinates")
+        XCTAssertEqual(parent.sublayers.count, 1)
+        parent.addSublayer(l)
+        XCTAssertEqual(parent.sublayers.count, 1, "re-adding moves, never duplicates")
+        l.removeFromSuperlayer()
+        XCTAssertNil(l.superlayer)
+        XCTAssertTrue(parent.sublayers.isEmpty)
+    }
+
+    func testContentsGravityPlacesTheImage() {
+        let bounds = Rect(0, 0, 100, 50)
+        XCTAssertEqual(ContentsGravity.resizeAspect.rect(for: Size(20, 20), in: bounds), Rect(25, 0, 50, 50))
+        XCTAssertEqual(ContentsGravity.resizeAspectFill.rect(for: Size(20, 20), in: bounds), Rect(0, -25, 100, 100))
+        XCTAssertEqual(ContentsGravity.bottomRight.rect(for: Size(20, 10), in: bounds), Rect(80, 40, 20, 10))
+        XCTAssertEqual(ContentsGravity.resize.rect(for: Size(20, 10), in: bounds), bounds)
+    }
+
+    func testDrawingMatchesVectorDrawingAtFractionalPositions() throws {
+        for scale in [1.0, 3.0] {
+            let root = layer(Rect(0, 0, 40, 30))
+            let shape = layer(Rect(3.3, 4.71, 20, 15))
+            shape.drawing = ShapeDrawing(color: .blue, inset: 0.5, oval: true)
+            root.addSublayer(shape)
+            let composited = try fullRender(root, scale: scale)
+            let direct = try Bitmap(width: Int(40 * scale), height: Int(30 * scale))
+            let canvas = Canvas(bitmap: direct)
+            canvas.scale(x: scale, y: scale)
+            canvas.translate(x: 3.3, y: 4.71)
+            ShapeDrawing(color: .blue, inset: 0.5, oval: true).draw(in: canvas, size: Size(20, 15))
+            XCTAssertTrue(composited.pixelsEqual(direct), "scale \(scale)")
+        }
+    }
+
+    /// A drawing far larger than the frame (here 2,000 x 60,000 pixels, a very long text
+    /// or list) is rasterized only where the frame shows it: the pixels are those of
+    /// drawing it directly, scrolled to any position, also after it moves.
+    func testHugeDrawingsAreRasterizedOnlyWhereVisible() throws {
+        struct Stripes: LayerDrawing {
+            func draw(in canvas: Canvas, size: Size) {
+                var y = 0.0
+                while y + 18 < size.height {
+                    canvas.fill(Path(ellipseIn: Rect(y.truncatingRemainder(dividingBy: 70), y + 0.3, 40, 17)),
+                                paint: .solid(.blue))
+                    y += 23
+                }
+            }
+        }
+        let root = layer(Rect(0, 0, 100, 80), .white)
+        let tall = layer(Rect(0, 0, 1000, 30_000))
+        tall.drawing = Stripes()
+        root.addSublayer(tall)
+        let compositor = try Compositor(size: root.bounds.size, scale: 2)
+        for offset in [-29_950.0, 0, -12_345.25, -29_950] {
+            tall.frame = Rect(3.5, offset, 1000, 30_000)
+            compositor.render(root)
+            let direct = try Bitmap(width: 200, height: 160, color: Color.white.premultiplied)
+            let canvas = Canvas(bitmap: direct)
+            canvas.scale(x: 2, y: 2)
+            canvas.translate(x: 3.5, y: offset)
+            Stripes().draw(in: canvas, size: Size(1000, 30_000))
+            XCTAssertTrue(compositor.frame.pixelsEqual(direct), "at \(offset)")
+        }
+    }
+
+    func testIncrementalFramesMatchFullRendersAndRedrawOnlyDamage() throws {
+        let (root, card, badge, oval, faded) = sampleTree()
+        let compositor = try Compositor(size: root.bounds.size, scale: 2)
+        compositor.render(root)
+        let fullPixels = compositor.statistics.compositedPixels
+        XCTAssertEqual(compositor.statistics.rasterizations, 1)
+
+        XCTAssertEqual(compositor.render(root), [], "an unchanged tree redraws nothing")
+
+        let changes: [(String, () -> Void)] = [
+            ("badge colour", { badge.backgroundPaint = .solid(Color(r: 255, g: 200, b: 0)) }),
+            ("faded moves", { faded.position.x -= 7 }),
+            ("oval redrawn", { oval.drawing = ShapeDrawing(color: .red, oval: true) }),
+            ("card opacity", { card.opacity = 0.8 }),
+            ("badge hidden", { badge.isHidden = true }),
+            ("faded removed", { faded.removeFromSuperlayer() }),
+            ("faded back, rotated", { root.addSublayer(faded); faded.transform = Transform(rotationAngle: 0.3) }),
+            ("shadow radius", { card.shadowRadius = 5 }),
+        ]
+        for (name, change) in changes {
+            let before = compositor.statistics
+            change()
+            let damage = compositor.render(root)
+            XCTAssertFalse(damage.isEmpty, name)
+            let redrawn = compositor.statistics.compositedPixels - before.compositedPixels
+            XCTAssertLessThan(redrawn, fullPixels, "\(name) redraws only part of the frame")
+            let full = try fullRender(root, scale: 2)
+            var differing: [String] = []
+            for y in 0..<full.height {
+                for x in 0..<full.width where full[x, y] != compositor.frame[x, y] { differing.append("(\(x), \(y))") }
+            }
+            XCTAssertTrue(differing.isEmpty, "\(name): \(differing.count) pixels differ from a full render, "
+                          + "first \(differing.prefix(4)); damage \(damage)")
+        }
+    }
+
+    func testOnlyChangedDrawingsAreRasterizedAgain() throws {
+        let root = layer(Rect(0, 0, 60, 30))
+        let a = layer(Rect(0, 0, 30, 30)), b = layer(Rect(30, 0, 30, 30))
+        a.drawing = ShapeDrawing(color: .red, oval: true)
+        b.drawing = ShapeDrawing(color: .blue, oval: true)
+        root.addSublayer(a)
+        root.addSublayer(b)
+        let compositor = try Compositor(size: root.bounds.size)
+        compositor.render(root)
+        XCTAssertEqual(compositor.statistics.rasterizations, 2)
+        a.drawing = ShapeDrawing(color: .red, oval: true)      // equal: nothing to do
+        b.opacity = 0.5                                          // compositing only
+        b.position.x -= 2                                        // whole-pixel move
+        compositor.render(root)
+        XCTAssertEqual(compositor.statistics.rasterizations, 2)
+        a.drawing = ShapeDrawing(color: .green, oval: true)
+        compositor.render(root)
+        XCTAssertEqual(compositor.statistics.rasterizations, 3)
+        a.bounds.size = Size(20, 20)
+        compositor.render(root)
+        XCTAssertEqual(compositor.statistics.rasterizations, 4)
+    }
+
+    /// Rasters beyond the cache's byte limit are drawn and dropped: the frames are the
+    /// same bytes as with every raster kept, only the work differs (each dropped raster
+    /// is made again for the next frame that draws it), and the estimate counts the
+    /// cache and one raster instead of every layer.
+    func testRasterCacheIsBoundedWithoutChangingPixels() throws {
+        func tree() -> (Layer, [Layer]) {
+            let root = layer(Rect(0, 0, 80, 40), .white)
+            let ovals = (0..<12).map { i -> Layer in
+                let l = layer(Rect(Double(i * 6), Double(i % 3) * 5, 30, 24))
+                l.drawing = ShapeDrawing(color: Color(r: UInt8(20 * i), g: 90, b: 200, a: 200), oval: true)
+                root.addSublayer(l)
+                return l
+            }
+            return (root, ovals)
+        }
+        let (keptRoot, keptOvals) = tree(), (droppedRoot, droppedOvals) = tree()
+        let kept = try Compositor(size: keptRoot.bounds.size, scale: 2)
+        let dropped = try Compositor(size: droppedRoot.bounds.size, scale: 2)
+        let oneRaster = 60 * 48 * 4
+        dropped.rasterCacheLimit = 3 * oneRaster + oneRaster / 2  // room for three
+        for step in 0..<4 {
+            kept.render(keptRoot)
+            dropped.render(droppedRoot)
+            XCTAssertTrue(kept.frame.pixelsEqual(dropped.frame), "frame \(step)")
+            for ovals in [keptOvals, droppedOvals] { ovals[step * 3].position.x += 3 }  // damage over all of them
+        }
+        XCTAssertEqual(kept.statistics.rasterizations, 12)
+        XCTAssertGreaterThan(dropped.statistics.rasterizations, 12, "dropped rasters are made again")
+        let all = Compositor.estimate(of: keptRoot, size: keptRoot.bounds.size, scale: 2)
+        XCTAssertEqual(all.pixels, 160 * 80 + 12 * 60 * 48)
+        XCTAssertEqual(all.bytes, all.pixels * 4)
+        let bounded = Compositor.estimate(of: keptRoot, size: keptRoot.bounds.size, scale: 2, rasterCacheLimit: 3 * oneRaster)
+        XCTAssertEqual(bounded.bytes, (160 * 80) * 4 + 4 * oneRaster)
+        XCTAssertEqual(bounded.pixels, all.pixels)
+    }
+
+    func testGroupOpacityIsOffscreenOnlyWhenElementsOverlap() throws {
+        let root = layer(Rect(0, 0, 30, 20), .white)
+        let single = layer(Rect(0, 0, 10, 10), .black)
+        single.opacity = 0.5
+        root.addSublayer(single)
+        let compositor = try Compositor(size: root.bounds.size)
+        compositor.render(root)
+        // Opacity 0.5 is alpha 128 of 255: white × 127/255 remains.
+        let gray = Color(r: 127, g: 127, b: 127).premultiplied
+        XCTAssertEqual(compositor.statistics.offscreenGroups, 0)
+        XCTAssertEqual(compositor.frame[5, 5], gray)
+
+        let group = layer(Rect(12, 0, 18, 20))
+        group.opacity = 0.5
+        group.addSublayer(layer(Rect(0, 0, 12, 12), .black))
+        group.addSublayer(layer(Rect(6, 6, 12, 12), .black))
+        root.addSublayer(group)
+        compositor.render(root)
+        XCTAssertEqual(compositor.statistics.offscreenGroups, 1)
+        // Where the two squares overlap the group is still 50% black, not 75%.
+        XCTAssertEqual(compositor.frame[12 + 8, 8], gray)
+        XCTAssertEqual(compositor.frame[12 + 2, 2], gray)
+    }
+
+    func testShadowsAreBlurredOnceAndFollowWholePixelMoves() throws {
+        let root = layer(Rect(0, 0, 80, 60), .white)
+        let card = layer(Rect(20, 15, 30, 20), .white)
+        card.shadowOpacity = 0.5
+        card.shadowRadius = 4
+        card.shadowOffset = Point(0, 3)
+        card.addSublayer(layer(Rect(5, 5, 10, 10), .blue))
+        root.addSublayer(card)
+        let compositor = try Compositor(size: root.bounds.size)
+        compositor.render(root)
+        XCTAssertEqual(compositor.statistics.shadowBlurs, 1)
+        let below = compositor.frame[35, 15 + 20 + 3]
+        XCTAssertLessThan(below.r, 255, "the shadow darkens the pixels under the card")
+        card.position.x += 3
+        compositor.render(root)
+        XCTAssertEqual(compositor.statistics.shadowBlurs, 1, "a whole-pixel move reuses the blurred shadow")
+        XCTAssertTrue(compositor.frame.pixelsEqual(try fullRender(root)))
+        card.shadowRadius = 6
+        compositor.render(root)
+        XCTAssertEqual(compositor.statistics.shadowBlurs, 2)
+
+        let path = layer(Rect(5, 5, 20, 20), .white)
+        path.shadowPath = Path(ellipseIn: Rect(0, 0, 20, 20))
+        path.shadowOpacity = 1
+        root.addSublayer(path)
+        compositor.render(root)
+        root.addSublayer(layer(Rect(70, 50, 5, 5), .red))
+        compositor.render(root)
+        XCTAssertEqual(compositor.statistics.shadowBlurs, 3, "the path shadow is blurred once")
+        XCTAssertTrue(compositor.frame.pixelsEqual(try fullRender(root)))
+    }
+
+    func testMasksToBoundsClipsWithAntiAliasedCorners() throws {
+        let root = layer(Rect(0, 0, 40, 40))
+        let clip = layer(Rect(0, 0, 40, 40))
+        clip.cornerRadius = 20
+        clip.masksToBounds = true
+        clip.addSublayer(layer(Rect(-10, -10, 60, 60), .black))
+        root.addSublayer(clip)
+        let frame = try fullRender(root)
+        XCTAssertEqual(frame[0, 0].a, 0, "the corner is cut away")
+        XCTAssertEqual(frame[20, 20].a, 255)
+        let edge = frame[5, 5].a
+        XCTAssertTrue(edge > 0 && edge < 255, "the curve is anti-aliased, got \(edge)")
+        clip.masksToBounds = false
+        XCTAssertEqual(try fullRender(root)[0, 0].a, 255)
+    }
+
+    func testContentsBitmapHonoursScaleAndGravity() throws {
+        let image = try Bitmap(width: 8, height: 8, color: Color.red.premultiplied)
+        let root = layer(Rect(0, 0, 20, 20))
+        let l = layer(Rect(0, 0, 20, 20))
+        l.contents = ImageSource(image)
+        l.contentsScale = 2
+        l.contentsGravity = .bottomRight
+        root.addSublayer(l)
+        let frame = try fullRender(root, scale: 2)
+        // 8 px at contentsScale 2 are 4 points: 8 device pixels at scale 2.
+        XCTAssertEqual(frame[39, 39], Color.red.premultiplied)
+        XCTAssertEqual(frame[32, 32], Color.red.premultiplied)
+        XCTAssertEqual(frame[31, 39].a, 0)
+    }
+
+    func testRotatedContentsAreFilteredAndScaleIndependent() throws {
+        let root = layer(Rect(0, 0, 40, 40))
+        let l = layer(Rect(10, 10, 20, 20))
+        l.drawing = ShapeDrawing(color: .blue)
+        l.transform = Transform(rotationAngle: Double.pi / 4)
+        root.addSublayer(l)
+        let one = try fullRender(root), three = try fullRender(root, scale: 3)
+        XCTAssertEqual(one[20, 20], Color.blue.premultiplied)
+        XCTAssertEqual(one[20, 10].a, 255, "the rotated square's top corner is at y = 20 - 14.1")
+        XCTAssertEqual(one[10, 10].a, 0)
+        XCTAssertEqual(three[60, 60], Color.blue.premultiplied)
+        XCTAssertEqual(three.width, 120)
+    }
+}

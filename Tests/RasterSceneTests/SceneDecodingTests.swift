@@ -1,0 +1,228 @@
+import Foundation
+import RasterComponents
+import RasterCore
+import RasterScene
+import XCTest
+
+/// A component of the test's own, registered as a scene type.
+private struct Badge: CombinedComponent {
+    let title: String
+    let tone: String
+
+    static var body: Body {
+        let label = Child(Text.self)
+        let fill = Child(RoundedRectangle.self)
+        return { context in
+            let text = label.update(component: Text(context.component.title, color: .fixed(.white)),
+                                    availableSize: context.availableSize, transition: context.transition)
+            let size = Size(width: text.size.width + 16, height: text.size.height + 8)
+            let color: Color = context.component.tone == "warning" ? Color(r: 255, g: 149, b: 0) : Color(r: 0, g: 122, b: 255)
+            let background = fill.update(component: RoundedRectangle(cornerRadius: size.height / 2, fill: .color(color)),
+                                         availableSize: size, transition: context.transition)
+            context.add(background.position(Point(x: size.width / 2, y: size.height / 2)))
+            context.add(text.position(Point(x: size.width / 2, y: size.height / 2)))
+            return size
+        }
+    }
+}
+
+final class SceneDecodingTests: XCTestCase {
+    private func decode(_ text: String, registry: SceneRegistry = .standard) throws -> Scene {
+        try SceneDecoder(registry: registry).decode(Data(text.utf8))
+    }
+
+    private func assertError(_ text: String, _ expected: String, registry: SceneRegistry = .standard,
+                             file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertThrowsError(try decode(text, registry: registry), file: file, line: line) { error in
+            XCTAssertTrue("\(error)".contains(expected), "expected '\(expected)' in: \(error)", file: file, line: line)
+        }
+    }
+
+    private var badgeRegistry: SceneRegistry {
+        var registry = SceneRegistry.standard
+        registry.register(SceneComponentType("Badge", summary: "A pill with a title.", props: [
+            PropSpec("title", .string, required: true, "The label."),
+            PropSpec("tone", .choice(["info", "warning"]), default: "info", "The colour."),
+        ]) { props in
+            Badge(title: try props.string("title") ?? "", tone: try props.choice("tone") ?? "info")
+        })
+        return registry
+    }
+
+    func testRegisteredTypes_AreUsableInScenesWithTheCommonProps() throws {
+        let registry = badgeRegistry
+        let scene = try decode("""
+        {"canvas": {"width": 120, "height": 40, "background": "#FFFFFF"},
+         "root": {"type": "HStack", "spacing": 4, "children": [
+           {"type": "Badge", "id": "b1", "title": "New", "padding": 2},
+           {"type": "Badge", "id": "b2", "title": "Late", "tone": "warning", "opacity": 0.5}]}}
+        """, registry: registry)
+        let renderer = SceneRenderer(scene: scene)
+        let frames = renderer.layout()
+        let b1 = try XCTUnwrap(frames["b1"]), b2 = try XCTUnwrap(frames["b2"])
+        XCTAssertEqual(b2.minX, b1.maxX + 4)
+        let bitmap = try renderer.render()
+        // The warning badge is orange at half opacity over white; the first is blue.
+        let p2 = bitmap[Int(b2.minX) + 4, Int(b2.midY)]
+        XCTAssertEqual(Int(p2.r), 255, accuracy: 1)
+        XCTAssertEqual(Int(p2.b), 127, accuracy: 2)
+        let p1 = bitmap[Int(b1.minX) + 6, Int(b1.midY)]
+        XCTAssertEqual(p1.b, 255)
+        XCTAssertEqual(p1.r, 0)
+        // Its props are checked, listed and in the schema.
+        assertError(#"{"canvas": {"width": 10, "height": 10}, "root": {"type": "Badge", "title": "x", "tone": "loud"}}"#,
+                    "root.tone: expected one of 'info', 'warning', found 'loud'", registry: registry)
+        assertError(#"{"canvas": {"width": 10, "height": 10}, "root": {"type": "Badge"}}"#,
+                    "root: missing 'title' (the label)", registry: registry)
+        XCTAssertTrue(SceneCatalog.text(registry: registry).contains("Badge: A pill with a title."))
+        guard case .object(let top) = SceneSchema.schema(registry: registry), case .object(let defs)? = top["$defs"] else {
+            return XCTFail("no $defs")
+        }
+        XCTAssertNotNil(defs["node.Badge"])
+        // Not in the standard registry.
+        assertError(#"{"canvas": {"width": 10, "height": 10}, "root": {"type": "Badge", "title": "x"}}"#, "unknown type 'Badge'")
+    }
+
+    func testYAML_DecodesLikeTheSameSceneInJSON() throws {
+        let json = ##"""
+        {"canvas": {"width": 60, "height": 30, "scale": 2, "background": "#FFFFFF"},
+         "environment": {"theme": "dark", "colors": {"brand": "#FF0066"}},
+         "root": {"type": "VStack", "spacing": 2, "children": [
+           {"type": "Rectangle", "id": "r", "width": 20, "height": 10, "fill": "brand"},
+           {"type": "Text", "id": "t", "text": "yes", "font": {"size": 11}, "color": "primary"}]}}
+        """##
+        let yaml = """
+        # The same scene in YAML; 'yes' stays a string where a string is expected.
+        canvas: {width: 60, height: 30, scale: 2, background: '#FFFFFF'}
+        environment:
+          theme: dark
+          colors: {brand: '#FF0066'}
+        root:
+          type: VStack
+          spacing: 2
+          children:
+            - &box {type: Rectangle, id: r, width: 20, height: 10, fill: brand}
+            - {type: Text, id: t, text: "yes", font: {size: 11}, color: primary}
+        """
+        let a = SceneRenderer(scene: try decode(json)), b = SceneRenderer(scene: try SceneDecoder().decode(Data(yaml.utf8), format: .yaml))
+        XCTAssertEqual(a.layout(), b.layout())
+        XCTAssertTrue(try a.render().pixelsEqual(try b.render()))
+        XCTAssertEqual(try b.render()[20, 5], Color(r: 0xFF, g: 0, b: 0x66).premultiplied)
+    }
+
+    func testYAMLErrors_SayWhereAndRefuseExpansionBombs() {
+        assertError("canvas: {width: 10, height: 10\nroot: [", "not valid YAML")
+        assertError("canvas: {width: 10, height: 10}\nroot: {type: Text, text: x, maxLines: two}\n",
+                    "root.maxLines: expected a number, found a string")
+        var bomb = "a: &a [x, x, x, x, x, x, x, x, x, x]\n"
+        for i in 1...7 { bomb += "\("abcdefgh".map(String.init)[i]): &\("abcdefgh".map(String.init)[i]) [" + Array(repeating: "*\("abcdefgh".map(String.init)[i - 1])", count: 10).joined(separator: ", ") + "]\n" }
+        assertError(bomb + "canvas: {width: 10, height: 10}\nroot: {type: Rectangle}\n", "expands to more than")
+    }
+
+    func testStylesAndThemes_ComeFromTheFileAndNodes() throws {
+        let scene = try decode("""
+        {"canvas": {"width": 200, "height": 60, "background": "#FFFFFF"},
+         "environment": {"theme": "dark", "colors": {"accent": "#00FF00", "brandText": "onAccent"}},
+         "styles": {"Button": "filled"},
+         "root": {"type": "HStack", "spacing": 10, "children": [
+           {"type": "Button", "id": "a", "insets": 8, "content": {"type": "Text", "text": "A"}},
+           {"type": "Button", "id": "b", "style": "bordered", "insets": 8, "content": {"type": "Text", "text": "B"}}]}}
+        """)
+        XCTAssertEqual(scene.environment.theme.name, "dark")
+        XCTAssertEqual(scene.environment.theme.colors["accent"], Color(r: 0, g: 255, b: 0))
+        XCTAssertEqual(scene.environment.theme.colors["brandText"], Theme.dark.colors["onAccent"])
+        let renderer = SceneRenderer(scene: scene)
+        let bitmap = try renderer.render()
+        let frames = renderer.layout()
+        // The filled button (scene default) is filled with the accent; the bordered one
+        // (its own style) keeps the background inside its ring.
+        let a = try XCTUnwrap(frames["a"]), b = try XCTUnwrap(frames["b"])
+        XCTAssertEqual(bitmap[Int(a.minX) + 3, Int(a.midY)], Color(r: 0, g: 255, b: 0).premultiplied)
+        XCTAssertEqual(bitmap[Int(b.minX) + 4, Int(b.midY)], PremultipliedColor(r: 255, g: 255, b: 255, a: 255))
+        assertError(#"{"canvas": {"width": 10, "height": 10}, "styles": {"Button": ["filled", "shiny"]}, "root": {"type": "Rectangle"}}"#,
+                    "styles.Button[1]: unknown Button style 'shiny' (styles: plain, filled, bordered)")
+        assertError(#"{"canvas": {"width": 10, "height": 10}, "styles": {"Text": "bold"}, "root": {"type": "Rectangle"}}"#,
+                    "styles.Text: 'Text' has no named styles")
+        assertError(#"{"canvas": {"width": 10, "height": 10}, "root": {"type": "Rectangle", "style": "shiny"}}"#,
+                    "root.style: unknown style 'shiny'")
+        assertError(#"{"canvas": {"width": 10, "height": 10}, "root": {"type": "Rectangle", "fill": "brand"}}"#,
+                    "root.fill: 'brand' is not a CSS color or a semantic color of this scene")
+    }
+
+    /// Colours take CSS's forms wherever a colour goes; a semantic colour the scene
+    /// defines shadows a CSS name of the same spelling.
+    func testCSSColors_FillAndShadowing() throws {
+        func pixel(_ fill: String, colors: String = "{}") throws -> PremultipliedColor {
+            let scene = try decode(#"{"canvas": {"width": 2, "height": 2}, "environment": {"colors": \#(colors)}, "root": {"type": "Rectangle", "fill": "\#(fill)"}}"#)
+            return try SceneRenderer(scene: scene).render()[1, 1]
+        }
+        XCTAssertEqual(try pixel("hsl(120 100% 25%)"), Color(r: 0, g: 128, b: 0).premultiplied)
+        XCTAssertEqual(try pixel("RebeccaPurple"), Color(r: 0x66, g: 0x33, b: 0x99).premultiplied)
+        XCTAssertEqual(try pixel("rgb(10%, 20%, 30%)"), Color(r: 26, g: 51, b: 77).premultiplied)
+        XCTAssertEqual(try pixel("red"), Color(r: 255, g: 0, b: 0).premultiplied)
+        XCTAssertEqual(try pixel("red", colors: ##"{"red": "#0000FF"}"##), Color(r: 0, g: 0, b: 255).premultiplied)
+        XCTAssertEqual(try pixel("brand", colors: #"{"brand": "teal"}"#), Color(r: 0, g: 128, b: 128).premultiplied)
+    }
+
+    func testIDsAndTimeline_AreChecked() throws {
+        let base = #"{"canvas": {"width": 100, "height": 100}, "root": {"type": "VStack", "id": "list", "children": [{"type": "Text", "id": "t", "text": "x"}, {"type": "Rectangle", "id": "r"}]}"#
+        func withEvents(_ events: String) -> String { base + #", "animation": {"events": ["# + events + "]}}" }
+        let scene = try decode(withEvents(#"{"at": 0.5, "set": {"t": {"text": "y"}}}, {"at": 0.1, "remove": "r", "transition": {"curve": "slide"}}"#))
+        XCTAssertEqual(scene.timeline?.events.map(\.at), [0.1, 0.5])
+        XCTAssertEqual(scene.timeline?.events.first?.action.transition?.duration, 0.25)
+        XCTAssertEqual(scene.timeline?.events.first?.action.transition?.curve, .slide)
+        XCTAssertEqual(scene.timeline?.frameCount, 61)
+        XCTAssertEqual(scene.nodeTypes, ["list": "VStack", "t": "Text", "r": "Rectangle"])
+        assertError(withEvents(#"{"at": 0, "remove": "nope"}"#), "animation.events[0].remove: no node has the id 'nope'")
+        assertError(withEvents(#"{"at": 0, "set": {"t": {"txt": "y"}}}"#), "animation.events[0].set.t.txt: unknown prop 'txt'")
+        assertError(withEvents(#"{"at": 0, "set": {"t": {"maxLines": -1}}}"#), "animation.events[0].set.t.maxLines")
+        assertError(withEvents(#"{"at": 0, "set": {"t": {"type": "Circle"}}}"#), "'type' cannot be changed")
+        assertError(withEvents(#"{"at": 0, "insert": {"parent": "t", "node": {"type": "Circle"}}}"#), "is a Text, which has no children")
+        assertError(withEvents(#"{"at": 0, "insert": {"parent": "list", "node": {"type": "Circle", "id": "t"}}}"#),
+                    "the id 't' is already used by the node at root.children[0]")
+        assertError(withEvents(#"{"at": 0, "remove": "r", "tap": "t"}"#), "expected one change per action")
+        assertError(withEvents(#"{"at": 0, "tap": "t", "transition": {"curve": {"bezier": [2, 0, 0, 1]}}}"#), "x1 and x2 from 0 to 1")
+        assertError(withEvents(#"{"at": -1, "tap": [1, 2]}"#), "animation.events[0].at")
+        assertError(#"{"canvas": {"width": 10, "height": 10}, "root": {"type": "ZStack", "children": [{"type": "Circle", "id": "a"}, {"type": "Circle", "id": "a"}]}}"#,
+                    "root.children[1].id: the id 'a' is already used")
+        assertError(#"{"canvas": {"width": 10, "height": 10}, "root": {"type": "Button", "content": {"type": "Circle"}, "onTap": [{"remove": "zz"}]}}"#,
+                    "root.onTap[0].remove: no node has the id 'zz'")
+    }
+
+    func testSpacerAndFlexItems_WorkInsideNodeDecoration() throws {
+        let scene = try decode("""
+        {"canvas": {"width": 200, "height": 50},
+         "root": {"type": "VStack", "children": [
+           {"type": "HStack", "id": "row", "frame": {"width": 200}, "children": [
+             {"type": "Rectangle", "id": "l", "width": 20, "height": 10},
+             {"type": "Spacer", "id": "gap", "background": "#FF0000"},
+             {"type": "Rectangle", "id": "r", "width": 20, "height": 10}]},
+           {"type": "Flex", "id": "flex", "frame": {"width": 200}, "children": [
+             {"type": "Rectangle", "id": "a", "height": 10, "width": 10, "grow": 1, "border": {"color": "#000"}},
+             {"type": "Rectangle", "id": "b", "height": 10, "width": 10, "grow": 3}]}]}}
+        """)
+        let frames = SceneRenderer(scene: scene).layout()
+        XCTAssertEqual(frames["r"]?.maxX, 200)
+        XCTAssertEqual(frames["gap"]?.width, 160)
+        // 180 free points shared 1 : 3, and the decorated item is the one sized.
+        XCTAssertEqual(frames["a"]?.width, 55)
+        XCTAssertEqual(frames["b"]?.width, 145)
+    }
+
+    func testHiddenNodes_KeepTheirPlace_AndCanvasAlignmentPlacesTheRoot() throws {
+        let scene = try decode(##"""
+        {"canvas": {"width": 100, "height": 60, "background": "#FFFFFF", "alignment": "bottomTrailing"},
+         "root": {"type": "HStack", "id": "row", "children": [
+           {"type": "Rectangle", "id": "gone", "width": 20, "height": 20, "fill": "#FF0000", "hidden": true},
+           {"type": "Rectangle", "id": "shown", "width": 20, "height": 20, "fill": "#0000FF"}]}}
+        """##)
+        let renderer = SceneRenderer(scene: scene)
+        let frames = renderer.layout()
+        XCTAssertEqual(frames["row"], Rect(x: 60, y: 40, width: 40, height: 20))
+        XCTAssertEqual(frames["gone"], Rect(x: 60, y: 40, width: 20, height: 20))
+        XCTAssertEqual(frames["shown"], Rect(x: 80, y: 40, width: 20, height: 20))
+        let bitmap = try renderer.render()
+        XCTAssertEqual(bitmap[70, 50], PremultipliedColor(r: 255, g: 255, b: 255, a: 255))
+        XCTAssertEqual(bitmap[90, 50], PremultipliedColor(r: 0, g: 0, b: 255, a: 255))
+    }
+}

@@ -1,0 +1,240 @@
+import CFreeType
+import Foundation
+import RasterCore
+import RasterText
+import XCTest
+
+final class TextLayoutTests: XCTestCase {
+    let body = Font.system(size: 17)
+
+    private func width(_ s: String, _ font: Font = .system(size: 17)) throws -> Double {
+        try TextLayout(s, font: font).exactSize.width
+    }
+
+    // MARK: - Advances and kerning
+
+    /// Our advances (hmtx in font units, scaled in Double) equal FreeType's unhinted
+    /// linear advances at the same size, for every printable ASCII glyph of both families.
+    func testAdvancesMatchFreeType() throws {
+        for name in ["Inter-Regular.otf", "DejaVuSans.ttf"] {
+            let path = try XCTUnwrap(FontRegistry.bundledFontPath(name))
+            let face = try XCTUnwrap(FontFace.load(path: path).first)
+            var library: FT_Library?
+            XCTAssertEqual(FT_Init_FreeType(&library), 0)
+            var ftFace: FT_Face?
+            XCTAssertEqual(FT_New_Face(library, path, 0, &ftFace), 0)
+            for size in [13.0, 17.0, 40.5] {
+                XCTAssertEqual(FT_Set_Char_Size(ftFace, 0, FT_F26Dot6(size * 64), 72, 72), 0)
+                for v in UInt32(0x21)...0x7E {
+                    let g = face.glyph(for: Unicode.Scalar(v)!)
+                    XCTAssertNotEqual(g, 0)
+                    var advance: FT_Fixed = 0
+                    XCTAssertEqual(FT_Get_Advance(ftFace, FT_UInt(g), FT_Int32(FT_LOAD_NO_HINTING), &advance), 0)
+                    let ours = face.advance(of: g) * size / face.unitsPerEm
+                    XCTAssertEqual(ours, Double(advance) / 65536, accuracy: 1.0 / 64, "\(name) '\(Unicode.Scalar(v)!)' at \(size)")
+                }
+            }
+            FT_Done_Face(ftFace)
+            FT_Done_FreeType(library)
+        }
+    }
+
+    /// "AV" and "To" are kerned tighter than their advances in both bundled families
+    /// (GPOS pair kerning through HarfBuzz); `HarfBuzzOracleTests` checks the exact values.
+    func testKerningTightensPairs() throws {
+        for family in ["Inter", "DejaVu Sans"] {
+            let font = Font(family: family, size: 100)
+            let face = try FontRegistry.shared.face(for: font)
+            for pair in ["AV", "To"] {
+                let s = Array(pair.unicodeScalars)
+                let a = face.glyph(for: s[0]), b = face.glyph(for: s[1])
+                let plain = (face.advance(of: a) + face.advance(of: b)) * 100 / face.unitsPerEm
+                XCTAssertLessThan(try width(pair, font), plain - 2, "\(family) \(pair)")
+            }
+        }
+    }
+
+    /// Spans of different sizes on one line share one baseline, set by the largest ascent.
+    func testMixedSizesShareABaseline() throws {
+        let text = AttributedText([TextSpan("small ", font: .system(size: 12)), TextSpan("Large ", font: .system(size: 30)),
+                                   TextSpan("mid", font: .system(size: 18, weight: .bold))])
+        let layout = try TextLayout(text)
+        XCTAssertEqual(layout.lines.count, 1)
+        let ys = Set(layout.runs.flatMap(\.positions).map(\.y))
+        XCTAssertEqual(ys.count, 1)
+        let face = try FontRegistry.shared.face(for: .system(size: 30))
+        XCTAssertEqual(try XCTUnwrap(ys.first), face.ascender * 30 / face.unitsPerEm, accuracy: 1e-9)
+        XCTAssertEqual(layout.runs.map(\.fontSize), [12, 30, 18])
+    }
+
+    // MARK: - Line breaking
+
+    func testWrapsAtSpacesAndHangsTrailingSpaces() throws {
+        let w = try width("aaa bbb")
+        let layout = try TextLayout("aaa bbb ccc", font: body, width: w + 0.5)
+        XCTAssertEqual(layout.lineTexts, ["aaa bbb ", "ccc"])
+        XCTAssertEqual(layout.lines[0].width, w, accuracy: 1e-9)
+        // One point less and "bbb" moves down.
+        XCTAssertEqual(try TextLayout("aaa bbb ccc", font: body, width: w - 0.5).lineTexts.first, "aaa ")
+    }
+
+    func testBreaksAfterHyphensNotBeforeClosingPunctuation() throws {
+        let w = max(try width("well-"), try width("known"))
+        XCTAssertEqual(try TextLayout("well-known", font: body, width: w + 1).lineTexts, ["well-", "known"])
+        // A leading hyphen (a minus) never ends a line.
+        let minus = try TextLayout("x -5", font: body, width: try width("x -")).lineTexts
+        XCTAssertEqual(minus, ["x ", "-5"])
+        // No break before "!": the line goes back to the space.
+        let bang = try TextLayout("hello world!", font: body, width: try width("hello world")).lineTexts
+        XCTAssertEqual(bang, ["hello ", "world!"])
+    }
+
+    func testBreaksBetweenIdeographsButNotBeforeClosingMarks() throws {
+        let text = "漢字漢字。漢字"
+        let one = try width("漢")
+        let layout = try TextLayout(text, font: body, width: one * 4.5)
+        // 4 ideographs fit; "。" cannot start a line, so the fourth moves down with it.
+        XCTAssertEqual(layout.lineTexts, ["漢字漢", "字。漢字"])
+        // No break after an opening bracket: it moves down with the ideograph it opens.
+        XCTAssertEqual(try TextLayout("漢「漢字」", font: body, width: one * 2.5).lineTexts, ["漢", "「漢", "字」"])
+    }
+
+    func testExplicitNewlines() throws {
+        XCTAssertEqual(try TextLayout("a\nb\r\nc", font: body).lineTexts, ["a", "b", "c"])
+        let trailing = try TextLayout("a\n", font: body)
+        XCTAssertEqual(trailing.lines.count, 2)
+        XCTAssertEqual(trailing.lines[1].height, trailing.lines[0].height)
+        XCTAssertEqual(try TextLayout("", font: body).size, Size.zero)
+    }
+
+    func testLongWordBreaksInsideItself() throws {
+        let word = "Pneumonoultramicroscopicsilicovolcanoconiosis"
+        let layout = try TextLayout("a " + word, font: body, width: 60)
+        XCTAssertGreaterThan(layout.lines.count, 3)
+        XCTAssertEqual(layout.lineTexts.joined(), "a " + word)
+        for line in layout.lines { XCTAssertLessThanOrEqual(line.width, 60 + 1e-9) }
+        // A single glyph wider than the line still gets a line of its own.
+        XCTAssertEqual(try TextLayout("WW", font: .system(size: 40), width: 5).lineTexts, ["W", "W"])
+    }
+
+    func testGraphemeClustersAreNeverSplit() throws {
+        let clusters = ["👍🏽", "e\u{301}\u{323}", "👨‍👩‍👧", "🇫🇷", "g\u{308}"]
+        let text = String(repeating: clusters.joined(), count: 3)
+        let layout = try TextLayout(text, font: body, width: 1)  // one cluster per line
+        XCTAssertEqual(layout.lines.count, text.count)
+        let expected = Array(text).map { String($0).precomposedStringWithCanonicalMapping }
+        XCTAssertEqual(layout.lineTexts.map { $0.precomposedStringWithCanonicalMapping }, expected)
+    }
+
+    // MARK: - Truncation
+
+    func testTruncationModes() throws {
+        let text = "The quick brown fox jumps over the lazy dog"
+        let w = try width("The quick brown")
+        func lay(_ mode: TruncationMode, lines: Int = 1) throws -> TextLayout {
+            try TextLayout(text, font: body, style: ParagraphStyle(maxLines: lines, truncation: mode), width: w)
+        }
+        let end = try lay(.end)
+        // Cut at a character, as a text view truncates: the most that fits beside "…".
+        XCTAssertTrue(end.lineTexts[0].hasPrefix("The quick b"), end.lineTexts[0])
+        XCTAssertTrue(end.lineTexts[0].hasSuffix("…"))
+        XCTAssertTrue(end.isTruncated)
+        let start = try lay(.start)
+        XCTAssertEqual(start.lineTexts.count, 1)
+        XCTAssertTrue(start.lineTexts[0].hasPrefix("…"))
+        XCTAssertTrue(start.lineTexts[0].hasSuffix("lazy dog"))
+        let middle = try lay(.middle)
+        XCTAssertTrue(middle.lineTexts[0].hasPrefix("The"))
+        XCTAssertTrue(middle.lineTexts[0].hasSuffix("dog"))
+        XCTAssertTrue(middle.lineTexts[0].contains("…"))
+        for layout in [end, start, middle] {
+            XCTAssertLessThanOrEqual(layout.lines[0].width, w + 1e-9)
+            XCTAssertEqual(layout.lines.count, 1)
+        }
+        // Two lines: the first is a normal line, the second ends in the ellipsis.
+        let two = try lay(.end, lines: 2)
+        XCTAssertEqual(two.lineTexts[0], "The quick brown ")
+        XCTAssertTrue(two.lineTexts[1].hasSuffix("…"))
+        XCTAssertFalse(two.lines[0].isTruncated)
+        // Text that fits is never truncated.
+        XCTAssertFalse(try TextLayout("short", font: body, style: ParagraphStyle(maxLines: 1), width: 500).isTruncated)
+        // Too narrow for even the ellipsis: nothing is drawn on the line.
+        let none = try TextLayout(text, font: body, style: ParagraphStyle(maxLines: 1), width: 3)
+        XCTAssertEqual(none.lineTexts, [""])
+        XCTAssertEqual(none.glyphCount, 0)
+    }
+
+    // MARK: - Alignment, spacing, measurement
+
+    func testAlignment() throws {
+        let text = "one two three four five six seven"
+        let w = try width("one two three four")
+        for alignment in TextAlignment.allCases {
+            let layout = try TextLayout(text, font: body, style: ParagraphStyle(alignment: alignment), width: w + 1)
+            let box = layout.size.width
+            XCTAssertGreaterThan(layout.lines.count, 1)
+            for (i, line) in layout.lines.enumerated() {
+                switch alignment {
+                case .left, .leading: XCTAssertEqual(line.x, 0)
+                case .trailing: XCTAssertEqual(line.x + line.width, box, accuracy: 1e-9)
+                case .center: XCTAssertEqual(line.x, (box - line.width) / 2, accuracy: 1e-9)
+                case .right: XCTAssertEqual(line.x + line.width, box, accuracy: 1e-9)
+                case .justified:
+                    XCTAssertEqual(line.x, 0)
+                    let last = i == layout.lines.count - 1
+                    if !last {
+                        // The last glyph of a justified line ends at the box edge.
+                        let face = try FontRegistry.shared.face(for: body)
+                        let run = layout.runs.flatMap { r in zip(r.glyphs, r.positions).map { ($0, $1) } }
+                            .filter { $0.1.y == line.baseline }
+                        let (g, p) = try XCTUnwrap(run.last)
+                        XCTAssertEqual(p.x + face.advance(of: g) * 17 / face.unitsPerEm, box, accuracy: 1e-6)
+                    } else {
+                        XCTAssertLessThan(line.width, box)
+                    }
+                }
+            }
+        }
+    }
+
+    func testLineHeightAndSpacing() throws {
+        let text = "a\nb\nc"
+        let natural = try TextLayout(text, font: body)
+        let face = try FontRegistry.shared.face(for: body)
+        let lineHeight = (face.ascender + face.descender + face.lineGap) * 17 / face.unitsPerEm
+        XCTAssertEqual(natural.exactSize.height, 3 * lineHeight, accuracy: 1e-9)
+        let spaced = try TextLayout(text, font: body, style: ParagraphStyle(lineSpacing: 5))
+        XCTAssertEqual(spaced.exactSize.height, 3 * lineHeight + 10, accuracy: 1e-9)
+        let fixed = try TextLayout(text, font: body, style: ParagraphStyle(lineSpacing: 2, lineHeight: 30))
+        XCTAssertEqual(fixed.exactSize.height, 94, accuracy: 1e-9)
+        // The glyphs sit centred in the fixed line box.
+        let line = fixed.lines[1]
+        let ascent = face.ascender * 17 / face.unitsPerEm, descent = face.descender * 17 / face.unitsPerEm
+        XCTAssertEqual(line.top, 32)
+        XCTAssertEqual(line.baseline - ascent - line.top, line.top + 30 - (line.baseline + descent), accuracy: 1e-9)
+    }
+
+    func testMeasurementRoundsUpAndIsCached() throws {
+        let cache = TextLayoutCache(capacity: 16)
+        let text = AttributedText("Measure me, please", font: body)
+        let size = try cache.measure(text, width: 100)
+        let layout = try TextLayout(text, width: 100)
+        XCTAssertEqual(size.width, layout.exactSize.width.rounded(.up))
+        XCTAssertEqual(size.height, layout.exactSize.height.rounded(.up))
+        XCTAssertNotEqual(layout.exactSize.width, size.width)  // it was fractional
+        XCTAssertEqual(cache.statistics.misses, 1)
+        _ = try cache.measure(text, width: 100)
+        XCTAssertEqual(cache.statistics.hits, 1)
+        _ = try cache.measure(text, width: 101)  // another width is another entry
+        XCTAssertEqual(cache.statistics.misses, 2)
+        // Bounded: many distinct texts never hold more than the capacity.
+        for i in 0..<40 { _ = try cache.measure(AttributedText("t\(i)"), width: 100) }
+        XCTAssertLessThanOrEqual(cache.statistics.entries, 16)
+    }
+
+    func testUnknownFamilyIsAnError() throws {
+        XCTAssertThrowsError(try TextLayout("x", font: Font(family: "Nope", size: 12))) { error in
+            XCTAssertTrue("\(error)".contains("unknown font family 'Nope'"), "\(error)")
+        }
+    }
+}
