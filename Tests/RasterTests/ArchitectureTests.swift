@@ -23,6 +23,40 @@ final class ArchitectureTests: XCTestCase {
                       "docs/ARCHITECTURE.md's module graph is not what `scripts/check-layers --mermaid` draws; paste its output in")
     }
 
+    func testPublicAPIIsDocumented() throws {
+        let run = try TestProcess.run(["python3", root.appendingPathComponent("scripts/doc-coverage").path])
+        XCTAssertEqual(run.status, 0, "public declarations without a doc comment:\n\(run.text)")
+        XCTAssertTrue(run.stderr.contains("0 public types and 0 public members without a doc comment; 0 underscored public types"),
+                      run.stderr)
+    }
+
+    func testDocCoverageFindsWhatIsMissing() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("docs-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try """
+        /// Documented.
+        public struct Shown {
+            /// Documented.
+            public var a = 1
+            public var b = 2
+            @inlinable @inline(__always)
+            public func c() {}
+            private var d = 3
+        }
+        public extension Shown {
+            func e() {}
+        }
+        public enum _Hidden {}
+        """.write(to: folder.appendingPathComponent("A.swift"), atomically: true, encoding: .utf8)
+        let run = try TestProcess.run(["python3", root.appendingPathComponent("scripts/doc-coverage").path, folder.path])
+        XCTAssertEqual(run.status, 1)
+        let found = run.text.split(separator: "\n").map { String($0.split(separator: "/").last ?? "") }
+        XCTAssertEqual(found, ["A.swift:5: undocumented public var b", "A.swift:7: undocumented public func c",
+                               "A.swift:11: undocumented public func e", "A.swift:13: underscored public enum _Hidden",
+                               "A.swift:13: undocumented public enum _Hidden"])
+    }
+
     // MARK: - The checker on made-up packages
 
     /// A package of `targets` (name to dependencies) whose sources are `files`

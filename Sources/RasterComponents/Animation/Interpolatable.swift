@@ -4,6 +4,7 @@ import RasterCore
 /// A value an animation can take between two ends: `interpolate(a, b, t)` is `a` at 0
 /// and `b` at 1, and follows t past them (springs overshoot).
 public protocol Interpolatable: Equatable {
+    /// The value a fraction `t` of the way from `a` to `b`.
     static func interpolate(_ a: Self, _ b: Self, _ t: Double) -> Self
 }
 

@@ -19,16 +19,19 @@ import RasterText
 /// `tertiaryColor` and `accentColor` from the tree's theme (`primary`, `secondary`,
 /// `tertiary`, `accent`) unless they set them: one palette, two spellings.
 public final class DCFTree {
+    /// The component types nodes name.
     public let registry: DCFComponentRegistry
     /// The theme semantic colour props come from; set it and call `update` again.
     public var theme: Theme
+    /// The fonts text components lay out with.
     public let fonts: FontRegistry
     /// The root view; the root node's view is its only subview.
     public let view = ComponentView()
     /// Hears every propagated event: node id, event name, data.
     public var onEvent: ((String, String, [String: Any]) -> Void)?
-    /// How often components were asked to create and to update views.
+    /// How often components were asked to create views (`createView`).
     public private(set) var createCount = 0
+    /// How often components were asked to update views (`updateView`).
     public private(set) var updateCount = 0
 
     private var root: Mounted?
@@ -52,6 +55,7 @@ public final class DCFTree {
         }
     }
 
+    /// An empty tree; `update` mounts the first node tree.
     public init(registry: DCFComponentRegistry = .standard, theme: Theme = .light, fonts: FontRegistry = .shared) {
         self.registry = registry
         self.theme = theme

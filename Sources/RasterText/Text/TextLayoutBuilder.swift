@@ -767,6 +767,8 @@ struct TextLayoutBuilder {
         return (rtl ? parts.reversed() : parts).flatMap { $0 }
     }
 
+    /// Sets the lines one below another: each line's box from the fonts it uses, its start
+    /// from the alignment, then its glyphs from that start.
     private func place(ranges: [Range<Int>], pieces: [[Piece]], truncated: Set<Int>) -> TextLayout {
         // Visual content and widths first: the box is the widest line.
         var visuals: [[VisualPiece]] = []
@@ -787,99 +789,16 @@ struct TextLayoutBuilder {
         var runs: RunList = []
         var top = 0.0
         for (i, line) in pieces.enumerated() {
-            // Vertical metrics from the fonts of the spans on this line.
-            var m = Metrics()
-            var lastSpan = -1
-            func add(_ span: Int) {
-                guard span != lastSpan, span < primary.count else { return }
-                lastSpan = span
-                m.add(primary[span], size: text.spans[span].font.size)
-            }
-            for piece in line {
-                switch piece {
-                case .clusters(let r): for c in r { add(clusterSpan[c]) }
-                case .ellipsis(let span): add(span)
-                }
-            }
-            if lastSpan < 0 && count > 0 { add(clusterSpan[min(ranges[i].lowerBound, count - 1)]) }
-            // And from the faces glyphs fell back to, as CSS sizes a line box: a line of
-            // CJK or Devanagari set through Inter is as tall as those fonts need.
-            for piece in visuals[i] {
-                switch piece {
-                case .glyphs(let item, let glyphs) where !glyphs.isEmpty:
-                    let it = items[item]
-                    if faces[it.face] !== primary[it.span] { m.add(faces[it.face], size: text.spans[it.span].font.size) }
-                case .ellipsis(let span, let face, _):
-                    if face !== primary[span] { m.add(face, size: text.spans[span].font.size) }
-                default:
-                    break
-                }
-            }
-            let height: Double
-            let baseline: Double
-            if style.browserBaselines {
-                height = style.lineHeight ?? m.ascent + m.descent + m.gap
-                let ascent = m.ascent.rounded(), descent = m.descent.rounded()
-                baseline = top + ascent + ((height - ascent - descent) / 2).rounded(.down)
-            } else if let fixed = style.lineHeight {
-                height = fixed
-                baseline = top + (fixed - (m.ascent + m.descent)) / 2 + m.ascent
-            } else {
-                height = m.ascent + m.descent + m.gap
-                baseline = top + m.ascent
-            }
-
+            let metrics = lineMetrics(line, visual: visuals[i], range: ranges[i])
+            let (height, baseline) = lineBox(metrics, top: top)
             let rtl = lineRTL[i]
-            var w = widths[i]
-            var spaceExtra = 0.0
-            var x: Double
-            switch style.alignment {
-            case .left: x = 0
-            case .center: x = (boxWidth - w) / 2
-            case .right: x = boxWidth - w
-            case .leading: x = rtl ? boxWidth - w : 0
-            case .trailing: x = rtl ? 0 : boxWidth - w
-            case .justified:
-                x = rtl ? boxWidth - w : 0
-                let endsParagraph = i == pieces.count - 1 || (ranges[i].upperBound > 0
-                    && kinds[ranges[i].upperBound - 1] == .newline)
-                if !endsParagraph && !truncated.contains(i), line.count == 1, case .clusters(let r) = line[0] {
-                    let spaces = (r.lowerBound..<visibleEnd(r)).filter { kinds[$0] == .space }.count
-                    if spaces > 0 {
-                        spaceExtra = (boxWidth - w) / Double(spaces)
-                        w = boxWidth
-                        x = 0
-                    }
-                }
-            }
-            let lineX = x
-            for piece in visuals[i] {
-                switch piece {
-                case .glyphs(let item, let glyphs):
-                    let face = faces[items[item].face]
-                    let spacing = text.spans[items[item].span].letterSpacing
-                    for (k, g) in glyphs.enumerated() {
-                        let kind = kinds[g.cluster]
-                        if kind == .visible {
-                            append(g.glyph, face: face, span: clusterSpan[g.cluster],
-                                   at: Point(x: x + g.offset.x, y: baseline + g.offset.y), to: &runs)
-                        }
-                        x += g.advance
-                        // Spacing (and justification) after the last glyph of each cluster.
-                        if k == glyphs.count - 1 || glyphs[k + 1].cluster != g.cluster {
-                            x += spacing
-                            if kind == .space { x += spaceExtra }
-                        }
-                    }
-                case .ellipsis(let span, let face, let glyphs):
-                    for g in glyphs {
-                        append(g.glyph, face: face, span: span, at: Point(x: x + g.offset.x, y: baseline + g.offset.y), to: &runs)
-                        x += g.advance
-                    }
-                }
-            }
-            lines.append(TextLayout.Line(range: ranges[i], top: top, height: height, baseline: baseline, x: lineX,
-                                         width: w, isTruncated: truncated.contains(i), isRightToLeft: rtl,
+            let endsParagraph = i == pieces.count - 1 || (ranges[i].upperBound > 0
+                && kinds[ranges[i].upperBound - 1] == .newline)
+            let start = lineStart(line, width: widths[i], boxWidth: boxWidth, rtl: rtl,
+                                  justifies: !endsParagraph && !truncated.contains(i))
+            appendGlyphs(of: visuals[i], x: start.x, baseline: baseline, spaceExtra: start.spaceExtra, to: &runs)
+            lines.append(TextLayout.Line(range: ranges[i], top: top, height: height, baseline: baseline, x: start.x,
+                                         width: start.width, isTruncated: truncated.contains(i), isRightToLeft: rtl,
                                          visualRuns: visualRuns(line, rtl: rtl), segments: segments(of: line)))
             top += height
             if i < pieces.count - 1 { top += style.lineSpacing }
@@ -887,6 +806,104 @@ struct TextLayoutBuilder {
         let exact = Size(width: exactWidth, height: top)
         return TextLayout(size: Size(width: boxWidth, height: TextLayoutBuilder.roundUp(top)), exactSize: exact,
                           lines: lines, runs: runs.map(\.run), clusterCount: count, scalars: scalars)
+    }
+
+    /// The vertical metrics of a line: those of the fonts of the spans on it, and of the
+    /// faces its glyphs fell back to, as CSS sizes a line box (a line of CJK or Devanagari
+    /// set through Inter is as tall as those fonts need).
+    private func lineMetrics(_ line: [Piece], visual: [VisualPiece], range: Range<Int>) -> Metrics {
+        var m = Metrics()
+        var lastSpan = -1
+        func add(_ span: Int) {
+            guard span != lastSpan, span < primary.count else { return }
+            lastSpan = span
+            m.add(primary[span], size: text.spans[span].font.size)
+        }
+        for piece in line {
+            switch piece {
+            case .clusters(let r): for c in r { add(clusterSpan[c]) }
+            case .ellipsis(let span): add(span)
+            }
+        }
+        if lastSpan < 0 && count > 0 { add(clusterSpan[min(range.lowerBound, count - 1)]) }
+        for piece in visual {
+            switch piece {
+            case .glyphs(let item, let glyphs) where !glyphs.isEmpty:
+                let it = items[item]
+                if faces[it.face] !== primary[it.span] { m.add(faces[it.face], size: text.spans[it.span].font.size) }
+            case .ellipsis(let span, let face, _):
+                if face !== primary[span] { m.add(face, size: text.spans[span].font.size) }
+            default:
+                break
+            }
+        }
+        return m
+    }
+
+    /// The height and baseline of a line box starting at `top`: a browser's (half-leading
+    /// on rounded ascent and descent), a fixed `lineHeight` centred on the glyphs, or the
+    /// fonts' own.
+    private func lineBox(_ m: Metrics, top: Double) -> (height: Double, baseline: Double) {
+        if style.browserBaselines {
+            let height = style.lineHeight ?? m.ascent + m.descent + m.gap
+            let ascent = m.ascent.rounded(), descent = m.descent.rounded()
+            return (height, top + ascent + ((height - ascent - descent) / 2).rounded(.down))
+        }
+        if let fixed = style.lineHeight {
+            return (fixed, top + (fixed - (m.ascent + m.descent)) / 2 + m.ascent)
+        }
+        return (m.ascent + m.descent + m.gap, top + m.ascent)
+    }
+
+    /// Where a line of `width` starts in the box, and, when it is justified (`justifies`:
+    /// not a paragraph's last line, not truncated), the width it then takes and the room
+    /// added after each space.
+    private func lineStart(_ line: [Piece], width: Double, boxWidth: Double, rtl: Bool,
+                           justifies: Bool) -> (x: Double, width: Double, spaceExtra: Double) {
+        switch style.alignment {
+        case .left: return (0, width, 0)
+        case .center: return ((boxWidth - width) / 2, width, 0)
+        case .right: return (boxWidth - width, width, 0)
+        case .leading: return (rtl ? boxWidth - width : 0, width, 0)
+        case .trailing: return (rtl ? 0 : boxWidth - width, width, 0)
+        case .justified:
+            let plain = (x: rtl ? boxWidth - width : 0, width: width, spaceExtra: 0.0)
+            guard justifies, line.count == 1, case .clusters(let r) = line[0] else { return plain }
+            let spaces = (r.lowerBound..<visibleEnd(r)).filter { kinds[$0] == .space }.count
+            guard spaces > 0 else { return plain }
+            return (0, boxWidth, (boxWidth - width) / Double(spaces))
+        }
+    }
+
+    /// Appends a line's glyphs from `x` on its baseline: letter spacing (and
+    /// justification after spaces) follows the last glyph of each cluster.
+    private func appendGlyphs(of visual: [VisualPiece], x start: Double, baseline: Double, spaceExtra: Double,
+                              to runs: inout RunList) {
+        var x = start
+        for piece in visual {
+            switch piece {
+            case .glyphs(let item, let glyphs):
+                let face = faces[items[item].face]
+                let spacing = text.spans[items[item].span].letterSpacing
+                for (k, g) in glyphs.enumerated() {
+                    let kind = kinds[g.cluster]
+                    if kind == .visible {
+                        append(g.glyph, face: face, span: clusterSpan[g.cluster],
+                               at: Point(x: x + g.offset.x, y: baseline + g.offset.y), to: &runs)
+                    }
+                    x += g.advance
+                    if k == glyphs.count - 1 || glyphs[k + 1].cluster != g.cluster {
+                        x += spacing
+                        if kind == .space { x += spaceExtra }
+                    }
+                }
+            case .ellipsis(let span, let face, let glyphs):
+                for g in glyphs {
+                    append(g.glyph, face: face, span: span, at: Point(x: x + g.offset.x, y: baseline + g.offset.y), to: &runs)
+                    x += g.advance
+                }
+            }
+        }
     }
 
     /// The advance of a line's visual content, letter spacing included.

@@ -4,7 +4,9 @@ import RasterComponents
 /// A scene's `animation`: changes at given times, sampled at `fps` from 0 to
 /// `duration` (frame N shows the tree at N / fps).
 public struct SceneTimeline: Hashable, Sendable {
+    /// Seconds the animation lasts (the last frame is at or just before it).
     public var duration: Double
+    /// Frames per second it is sampled at.
     public var fps: Double
     /// Sorted by time (stable: events at the same time keep the file's order).
     public var events: [SceneEvent]
@@ -16,29 +18,37 @@ public struct SceneTimeline: Hashable, Sendable {
     public func frameCount(fps rate: Double) -> Int { Int((duration * rate + 1e-9).rounded(.down)) + 1 }
 }
 
+/// One entry of a timeline: an action and when it runs.
 public struct SceneEvent: Hashable, Sendable {
     /// Seconds from the start.
     public var at: Double
+    /// What changes then.
     public var action: SceneAction
 }
 
 /// One change to the tree, as a timeline event or a Button's `onTap` runs it.
 public struct SceneAction: Hashable, Sendable {
+    /// What the action does to the tree.
     public enum Change: Hashable, Sendable {
         /// Props merged into the nodes with these ids.
         case set([String: [String: JSONValue]])
         /// A node added to a container's children (`index` nil: at the end).
         case insert(parent: String, index: Int?, node: JSONValue)
+        /// The node with this id taken out of its container.
         case remove(String)
+        /// A press and release of the Button found there (its `onTap` then runs).
         case tap(TapTarget)
     }
 
+    /// Where a tap lands.
     public enum TapTarget: Hashable, Sendable {
         /// The centre of the node with this id.
         case node(String)
+        /// A point of the canvas, in points from its top left.
         case point(Point)
     }
 
+    /// The change to make.
     public var change: Change
     /// Nil: applied at once.
     public var transition: SceneTransition?
@@ -49,7 +59,9 @@ public struct SceneTransition: Hashable, Sendable {
     /// The curve, as components animate along it.
     public typealias Curve = AnimationCurve
 
+    /// Seconds the change takes.
     public var duration: Double
+    /// How its progress follows time.
     public var curve: Curve
 }
 

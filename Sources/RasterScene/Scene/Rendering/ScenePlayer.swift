@@ -15,7 +15,9 @@ import RasterCore
 /// which frames were rendered on the way, so a frame range rendered alone equals the
 /// same frames of a full run.
 public final class ScenePlayer {
+    /// The scene as decoded, before any event.
     public let scene: Scene
+    /// The renderer whose host the events update.
     public let renderer: SceneRenderer
     /// How long a tap holds the button down.
     public static let tapDuration = 0.1
@@ -31,6 +33,7 @@ public final class ScenePlayer {
         case release(ComponentView?, [SceneAction])
     }
 
+    /// A player at time 0, with the timeline's events queued.
     public init(scene: Scene) {
         self.scene = scene
         renderer = SceneRenderer(scene: scene)
