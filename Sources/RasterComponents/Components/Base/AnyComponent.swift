@@ -53,6 +53,14 @@ extension AnyComponent: Component {
     public func sizeThatFits(_ proposal: ProposedSize, context: MeasureContext<AnyComponent>) -> Size {
         wrapped.sizeThatFitsErased(proposal, node: context.node)
     }
+    /// The wrapped component's type.
+    public var concreteType: Any.Type { wrapped.concreteType }
+    /// Equal to the same box, or when the wrapped components are equal (`other` itself
+    /// wrapped or not).
+    public func erasedIsEqual(to other: any Component) -> Bool {
+        if let other = other as? AnyComponent<EnvironmentType> { return other === self || wrapped.erasedIsEqual(to: other.wrapped) }
+        return wrapped.erasedIsEqual(to: other)
+    }
     /// The wrapped component's.
     public var transparentLayoutContent: AnyComponent<Empty>? { wrapped.transparentLayoutContent }
     /// The wrapped component's.

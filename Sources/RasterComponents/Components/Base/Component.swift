@@ -41,6 +41,21 @@ public protocol Component: Equatable {
     /// wrapper's own; nil: the same values. `EnvironmentOverride` gives its changed
     /// values; other components do not implement it.
     func contentEnvironmentValues(_ values: EnvironmentValues) -> EnvironmentValues?
+
+    // The update machinery's entry points for a component it holds as `any Component`.
+    // Each is provided (specialized per component type, so a call costs one witness
+    // call); components do not implement them.
+
+    /// The concrete component type (through `AnyComponent` wrappers).
+    var concreteType: Any.Type { get }
+    /// True when `other` is of the same type (seen through `AnyComponent`) and equal.
+    func erasedIsEqual(to other: any Component) -> Bool
+    /// `update`, with the view, state and environment cast to the component's types (a
+    /// view or state of another type traps: the machinery pairs them by `concreteType`).
+    func updateErased(view: ComponentView, availableSize: Size, state: ComponentState, environment: ErasedEnvironment,
+                      transition: ComponentTransition) -> Size
+    /// `sizeThatFits`, measured through `node` (which keeps the answers and the state).
+    func sizeThatFitsErased(_ proposal: ProposedSize, node: LayoutNode) -> Size
 }
 
 public extension Component where View == ComponentView {
@@ -65,44 +80,12 @@ public final class Empty: Equatable, Sendable {
 /// type's own `makeView`, `update` and `sizeThatFits`. `AnyComponent` is seen through:
 /// the type, name and equality of a wrapper are those of the component it wraps.
 extension Component {
-    /// The concrete component type (through `AnyComponent` wrappers).
-    var concreteType: Any.Type {
-        if let box = self as? ComponentBox { return box.boxed.concreteType }
-        return Self.self
-    }
     /// The name of the concrete component type (through `AnyComponent` wrappers).
     var concreteName: String { String(describing: concreteType) }
     /// `makeView()`, typed as the base view class.
     func makeErasedView() -> ComponentView { makeView() }
     /// `makeState()`, typed as the base state class.
     func makeErasedState() -> ComponentState { makeState() }
-
-    /// True when `other` is of the same type (seen through `AnyComponent`) and equal.
-    func erasedIsEqual(to other: any Component) -> Bool {
-        if let other = other as? Self { return self == other }
-        if let box = self as? ComponentBox { return box.boxed.erasedIsEqual(to: other) }
-        if let other = other as? ComponentBox { return other.boxed.erasedIsEqual(to: self) }
-        return false
-    }
-
-    /// `update`, with the view, state and environment cast to the component's types (a view
-    /// or state of another type traps: the machinery pairs them by `concreteType`).
-    func updateErased(view: ComponentView, availableSize: Size, state: ComponentState, environment: ErasedEnvironment,
-                      transition: ComponentTransition) -> Size {
-        guard let view = view as? View else {
-            preconditionFailure("\(Self.self) was updated with a \(type(of: view)); it makes \(View.self)")
-        }
-        guard let state = state as? State else {
-            preconditionFailure("\(Self.self) was updated with a \(type(of: state)); it makes \(State.self)")
-        }
-        return update(view: view, availableSize: availableSize, state: state,
-                      environment: Environment<EnvironmentType>(erased: environment), transition: transition)
-    }
-
-    /// `sizeThatFits`, measured through `node` (which keeps the answers and the state).
-    func sizeThatFitsErased(_ proposal: ProposedSize, node: LayoutNode) -> Size {
-        sizeThatFits(proposal, context: MeasureContext(node: node))
-    }
 
     /// The environment a wrapper's content sees (nil: the wrapper's own): its typed
     /// values, with the shared values `contentEnvironmentValues` makes.
@@ -126,6 +109,34 @@ protocol ComponentBox: AnyObject {
 }
 
 public extension Component {
+    /// The component's own type.
+    var concreteType: Any.Type { Self.self }
+
+    /// Equal values of the same type; an `AnyComponent` is seen through.
+    func erasedIsEqual(to other: any Component) -> Bool {
+        if let other = other as? Self { return self == other }
+        if let other = other as? ComponentBox { return other.boxed.erasedIsEqual(to: self) }
+        return false
+    }
+
+    /// Casts the view and state to the component's types and runs `update`.
+    func updateErased(view: ComponentView, availableSize: Size, state: ComponentState, environment: ErasedEnvironment,
+                      transition: ComponentTransition) -> Size {
+        guard let view = view as? View else {
+            preconditionFailure("\(Self.self) was updated with a \(type(of: view)); it makes \(View.self)")
+        }
+        guard let state = state as? State else {
+            preconditionFailure("\(Self.self) was updated with a \(type(of: state)); it makes \(State.self)")
+        }
+        return update(view: view, availableSize: availableSize, state: state,
+                      environment: Environment<EnvironmentType>(erased: environment), transition: transition)
+    }
+
+    /// Runs `sizeThatFits` with a context over `node`.
+    func sizeThatFitsErased(_ proposal: ProposedSize, node: LayoutNode) -> Size {
+        sizeThatFits(proposal, context: MeasureContext(node: node))
+    }
+
     /// None: the component lays out on its own (`LayoutTransparent` wrappers give their
     /// content).
     var transparentLayoutContent: AnyComponent<Empty>? { nil }

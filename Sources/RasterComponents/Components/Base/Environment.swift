@@ -115,8 +115,9 @@ public struct Environment<T> {
 }
 
 /// The type-erased form of an `Environment`: what the update machinery hands a component
-/// it holds as `any Component` (see `Component.updateErased`).
-package struct ErasedEnvironment {
+/// it holds as `any Component` (see `Component.updateErased`). Opaque: only the machinery
+/// makes and reads one.
+public struct ErasedEnvironment {
     let typed: [AnyEquatable]
     let shared: EnvironmentValues
     let recorder: EnvironmentReadRecorder?
