@@ -55,6 +55,16 @@ extension AnyComponent: Component {
     }
     /// The wrapped component's type.
     public var concreteType: Any.Type { wrapped.concreteType }
+    /// The wrapped component's update, handed the environment as it came.
+    public func updateErased(view: ComponentView, availableSize: Size, state: ComponentState, environment: ErasedEnvironment,
+                             transition: ComponentTransition) -> Size {
+        wrapped.updateErased(view: view, availableSize: availableSize, state: state, environment: environment,
+                             transition: transition)
+    }
+    /// The wrapped component's size.
+    public func sizeThatFitsErased(_ proposal: ProposedSize, node: LayoutNode) -> Size {
+        wrapped.sizeThatFitsErased(proposal, node: node)
+    }
     /// Equal to the same box, or when the wrapped components are equal (`other` itself
     /// wrapped or not).
     public func erasedIsEqual(to other: any Component) -> Bool {
