@@ -119,7 +119,9 @@ public extension Component {
         return false
     }
 
-    /// Casts the view and state to the component's types and runs `update`.
+    /// Casts the view and state to the component's types and runs `update`. Inlinable, so
+    /// a component of another module gets it specialized for its own types.
+    @inlinable
     func updateErased(view: ComponentView, availableSize: Size, state: ComponentState, environment: ErasedEnvironment,
                       transition: ComponentTransition) -> Size {
         guard let view = view as? View else {
@@ -132,7 +134,8 @@ public extension Component {
                       environment: Environment<EnvironmentType>(erased: environment), transition: transition)
     }
 
-    /// Runs `sizeThatFits` with a context over `node`.
+    /// Runs `sizeThatFits` with a context over `node` (inlinable, as `updateErased`).
+    @inlinable
     func sizeThatFitsErased(_ proposal: ProposedSize, node: LayoutNode) -> Size {
         sizeThatFits(proposal, context: MeasureContext(node: node))
     }
@@ -156,6 +159,7 @@ public extension Component {
 public struct MeasureContext<C: Component> {
     package let node: LayoutNode
 
+    @usableFromInline
     init(node: LayoutNode) {
         self.node = node
     }

@@ -44,6 +44,7 @@ public struct Environment<T> {
         return ViewEnvironment.current[keyPath: keyPath]
     }
 
+    @usableFromInline
     init(erased: ErasedEnvironment) {
         self.init(typed: erased.typed, shared: erased.shared, recorder: erased.recorder)
     }
