@@ -112,21 +112,125 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible, Hasha
 
     private var faceCountInFile = 1
 
-    private init(file: FontFile, index: Int, tables: [String: Range<Int>]) throws {
-        self.file = file
-        path = file.path
-        faceIndex = index
+    /// A FreeType library of the face's own and face `index` of `file` opened in it.
+    /// - Throws: `FontError.notAFont` when FreeType cannot read the bytes.
+    private static func open(_ file: FontFile, index: Int) throws -> (FT_Library, FT_Face) {
         var library: FT_Library?
         guard FT_Init_FreeType(&library) == 0, let library else {
             throw FontError.unusable(path: file.path, reason: "FreeType could not start")
         }
         var faceOut: FT_Face?
-        let error = FT_New_Memory_Face(library, file.bytes.baseAddress!.assumingMemoryBound(to: FT_Byte.self),
-                                       FT_Long(file.count), FT_Long(index), &faceOut)
+        let error = file.bytes.baseAddress.map {
+            FT_New_Memory_Face(library, $0.assumingMemoryBound(to: FT_Byte.self), FT_Long(file.count), FT_Long(index), &faceOut)
+        } ?? FT_Error(FT_Err_Invalid_Argument)
         guard error == 0, let face = faceOut else {
             FT_Done_FreeType(library)
             throw FontError.notAFont(path: file.path, reason: FontFace.describe(error))
         }
+        return (library, face)
+    }
+
+    /// Why reading a face failed, in a user's words.
+    private struct Reason: Error { let text: String }
+
+    /// The face's weight: the OS/2 table's class, else FreeType's bold flag.
+    private static func weight(_ face: FT_Face) -> FontWeight {
+        if let os2 = FT_Get_Sfnt_Table(face, FT_SFNT_OS2)?.assumingMemoryBound(to: TT_OS2.self),
+           os2.pointee.usWeightClass > 0 {
+            return FontWeight(Int(os2.pointee.usWeightClass))
+        }
+        return face.pointee.style_flags & FT_Long(FT_STYLE_FLAG_BOLD) != 0 ? .bold : .regular
+    }
+
+    /// The bitmap strikes: (pixels per em, strike index), smallest first.
+    private static func strikes(_ rec: FT_FaceRec) -> [(Double, Int)] {
+        var strikes: [(Double, Int)] = []
+        if rec.num_fixed_sizes > 0, let sizes = rec.available_sizes {
+            for i in 0..<Int(rec.num_fixed_sizes) { strikes.append((Double(sizes[i].y_ppem) / 64, i)) }
+        }
+        return strikes.sorted { $0.0 < $1.0 }
+    }
+
+    /// Advances of every glyph in font units, unhinted: the hmtx table itself when the
+    /// file is sfnt, else FreeType's reading of the format.
+    private static func advances(_ face: FT_Face, hhea: ByteReader?, hmtx: ByteReader?,
+                                 glyphCount: Int) -> Result<[Int32], Reason> {
+        if let read = HorizontalMetrics.advances(hhea: hhea, hmtx: hmtx, glyphCount: glyphCount) { return .success(read) }
+        var raw = [FT_Fixed](repeating: 0, count: glyphCount)
+        let e = FT_Get_Advances(face, 0, FT_UInt(glyphCount), FT_Int32(FT_LOAD_NO_SCALE), &raw)
+        guard e == 0 else { return .failure(Reason(text: "cannot read advances (\(FontFace.describe(e)))")) }
+        return .success(raw.map { Int32(clamping: $0) })
+    }
+
+    /// Why a glyph of the face does not load (a, A, 0, else the lowest mapped), nil when it
+    /// does: catches files whose outlines are cut off or corrupt.
+    private static func probeLoad(_ face: FT_Face, low: [UInt32], high: [UInt32: UInt32], isColor: Bool) -> String? {
+        let probe = [UInt32(0x61), 0x41, 0x30].lazy.compactMap { c -> UInt32? in
+            let g = c < FontFace.lowLimit ? low[Int(c)] : 0
+            return g == 0 ? nil : g
+        }.first ?? (high.values.min() ?? 1)
+        let probeFlags = isColor ? FT_LOAD_COLOR : FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING
+        if isColor { FT_Select_Size(face, 0) }
+        let loadError = FT_Load_Glyph(face, FT_UInt(probe), FT_Int32(probeFlags))
+        return loadError == 0 ? nil : "glyph \(probe) does not load (\(FontFace.describe(loadError)))"
+    }
+
+    /// Units per em, ascender, descender (positive below the baseline) and line gap, in
+    /// font units: the sfnt `head` and `hhea` tables as the font has them, else
+    /// FreeType's reading of the face; nil when neither gives units per em.
+    private static func verticalMetrics(head: ByteReader?, hhea: ByteReader?,
+                                        face rec: FT_FaceRec) -> (Double, Double, Double, Double)? {
+        if let upem = head?.u16(at: 18), upem > 0, let asc = hhea?.i16(at: 4), let desc = hhea?.i16(at: 6),
+           let gap = hhea?.i16(at: 8) {
+            return (Double(upem), Double(asc), Double(-desc), Double(max(0, gap)))
+        }
+        guard rec.units_per_EM > 0 else { return nil }
+        return (Double(rec.units_per_EM), Double(rec.ascender), Double(-rec.descender),
+                Double(max(0, Int(rec.height) - Int(rec.ascender) + Int(rec.descender))))
+    }
+
+    /// Every (scalar, glyph) pair of the face's selected Unicode character map: scalars
+    /// below `lowLimit` in a table, the others in a dictionary; and how many there are.
+    private static func characterMap(_ face: FT_Face) -> (low: [UInt32], high: [UInt32: UInt32], mapped: Int) {
+        var low = [UInt32](repeating: 0, count: Int(FontFace.lowLimit))
+        var high: [UInt32: UInt32] = [:]
+        var gindex: FT_UInt = 0
+        var code = FT_Get_First_Char(face, &gindex)
+        var mapped = 0
+        while gindex != 0 {
+            if code < FontFace.lowLimit { low[Int(code)] = UInt32(gindex) } else if code <= 0x10FFFF { high[UInt32(code)] = UInt32(gindex) }
+            mapped += 1
+            code = FT_Get_Next_Char(face, code, &gindex)
+        }
+        return (low, high, mapped)
+    }
+
+    /// An immutable HarfBuzz font over face `index` of `file`, scaled to font units; nil
+    /// when HarfBuzz cannot open it.
+    private static func harfBuzzFont(_ file: FontFile, index: Int, unitsPerEm: Double) -> OpaquePointer? {
+        guard let base = file.bytes.baseAddress,
+              let blob = hb_blob_create(UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self),
+                                        UInt32(file.count), HB_MEMORY_MODE_READONLY, nil, nil) else { return nil }
+        guard let hbFace = hb_face_create(blob, UInt32(index)) else {
+            hb_blob_destroy(blob)
+            return nil
+        }
+        hb_blob_destroy(blob)
+        guard let hbFont = hb_font_create(hbFace) else {
+            hb_face_destroy(hbFace)
+            return nil
+        }
+        hb_face_destroy(hbFace)
+        hb_font_set_scale(hbFont, Int32(unitsPerEm), Int32(unitsPerEm))
+        hb_font_make_immutable(hbFont)
+        return hbFont
+    }
+
+    private init(file: FontFile, index: Int, tables: [String: Range<Int>]) throws {
+        self.file = file
+        path = file.path
+        faceIndex = index
+        let (library, face) = try FontFace.open(file, index: index)
         func fail(_ reason: String) -> FontError {
             FT_Done_Face(face)
             FT_Done_FreeType(library)
@@ -142,36 +246,17 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible, Hasha
         isItalic = rec.style_flags & FT_Long(FT_STYLE_FLAG_ITALIC) != 0
         glyphCount = Int(rec.num_glyphs)
         guard glyphCount > 0 else { throw fail("it has no glyphs") }
-        // Vertical metrics: the sfnt `head` and `hhea` tables as the font has them (also
-        // for bitmap-only faces, where FreeType leaves its scaled fields empty).
+        // Vertical metrics also for bitmap-only faces, where FreeType leaves its scaled
+        // fields empty.
         let bytes = ByteReader(file.bytes)
         let head = tables["head"].flatMap { bytes.slice($0) }
         let hhea = tables["hhea"].flatMap { bytes.slice($0) }
-        if let upem = head?.u16(at: 18), upem > 0, let asc = hhea?.i16(at: 4), let desc = hhea?.i16(at: 6),
-           let gap = hhea?.i16(at: 8) {
-            unitsPerEm = Double(upem)
-            ascender = Double(asc)
-            descender = Double(-desc)
-            lineGap = Double(max(0, gap))
-        } else if rec.units_per_EM > 0 {
-            unitsPerEm = Double(rec.units_per_EM)
-            ascender = Double(rec.ascender)
-            descender = Double(-rec.descender)
-            lineGap = Double(max(0, Int(rec.height) - Int(rec.ascender) + Int(rec.descender)))
-        } else {
+        guard let metrics = FontFace.verticalMetrics(head: head, hhea: hhea, face: rec) else {
             throw fail("no font header with units per em")
         }
-        if let os2 = FT_Get_Sfnt_Table(face, FT_SFNT_OS2)?.assumingMemoryBound(to: TT_OS2.self),
-           os2.pointee.usWeightClass > 0 {
-            weight = FontWeight(Int(os2.pointee.usWeightClass))
-        } else {
-            weight = rec.style_flags & FT_Long(FT_STYLE_FLAG_BOLD) != 0 ? .bold : .regular
-        }
-        var strikes: [(Double, Int)] = []
-        if rec.num_fixed_sizes > 0, let sizes = rec.available_sizes {
-            for i in 0..<Int(rec.num_fixed_sizes) { strikes.append((Double(sizes[i].y_ppem) / 64, i)) }
-        }
-        self.strikes = strikes.sorted { $0.0 < $1.0 }
+        (unitsPerEm, ascender, descender, lineGap) = metrics
+        weight = FontFace.weight(face)
+        strikes = FontFace.strikes(rec)
 
         // Character map: every (scalar, glyph) pair of the Unicode cmap. An sfnt needs
         // its own cmap table, which shaping reads (FreeType would make one up for a CFF
@@ -180,54 +265,21 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible, Hasha
         guard FT_Select_Charmap(face, FT_ENCODING_UNICODE) == 0 || rec.charmap != nil else {
             throw fail("no Unicode character map")
         }
-        var low = [UInt32](repeating: 0, count: Int(FontFace.lowLimit))
-        var high: [UInt32: UInt32] = [:]
-        var gindex: FT_UInt = 0
-        var code = FT_Get_First_Char(face, &gindex)
-        var mapped = 0
-        while gindex != 0 {
-            if code < FontFace.lowLimit { low[Int(code)] = UInt32(gindex) } else if code <= 0x10FFFF { high[UInt32(code)] = UInt32(gindex) }
-            mapped += 1
-            code = FT_Get_Next_Char(face, code, &gindex)
-        }
+        let (low, high, mapped) = FontFace.characterMap(face)
         guard mapped > 0 else { throw fail("its character map is empty") }
         lowGlyphs = low
         highGlyphs = high
 
-        // Advances of every glyph in font units, unhinted: the hmtx table itself when
-        // the file is sfnt, else FreeType's reading of the format.
-        if let hmtx = HorizontalMetrics.advances(hhea: hhea,
-                                                 hmtx: tables["hmtx"].flatMap { bytes.slice($0) },
-                                                 glyphCount: glyphCount) {
-            advances = hmtx
-        } else {
-            var raw = [FT_Fixed](repeating: 0, count: glyphCount)
-            let e = FT_Get_Advances(face, 0, FT_UInt(glyphCount), FT_Int32(FT_LOAD_NO_SCALE), &raw)
-            guard e == 0 else { throw fail("cannot read advances (\(FontFace.describe(e)))") }
-            advances = raw.map { Int32(clamping: $0) }
+        switch FontFace.advances(face, hhea: hhea, hmtx: tables["hmtx"].flatMap { bytes.slice($0) }, glyphCount: glyphCount) {
+        case .success(let read): advances = read
+        case .failure(let reason): throw fail(reason.text)
         }
 
-        // A glyph must load: catches files whose outlines are cut off or corrupt.
-        let probe = [UInt32(0x61), 0x41, 0x30].lazy.compactMap { c -> UInt32? in
-            let g = c < FontFace.lowLimit ? low[Int(c)] : 0
-            return g == 0 ? nil : g
-        }.first ?? (high.values.min() ?? 1)
-        let probeFlags = isColor ? FT_LOAD_COLOR : FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING
-        if isColor { FT_Select_Size(face, 0) }
-        let loadError = FT_Load_Glyph(face, FT_UInt(probe), FT_Int32(probeFlags))
-        guard loadError == 0 else { throw fail("glyph \(probe) does not load (\(FontFace.describe(loadError)))") }
+        if let reason = FontFace.probeLoad(face, low: low, high: high, isColor: isColor) { throw fail(reason) }
 
-        guard let blob = hb_blob_create(UnsafeRawPointer(file.bytes.baseAddress!).assumingMemoryBound(to: CChar.self),
-                                        UInt32(file.count), HB_MEMORY_MODE_READONLY, nil, nil),
-              let hbFace = hb_face_create(blob, UInt32(index)) else { throw fail("HarfBuzz could not open it") }
-        hb_blob_destroy(blob)
-        guard let hbFont = hb_font_create(hbFace) else {
-            hb_face_destroy(hbFace)
+        guard let hbFont = FontFace.harfBuzzFont(file, index: index, unitsPerEm: unitsPerEm) else {
             throw fail("HarfBuzz could not open it")
         }
-        hb_face_destroy(hbFace)
-        hb_font_set_scale(hbFont, Int32(unitsPerEm), Int32(unitsPerEm))
-        hb_font_make_immutable(hbFont)
         harfBuzzFont = hbFont
         ft = Locked(FreeTypeHandle(library: library, face: face))
         id = FontFace.nextID.wrappingAdd(1, ordering: .relaxed).oldValue
