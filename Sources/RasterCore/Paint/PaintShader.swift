@@ -164,6 +164,10 @@ package final class PaintShader {
     /// Padded linear and centred radial gradients compute their table indices in singles
     /// through the `CKernels` index kernels (the same trick as `tableIndex`, 2^23 for a
     /// single); the other kinds go pixel by pixel in doubles.
+    ///
+    /// One switch over the kinds with each kind's span loop inline: this runs once per
+    /// span of every non-solid fill, and a call per kind would cost more than its loop
+    /// for the short spans at shape edges.
     func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         let px = Double(x) + 0.5, py = Double(y) + 0.5
         let lut = UnsafePointer(table.colors)

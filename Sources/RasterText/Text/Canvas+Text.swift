@@ -27,6 +27,11 @@ extension Canvas {
         draw(layout, at: Point(x: baseline.x, y: baseline.y - first.baseline))
     }
 
+    /// Draws one glyph run on the pixel grid: glyph keys and pens for the quarter-pixel
+    /// offsets, the cached masks looked up together, then each mask blended (the solid
+    /// colour loop, else through the paint blitter), oversized glyphs as outlines and
+    /// colour glyphs as images. Kept as one function so the per-glyph loop holds its
+    /// blitter and the run's buffers without passing them between calls.
     private func draw(_ run: TextLayout.GlyphRun, at origin: Point, opacity: Double, cache: GlyphCache) {
         let t = transform
         let uniform = t.b == 0 && t.c == 0 && t.a > 0 && t.a == t.d

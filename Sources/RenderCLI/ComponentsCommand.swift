@@ -1,0 +1,18 @@
+import ArgumentParser
+import Foundation
+import GoldenArtifacts
+import Raster
+
+struct ComponentsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "components",
+        abstract: "List every node type with its props, their types and defaults."
+    )
+
+    @Flag(help: "Print JSON instead of text.")
+    var json = false
+
+    func run() throws {
+        try printOut(json ? SceneCatalog.json().jsonText(pretty: true) : SceneCatalog.text())
+    }
+}

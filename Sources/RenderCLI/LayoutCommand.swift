@@ -1,0 +1,23 @@
+import ArgumentParser
+import Foundation
+import GoldenArtifacts
+import Raster
+
+struct LayoutCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "layout",
+        abstract: "Print the frame of every node with an id as JSON: {\"id\": [x, y, width, height], ...}.",
+        discussion: "Frames are in canvas points, after layout and offset, before rotation and scale."
+    )
+
+    @OptionGroup var input: SceneInput
+
+    func run() throws {
+        let scene = try input.load()
+        let frames = SceneRenderer(scene: scene).layout()
+        let object = JSONValue.object(frames.mapValues { r in
+            .array([.number(r.minX), .number(r.minY), .number(r.width), .number(r.height)])
+        })
+        try printOut(object.jsonText(pretty: true))
+    }
+}

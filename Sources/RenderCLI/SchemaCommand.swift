@@ -1,0 +1,15 @@
+import ArgumentParser
+import Foundation
+import GoldenArtifacts
+import Raster
+
+struct SchemaCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "schema",
+        abstract: "Print the JSON Schema (draft 2020-12) of scene files."
+    )
+
+    func run() throws {
+        try printOut(SceneSchema.text())
+    }
+}
