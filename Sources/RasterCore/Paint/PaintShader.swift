@@ -31,6 +31,31 @@ package final class PaintShader {
     /// destination (an image shader could be reading the very pixels being drawn).
     var writesInPlace: Bool { samplers.isEmpty }
 
+    /// The samplers of an image pattern seen through `toImage` (device → image pixels):
+    /// one, or, when a smooth pattern is minified, the two mipmap levels around the scale
+    /// with the weight (0...256) of the second.
+    private static func imageSamplers(_ pattern: ImagePattern, toImage: Transform) -> ([ImageSampler], UInt32) {
+        let opacity = UInt32((min(max(pattern.opacity, 0), 1) * 255).rounded())
+        let scale = toImage.maxScale
+        guard pattern.filter == .smooth, scale > 1.0001 else {
+            return ([ImageSampler(bitmap: pattern.source.bitmap, toImage: toImage, bilinear: pattern.filter != .nearest,
+                                  tiling: pattern.tiling, opacity: opacity)], 0)
+        }
+        let levels = pattern.source.mipmaps()
+        let lod = min(log2(scale), Double(levels.count - 1))
+        let l0 = min(Int(lod), levels.count - 1)
+        let l1 = min(l0 + 1, levels.count - 1)
+        func sampler(_ level: Int) -> ImageSampler {
+            let s = levels[level]
+            let fx = Double(s.width) / Double(levels[0].width), fy = Double(s.height) / Double(levels[0].height)
+            return ImageSampler(bitmap: s, toImage: toImage.concatenating(Transform(scaleX: fx, y: fy)),
+                                bilinear: true, tiling: pattern.tiling, opacity: opacity)
+        }
+        let weight = UInt32(((lod - Double(l0)) * 256).rounded())
+        if l0 == l1 || weight == 0 { return ([sampler(l0)], 0) }
+        return ([sampler(l0), sampler(l1)], weight)
+    }
+
     /// - Parameters:
     ///   - paint: any paint but `.solid`.
     ///   - ctm: user → device transform of the draw.
@@ -54,10 +79,8 @@ package final class PaintShader {
             } else {
                 // t(p) = (p − start)·d / |d|², p = inverse(device)
                 let m = inverse
-                let dtdx = (m.a * d.x + m.b * d.y) / len2
-                let dtdy = (m.c * d.x + m.d * d.y) / len2
-                let t0 = ((m.tx - g.start.x) * d.x + (m.ty - g.start.y) * d.y) / len2
-                kind = .linear(dtdx: dtdx, dtdy: dtdy, t0: t0)
+                kind = .linear(dtdx: (m.a * d.x + m.b * d.y) / len2, dtdy: (m.c * d.x + m.d * d.y) / len2,
+                               t0: ((m.tx - g.start.x) * d.x + (m.ty - g.start.y) * d.y) / len2)
             }
         case .radial(let g):
             table = g.gradient.table
@@ -79,36 +102,12 @@ package final class PaintShader {
         case .image(let pattern):
             table = GradientTable.transparent
             spread = .pad
-            let opacity = UInt32((min(max(pattern.opacity, 0), 1) * 255).rounded())
             // device → image pixel space
             guard let toImage = pattern.transform.concatenating(ctm).inverted() else { return nil }
             isOpaque = false
-            let scale = toImage.maxScale
-            if pattern.filter == .smooth, scale > 1.0001 {
-                let levels = pattern.source.mipmaps()
-                let lod = min(log2(scale), Double(levels.count - 1))
-                let l0 = min(Int(lod), levels.count - 1)
-                let l1 = min(l0 + 1, levels.count - 1)
-                let frac = lod - Double(l0)
-                func sampler(_ level: Int) -> ImageSampler {
-                    let s = levels[level]
-                    let fx = Double(s.width) / Double(levels[0].width), fy = Double(s.height) / Double(levels[0].height)
-                    return ImageSampler(bitmap: s, toImage: toImage.concatenating(Transform(scaleX: fx, y: fy)),
-                                        bilinear: true, tiling: pattern.tiling, opacity: opacity)
-                }
-                let weight = UInt32((frac * 256).rounded())
-                if l0 == l1 || weight == 0 {
-                    samplers = [sampler(l0)]
-                } else {
-                    samplers = [sampler(l0), sampler(l1)]
-                }
-                kind = .image(weight: samplers.count == 2 ? weight : 0)
-            } else {
-                samplers = [ImageSampler(bitmap: pattern.source.bitmap, toImage: toImage,
-                                         bilinear: pattern.filter != .nearest, tiling: pattern.tiling,
-                                         opacity: opacity)]
-                kind = .image(weight: 0)
-            }
+            let (samplers, weight) = PaintShader.imageSamplers(pattern, toImage: toImage)
+            self.samplers = samplers
+            kind = .image(weight: weight)
         }
     }
 
