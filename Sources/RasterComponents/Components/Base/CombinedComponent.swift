@@ -19,28 +19,27 @@ public protocol CombinedComponent: Component {
 public extension CombinedComponent {
     func makeView() -> View { View() }
 
+    /// Runs the body (made on the first update of the view) with a context over this
+    /// update. Inlinable, so combined components of other modules get it specialized; the
+    /// bookkeeping it calls is not generic.
+    @inlinable
     func update(view: View, availableSize: Size, state: State, environment: Environment<EnvironmentType>,
                 transition: ComponentTransition) -> Size {
-        guard let node = view.node, let pass = UpdatePass.current else {
+        guard let node = view.node else {
             preconditionFailure("\(Self.self) must be updated by a ComponentHost or a parent component")
         }
         let body: Body
         if let made = node.body as? Body {
             body = made
         } else {
-            pass.registeringSlots = []
-            body = Self.body
-            node.slots = pass.registeringSlots ?? []
-            pass.registeringSlots = nil
+            body = node.registeringSlots { Self.body }
             node.body = body
         }
-        let frame = CombinedFrame(node: node, shared: environment.shared)
+        let frame = node.beginBody(shared: environment.shared, of: Self.self)
         let context = CombinedComponentContext(component: self, view: view, availableSize: availableSize, state: state,
                                                environment: environment, transition: transition, frame: frame)
-        pass.frames.append(frame)
         let size = body(context)
-        pass.frames.removeLast()
-        frame.finish(transition: transition, animator: pass.animator)
+        node.endBody(frame, transition: transition)
         return size
     }
 
@@ -98,6 +97,7 @@ public final class CombinedComponentContext<C: CombinedComponent> {
     /// The unrounded position of the component's view in the host.
     var origin: Point { frame.node?.origin ?? .zero }
 
+    @usableFromInline
     init(component: C, view: C.View, availableSize: Size, state: C.State, environment: Environment<C.EnvironmentType>,
          transition: ComponentTransition, frame: CombinedFrame) {
         self.component = component
@@ -122,6 +122,7 @@ public final class CombinedComponentContext<C: CombinedComponent> {
 }
 
 /// The bookkeeping of one running body: updating its node, or measuring (`measured`).
+@usableFromInline
 final class CombinedFrame: @unchecked Sendable {
     let node: ComponentNode?
     let measured: LayoutNode?

@@ -16,6 +16,7 @@ import RasterCore
 @propertyWrapper
 public struct Environment<T> {
     let typed: [AnyEquatable]
+    @usableFromInline
     let shared: EnvironmentValues
     let recorder: EnvironmentReadRecorder?
     let keyPath: KeyPath<EnvironmentValues, T>?
