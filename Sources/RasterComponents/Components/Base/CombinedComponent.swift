@@ -19,27 +19,28 @@ public protocol CombinedComponent: Component {
 public extension CombinedComponent {
     func makeView() -> View { View() }
 
-    /// Runs the body (made on the first update of the view) with a context over this
-    /// update. Inlinable, so combined components of other modules get it specialized; the
-    /// bookkeeping it calls is not generic.
-    @inlinable
     func update(view: View, availableSize: Size, state: State, environment: Environment<EnvironmentType>,
                 transition: ComponentTransition) -> Size {
-        guard let node = view.node else {
+        guard let node = view.node, let pass = UpdatePass.current else {
             preconditionFailure("\(Self.self) must be updated by a ComponentHost or a parent component")
         }
         let body: Body
         if let made = node.body as? Body {
             body = made
         } else {
-            body = node.registeringSlots { Self.body }
+            pass.registeringSlots = []
+            body = Self.body
+            node.slots = pass.registeringSlots ?? []
+            pass.registeringSlots = nil
             node.body = body
         }
-        let frame = node.beginBody(shared: environment.shared, of: Self.self)
+        let frame = CombinedFrame(node: node, shared: environment.shared)
         let context = CombinedComponentContext(component: self, view: view, availableSize: availableSize, state: state,
                                                environment: environment, transition: transition, frame: frame)
+        pass.frames.append(frame)
         let size = body(context)
-        node.endBody(frame, transition: transition)
+        pass.frames.removeLast()
+        frame.finish(transition: transition, animator: pass.animator)
         return size
     }
 
@@ -97,7 +98,6 @@ public final class CombinedComponentContext<C: CombinedComponent> {
     /// The unrounded position of the component's view in the host.
     var origin: Point { frame.node?.origin ?? .zero }
 
-    @usableFromInline
     init(component: C, view: C.View, availableSize: Size, state: C.State, environment: Environment<C.EnvironmentType>,
          transition: ComponentTransition, frame: CombinedFrame) {
         self.component = component
@@ -122,7 +122,6 @@ public final class CombinedComponentContext<C: CombinedComponent> {
 }
 
 /// The bookkeeping of one running body: updating its node, or measuring (`measured`).
-@usableFromInline
 final class CombinedFrame: @unchecked Sendable {
     let node: ComponentNode?
     let measured: LayoutNode?

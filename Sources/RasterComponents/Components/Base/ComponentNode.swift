@@ -7,7 +7,6 @@ import RasterLayout
 ///
 /// Owned by its view (`ComponentView.node`); `parent` is the node of the combined
 /// component that updates this one.
-@usableFromInline
 package final class ComponentNode {
     private(set) var component: any Component
     unowned let view: ComponentView
@@ -33,7 +32,6 @@ package final class ComponentNode {
     /// A state somewhere below changed: the path down to it must update.
     var descendantNeedsUpdate = false
     /// The body closure of a combined component, made once per view.
-    @usableFromInline
     var body: Any?
     /// Child views placed by the last update of a combined component.
     var placedChildren: [ComponentView] = []
@@ -130,38 +128,6 @@ package final class ComponentNode {
     private static func identical(_ a: any Component, _ b: any Component) -> Bool {
         guard let x = a.componentBox, let y = b.componentBox else { return false }
         return x === y
-    }
-
-    /// Makes a combined component's body with the `Child` and `ChildMap` holders it
-    /// creates registered as this node's slots.
-    @usableFromInline
-    func registeringSlots<B>(_ make: () -> B) -> B {
-        let pass = UpdatePass.current
-        pass?.registeringSlots = []
-        let made = make()
-        slots = pass?.registeringSlots ?? []
-        pass?.registeringSlots = nil
-        return made
-    }
-
-    /// Starts running the body of this node's combined component (of type `type`, for
-    /// the message when no pass runs): a frame for its children, on the pass's stack.
-    @usableFromInline
-    func beginBody(shared: EnvironmentValues, of type: Any.Type) -> CombinedFrame {
-        guard let pass = UpdatePass.current else {
-            preconditionFailure("\(type) must be updated by a ComponentHost or a parent component")
-        }
-        let frame = CombinedFrame(node: self, shared: shared)
-        pass.frames.append(frame)
-        return frame
-    }
-
-    /// Ends the body `beginBody` started: places the children it added.
-    @usableFromInline
-    func endBody(_ frame: CombinedFrame, transition: ComponentTransition) {
-        let pass = UpdatePass.current
-        pass?.frames.removeLast()
-        frame.finish(transition: transition, animator: pass?.animator)
     }
 
     /// Marks the path from this node to the root as needing an update.

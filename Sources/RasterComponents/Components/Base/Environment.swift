@@ -16,7 +16,6 @@ import RasterCore
 @propertyWrapper
 public struct Environment<T> {
     let typed: [AnyEquatable]
-    @usableFromInline
     let shared: EnvironmentValues
     let recorder: EnvironmentReadRecorder?
     let keyPath: KeyPath<EnvironmentValues, T>?

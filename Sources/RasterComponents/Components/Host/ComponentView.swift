@@ -14,7 +14,6 @@ open class ComponentView {
     /// The child views, back to front.
     public private(set) var subviews: [ComponentView] = []
     /// The component bookkeeping of the view (set when a component makes it).
-    @usableFromInline
     package var node: ComponentNode?
     /// The state of the component that updates this view.
     public var componentState: ComponentState? { node?.state }
