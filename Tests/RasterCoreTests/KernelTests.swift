@@ -9,7 +9,7 @@ import XCTest
 /// PNG specification's filters, window sums for the blur, and single-precision table
 /// indices for gradients. Counts are odd so the vector loops' tails are exercised.
 final class KernelTests: XCTestCase {
-    private var generator = TestRandom(seed: 2024)
+    private var generator = LCG(seed: 2024)
 
     /// 24 well-mixed bits (the generator's low bits repeat with short periods).
     private func next() -> UInt32 { generator.nextU32() >> 8 }
