@@ -77,20 +77,17 @@ public struct EnvironmentOverride: CombinedComponent, LayoutTransparent {
     public var layoutContent: AnyComponent<Empty> { content }
 
     /// `values` with `changes` applied, in order: what the content sees.
-    public func contentEnvironmentValues(_ values: EnvironmentValues) -> EnvironmentValues? {
-        var shared = values
-        for change in changes { change.apply(to: &shared) }
-        return shared
-    }
+    public func contentEnvironmentValues(_ values: EnvironmentValues) -> EnvironmentValues? { applyingChanges(to: values) }
 
-    func contentEnvironment(_ environment: ErasedEnvironment) -> ErasedEnvironment {
-        ErasedEnvironment(typed: environment.typed, shared: contentEnvironmentValues(environment.shared) ?? environment.shared,
-                          recorder: nil)
+    private func applyingChanges(to values: EnvironmentValues) -> EnvironmentValues {
+        var changed = values
+        for change in changes { change.apply(to: &changed) }
+        return changed
     }
 
     /// The content's size for `proposal`, measured under the changed values.
     public func sizeThatFits(_ proposal: ProposedSize, context: MeasureContext<EnvironmentOverride>) -> Size {
-        context.node.content(content, environment: contentEnvironment(context.node.environment)).sizeThatFits(proposal)
+        context.node.content(content, environment: layoutContentEnvironment(context.node.environment)).sizeThatFits(proposal)
     }
 
     /// Applies the changes for the subtree and updates the content at the override's
@@ -102,10 +99,8 @@ public struct EnvironmentOverride: CombinedComponent, LayoutTransparent {
             for case .colorAliases(let aliases) in context.component.changes {
                 for source in aliases.values { _ = context.environment.color(.semantic(SemanticColor(source))) }
             }
-            context.overrideEnvironment { values in
-                for change in context.component.changes { change.apply(to: &values) }
-            }
-            let environment = context.component.contentEnvironment(context.layoutNode.environment)
+            context.overrideEnvironment { values in values = context.component.applyingChanges(to: values) }
+            let environment = context.component.layoutContentEnvironment(context.layoutNode.environment)
             return child.updateAsContent(context.component.content, in: context, environment: environment).size
         }
     }
