@@ -154,17 +154,17 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible, Hasha
     /// Advances of every glyph in font units, unhinted: the hmtx table itself when the
     /// file is sfnt, else FreeType's reading of the format.
     private static func advances(_ face: FT_Face, hhea: ByteReader?, hmtx: ByteReader?,
-                                 glyphCount: Int) -> Result<[Int32], Reason> {
-        if let read = HorizontalMetrics.advances(hhea: hhea, hmtx: hmtx, glyphCount: glyphCount) { return .success(read) }
+                                 glyphCount: Int) throws(Reason) -> [Int32] {
+        if let read = HorizontalMetrics.advances(hhea: hhea, hmtx: hmtx, glyphCount: glyphCount) { return read }
         var raw = [FT_Fixed](repeating: 0, count: glyphCount)
         let e = FT_Get_Advances(face, 0, FT_UInt(glyphCount), FT_Int32(FT_LOAD_NO_SCALE), &raw)
-        guard e == 0 else { return .failure(Reason(text: "cannot read advances (\(FontFace.describe(e)))")) }
-        return .success(raw.map { Int32(clamping: $0) })
+        guard e == 0 else { throw Reason(text: "cannot read advances (\(FontFace.describe(e)))") }
+        return raw.map { Int32(clamping: $0) }
     }
 
-    /// Why a glyph of the face does not load (a, A, 0, else the lowest mapped), nil when it
-    /// does: catches files whose outlines are cut off or corrupt.
-    private static func probeLoad(_ face: FT_Face, low: [UInt32], high: [UInt32: UInt32], isColor: Bool) -> String? {
+    /// Loads one glyph of the face (a, A, 0, else the lowest mapped), throwing why it
+    /// does not load: catches files whose outlines are cut off or corrupt.
+    private static func probeLoad(_ face: FT_Face, low: [UInt32], high: [UInt32: UInt32], isColor: Bool) throws(Reason) {
         let probe = [UInt32(0x61), 0x41, 0x30].lazy.compactMap { c -> UInt32? in
             let g = c < FontFace.lowLimit ? low[Int(c)] : 0
             return g == 0 ? nil : g
@@ -172,7 +172,7 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible, Hasha
         let probeFlags = isColor ? FT_LOAD_COLOR : FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING
         if isColor { FT_Select_Size(face, 0) }
         let loadError = FT_Load_Glyph(face, FT_UInt(probe), FT_Int32(probeFlags))
-        return loadError == 0 ? nil : "glyph \(probe) does not load (\(FontFace.describe(loadError)))"
+        guard loadError == 0 else { throw Reason(text: "glyph \(probe) does not load (\(FontFace.describe(loadError)))") }
     }
 
     /// Units per em, ascender, descender (positive below the baseline) and line gap, in
@@ -270,12 +270,13 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible, Hasha
         lowGlyphs = low
         highGlyphs = high
 
-        switch FontFace.advances(face, hhea: hhea, hmtx: tables["hmtx"].flatMap { bytes.slice($0) }, glyphCount: glyphCount) {
-        case .success(let read): advances = read
-        case .failure(let reason): throw fail(reason.text)
+        do {
+            advances = try FontFace.advances(face, hhea: hhea, hmtx: tables["hmtx"].flatMap { bytes.slice($0) },
+                                             glyphCount: glyphCount)
+            try FontFace.probeLoad(face, low: low, high: high, isColor: isColor)
+        } catch {
+            throw fail(error.text)
         }
-
-        if let reason = FontFace.probeLoad(face, low: low, high: high, isColor: isColor) { throw fail(reason) }
 
         guard let hbFont = FontFace.harfBuzzFont(file, index: index, unitsPerEm: unitsPerEm) else {
             throw fail("HarfBuzz could not open it")
