@@ -90,6 +90,26 @@ final class FontTests: XCTestCase {
         }
     }
 
+    /// A font whose glyph data is garbage (DejaVu Sans with every byte of its `glyf`
+    /// table set to 0xFF) is refused when it is registered, naming the file and the glyph
+    /// that does not load, before any text is drawn with it.
+    func testCorruptOutlinesAreRefusedNamingTheGlyph() throws {
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: XCTUnwrap(FontRegistry.bundledFontPath("DejaVuSans.ttf"))))
+        func u16(_ o: Int) -> Int { Int(bytes[o]) << 8 | Int(bytes[o + 1]) }
+        func u32(_ o: Int) -> Int { u16(o) << 16 | u16(o + 2) }
+        let tables = u16(4)
+        let entry = try XCTUnwrap((0..<tables).map { 12 + 16 * $0 }.first { bytes[$0..<$0 + 4] == Data("glyf".utf8) })
+        let start = u32(entry + 8), length = u32(entry + 12)
+        bytes.replaceSubrange(start..<start + length, with: Data(repeating: 0xFF, count: length))
+        let path = try temporaryFile(bytes, "scribbled.ttf")
+        XCTAssertThrowsError(try FontRegistry(bundled: false).register(path: path)) { error in
+            let text = "\(error)"
+            XCTAssertTrue(text.contains(path), "error does not name the file: \(text)")
+            // The probe glyph is the one "a" maps to (68 in DejaVu Sans).
+            XCTAssertTrue(text.contains("glyph 68 does not load"), text)
+        }
+    }
+
     /// A collection (TTC) registers every face it holds. The collection is assembled
     /// here from two bundled fonts, with their table offsets moved.
     func testCollectionsRegisterEveryFace() throws {
