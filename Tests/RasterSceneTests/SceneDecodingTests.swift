@@ -49,6 +49,28 @@ final class SceneDecodingTests: XCTestCase {
         return registry
     }
 
+    /// The `…Value` getters take an absent prop's value from its spec's default, and a
+    /// decoder that asks one for a prop whose spec has no default (and is not required)
+    /// gets an error naming the prop, its type and where, not a made-up value.
+    func testValueGetters_TakeTheSpecsDefault_OrSayWhatIsMissing() throws {
+        var registry = SceneRegistry.standard
+        registry.register(SceneComponentType("Meter", summary: "A bar.", props: [
+            PropSpec("level", .number(min: 0, max: 1), default: 0.25, "How full."),
+            PropSpec("label", .string, "A caption, with no default."),
+        ]) { props in
+            let level = try props.numberValue("level")
+            return Rectangle(width: 100 * level, height: 10)
+        })
+        registry.register(SceneComponentType("Caption", summary: "A text.", props: [
+            PropSpec("label", .string, "A caption, with no default."),
+        ]) { props in Text(try props.stringValue("label")) })
+        let scene = try decode(#"{"canvas": {"width": 100, "height": 10}, "root": {"type": "Meter", "id": "m"}}"#,
+                               registry: registry)
+        XCTAssertEqual(SceneRenderer(scene: scene).layout()["m"]?.width, 25)
+        assertError(#"{"canvas": {"width": 10, "height": 10}, "root": {"type": "VStack", "children": [{"type": "Caption"}]}}"#,
+                    "root.children[0]: missing 'label' of Caption (its spec declares no default)", registry: registry)
+    }
+
     func testRegisteredTypes_AreUsableInScenesWithTheCommonProps() throws {
         let registry = badgeRegistry
         let scene = try decode("""
