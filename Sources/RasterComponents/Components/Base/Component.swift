@@ -80,8 +80,6 @@ public final class Empty: Equatable, Sendable {
 /// type's own `makeView`, `update` and `sizeThatFits`. `AnyComponent` is seen through:
 /// the type, name and equality of a wrapper are those of the component it wraps.
 extension Component {
-    /// The name of the concrete component type (through `AnyComponent` wrappers).
-    var concreteName: String { String(describing: concreteType) }
     /// `makeView()`, typed as the base view class.
     func makeErasedView() -> ComponentView { makeView() }
     /// `makeState()`, typed as the base state class.
