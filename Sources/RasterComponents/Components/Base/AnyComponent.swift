@@ -21,10 +21,6 @@ public final class AnyComponent<EnvironmentType>: Equatable {
     }
 }
 
-extension AnyComponent: ComponentBox {
-    var boxed: any Component { wrapped }
-}
-
 /// A component with the identity that keeps its view (and state) across updates, as a
 /// `key` does in React.
 public struct AnyComponentWithIdentity<EnvironmentType>: Equatable {

@@ -94,16 +94,10 @@ extension Component {
 
     /// An `AnyComponent`'s box (its identity: the same box is the same immutable value);
     /// nil for other components.
-    var componentBox: AnyObject? { self as? ComponentBox }
+    var componentBox: AnyObject? { self as? AnyComponent<EnvironmentType> }
 
     /// The component an `AnyComponent` wraps; any other component itself.
-    package var unwrapped: any Component { (self as? ComponentBox)?.boxed ?? self }
-}
-
-/// A type-erasing wrapper (`AnyComponent`), seen through by the update machinery.
-protocol ComponentBox: AnyObject {
-    /// The wrapped component; never itself a box.
-    var boxed: any Component { get }
+    package var unwrapped: any Component { (self as? AnyComponent<EnvironmentType>)?.wrapped ?? self }
 }
 
 public extension Component {
@@ -113,7 +107,7 @@ public extension Component {
     /// Equal values of the same type; an `AnyComponent` is seen through.
     func erasedIsEqual(to other: any Component) -> Bool {
         if let other = other as? Self { return self == other }
-        if let other = other as? ComponentBox { return other.boxed.erasedIsEqual(to: self) }
+        if let other = other as? AnyComponent<EnvironmentType> { return other.wrapped.erasedIsEqual(to: self) }
         return false
     }
 
