@@ -111,7 +111,7 @@ let package = Package(
         // The seed frameworks' APIs over components, each a module of its own.
         .target(name: "RasterViews", dependencies: ["RasterComponents"]),
         .target(name: "RasterWorkflow", dependencies: ["RasterComponents"]),
-        .target(name: "RasterDCFlight", dependencies: ["RasterComponents"]),
+        .target(name: "RasterDCFlight", dependencies: ["RasterComponents", "RasterLayout"]),
         // Scene files: reading, decoding, schema, registry, rendering.
         .target(
             name: "RasterScene",

@@ -32,8 +32,9 @@ final class SeedDCFlightTests: XCTestCase {
         XCTAssertEqual(explained.title(for: .normal), "Explained")
         XCTAssertEqual(explained.titleColor(for: .normal), Theme.light[.primary], "primaryColor comes from the theme")
         let size = explained.intrinsicContentSize
-        XCTAssertEqual(explained.frame, Rect(x: 12, y: explained.frame.minY, width: size.width, height: size.height),
-                       "applyLayout set the frame from the layout: left = padding, intrinsic size")
+        XCTAssertEqual(explained.frame, Rect(x: 12, y: explained.frame.minY, width: 240 - 2 * 12, height: size.height),
+                       "applyLayout set the frame from the layout: left = padding, stretched across the column " +
+                       "(Yoga's alignItems), intrinsic height")
         let title = try XCTUnwrap(tree.view(forNodeId: "0.0"))
         let subtitle = try XCTUnwrap(tree.view(forNodeId: "0.1"))
         XCTAssertEqual(title.frame.minY, 12)

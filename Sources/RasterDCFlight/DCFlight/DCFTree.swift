@@ -1,6 +1,7 @@
 import RasterComponents
 import RasterCore
 import RasterLayers
+import RasterLayout
 import RasterText
 
 /// Runs a tree of `DCFComponent`s headless: makes each node's view through its
@@ -10,10 +11,11 @@ import RasterText
 /// (`updateView`), lays the tree out and hands every view its frame (`applyLayout`),
 /// routes taps and the events components propagate, and renders.
 ///
-/// Layout is the subset of Yoga a column of controls needs: `flexDirection` ("column",
-/// the default, or "row"), `padding`, `gap`, `alignItems` ("flex-start", "center",
-/// "flex-end", "stretch"), and `width`/`height` fixing a node's size; a leaf is as large
-/// as `getIntrinsicSize` says.
+/// Layout is the library's CSS flexbox engine with Yoga's defaults (`DCFLayoutStyle`
+/// lists the props and which defaults differ from CSS): the root fills the size given,
+/// a node without children is as large as `getIntrinsicSize` says unless its style sizes
+/// it, and frames are snapped to whole points from their absolute positions, as Yoga
+/// rounds to its point scale factor.
 ///
 /// Semantic colours: a node's props get `primaryColor`, `secondaryColor`,
 /// `tertiaryColor` and `accentColor` from the tree's theme (`primary`, `secondary`,
@@ -37,14 +39,24 @@ public final class DCFTree {
     private var root: Mounted?
     private var size = Size.zero
 
-    /// A node as it is mounted: its component, view, props and children.
-    private final class Mounted {
+    /// A node as it is mounted: its component, view, props and children, and its
+    /// layout: the style its props give, the engine's answers for the pass and the
+    /// frame it placed the node at.
+    final class Mounted {
         let type: String
         let component: any DCFComponent
         let view: ComponentView
-        var props: [String: Any]
+        private(set) var props: [String: Any]
+        /// Read from `props` whenever they change.
+        private(set) var style: DCFLayoutStyle
         var children: [Mounted] = []
         var identity: String
+        /// The flexbox engine's answers; emptied before each pass.
+        var cache = FlexCache()
+        /// The node's `direction`, else its parent's (set before each pass).
+        var direction = LayoutDirection.leftToRight
+        /// The border box relative to the parent's, unrounded (set by the engine).
+        var frame = Rect.zero
 
         init(type: String, component: any DCFComponent, view: ComponentView, props: [String: Any], identity: String) {
             self.type = type
@@ -52,6 +64,12 @@ public final class DCFTree {
             self.view = view
             self.props = props
             self.identity = identity
+            style = DCFLayoutStyle(props)
+        }
+
+        func setProps(_ props: [String: Any]) {
+            self.props = props
+            style = DCFLayoutStyle(props)
         }
     }
 
@@ -76,7 +94,7 @@ public final class DCFTree {
         root = mounted
         view.bounds = Rect(origin: .zero, size: size)
         view.layer.position = .zero
-        DCFTree.$fonts.withValue(fonts) { _ = layout(mounted, proposal: size, left: 0, top: 0, fixed: true) }
+        DCFTree.$fonts.withValue(fonts) { layout(mounted, in: size) }
     }
 
     /// The fonts of the tree whose views are being made or measured.
@@ -160,7 +178,7 @@ public final class DCFTree {
                 updateCount += 1
                 _ = existing.component.updateView(existing.view, withProps: props)
                 existing.view.dcfInfo.props = props
-                existing.props = props
+                existing.setProps(props)
             }
         } else {
             guard let type = registry.type(named: node.type) else {
@@ -189,56 +207,31 @@ public final class DCFTree {
 
     // MARK: - Layout
 
-    /// Sizes `m` for `proposal` and places it at (left, top) in its parent; `fixed`
-    /// makes it exactly `proposal` (the root, stretched children).
-    private func layout(_ m: Mounted, proposal: Size, left: Double, top: Double, fixed: Bool) -> Size {
-        let size = fixed ? proposal : measure(m, available: proposal)
-        let padding = DCFProps.number(m.props["padding"]) ?? 0
-        let gap = DCFProps.number(m.props["gap"]) ?? 0
-        let row = (m.props["flexDirection"] as? String) == "row"
-        let align = m.props["alignItems"] as? String ?? "flex-start"
-        let inner = Size(width: max(0, size.width - 2 * padding), height: max(0, size.height - 2 * padding))
-        var offset = padding
-        for child in m.children {
-            var childSize = measure(child, available: inner)
-            if align == "stretch" {
-                if row { childSize.height = inner.height } else { childSize.width = inner.width }
-            }
-            let crossRoom = row ? inner.height - childSize.height : inner.width - childSize.width
-            let cross: Double
-            switch align {
-            case "center": cross = padding + (crossRoom / 2).rounded(.down)
-            case "flex-end": cross = padding + crossRoom
-            default: cross = padding
-            }
-            let (l, t) = row ? (offset, cross) : (cross, offset)
-            _ = layout(child, proposal: childSize, left: l, top: t, fixed: true)
-            offset += (row ? childSize.width : childSize.height) + gap
+    /// Lays the tree out at `size` with the flexbox engine and hands every component
+    /// its snapped frame (`applyLayout`), parents before children.
+    private func layout(_ root: Mounted, in size: Size) {
+        func reset(_ m: Mounted, inherited: LayoutDirection) {
+            m.cache = FlexCache()
+            m.direction = m.style.direction ?? inherited
+            for child in m.children { reset(child, inherited: m.direction) }
         }
-        m.component.applyLayout(m.view, layout: YGNodeLayout(left: left, top: top, width: size.width, height: size.height))
-        return size
+        reset(root, inherited: .leftToRight)
+        let output = FlexLayout(tree: DCFFlexTree()).root(root, size: size)
+        root.frame = Rect(origin: .zero, size: output.size)
+        apply(root, parentOrigin: .zero, parentSize: size)
     }
 
-    /// The size `m` takes within `available`.
-    private func measure(_ m: Mounted, available: Size) -> Size {
-        let fixedWidth = DCFProps.number(m.props["width"])
-        let fixedHeight = DCFProps.number(m.props["height"])
-        var size: Size
-        if m.children.isEmpty {
-            size = m.component.getIntrinsicSize(m.view, forProps: m.props)
-        } else {
-            let padding = DCFProps.number(m.props["padding"]) ?? 0
-            let gap = DCFProps.number(m.props["gap"]) ?? 0
-            let row = (m.props["flexDirection"] as? String) == "row"
-            let inner = Size(width: max(0, available.width - 2 * padding), height: max(0, available.height - 2 * padding))
-            let sizes = m.children.map { measure($0, available: inner) }
-            let main = sizes.map { row ? $0.width : $0.height }.reduce(0, +) + gap * Double(max(0, sizes.count - 1))
-            let cross = sizes.map { row ? $0.height : $0.width }.max() ?? 0
-            size = row ? Size(width: main + 2 * padding, height: cross + 2 * padding)
-                : Size(width: cross + 2 * padding, height: main + 2 * padding)
-        }
-        if let fixedWidth { size.width = fixedWidth }
-        if let fixedHeight { size.height = fixedHeight }
-        return size
+    /// Snaps `m`'s frame from its unrounded absolute position, moved by its relative
+    /// offset in a parent of `parentSize`, applies it, then its children's.
+    private func apply(_ m: Mounted, parentOrigin: Point, parentSize: Size) {
+        var frame = m.frame
+        let offset = m.style.relativeOffset(in: parentSize)
+        frame.origin.x += offset.x
+        frame.origin.y += offset.y
+        let snapped = PixelSnapping.snap(frame, parentOrigin: parentOrigin)
+        m.component.applyLayout(m.view, layout: YGNodeLayout(left: snapped.minX, top: snapped.minY, width: snapped.width,
+                                                             height: snapped.height))
+        let origin = Point(x: parentOrigin.x + frame.minX, y: parentOrigin.y + frame.minY)
+        for child in m.children { apply(child, parentOrigin: origin, parentSize: frame.size) }
     }
 }

@@ -124,6 +124,16 @@ package struct FlexLayout {
         return layout(node, input)
     }
 
+    /// Lays out `node` at exactly `size` (both dimensions definite), as a root view
+    /// filling a screen does: Yoga's `calculateLayout` with the owner's width and
+    /// height and no size of the root's own. Percentages resolve against `size`.
+    package func root(_ node: AnyObject, size: Size) -> FlexOutput {
+        let known = OptionalSize(size.width, size.height)
+        return layout(node, FlexInput(known: known, definite: AxisFlags(width: true, height: true), parentSize: known,
+                                      available: AvailableSize(width: .definite(size.width), height: .definite(size.height)),
+                                      sizingMode: .inherent, runMode: .performLayout))
+    }
+
     /// A node without flex children: its own size where known, else its content's plus
     /// padding, within its limits (and the aspect ratio).
     private func leaf(_ node: AnyObject, _ input: FlexInput) -> FlexOutput {
