@@ -56,15 +56,9 @@ struct StackBody {
     }
 }
 
-/// ComponentFlow's `VStack` alignment, with SwiftUI's names as synonyms (`leading` is
-/// `left`, `trailing` is `right`).
-public enum VStackAlignment: Double, Equatable, Sendable {
-    case left = 0, center = 0.5, right = 1
-    /// SwiftUI's name for `left`.
-    public static var leading: VStackAlignment { .left }
-    /// SwiftUI's name for `right`.
-    public static var trailing: VStackAlignment { .right }
-}
+/// A `VStack`'s alignment: `HorizontalAlignment` (ComponentFlow's `left`, `center`,
+/// `right`, with SwiftUI's `leading` and `trailing`).
+public typealias VStackAlignment = HorizontalAlignment
 
 /// Children top to bottom (SwiftUI's `VStack`, ComponentFlow's `VStack<ChildEnvironment>`):
 /// the children take the stack's typed environment.
@@ -72,19 +66,19 @@ public struct VStack<ChildEnvironment: Equatable>: CombinedComponent {
     /// The stack's typed environment, which its children take.
     public typealias EnvironmentType = ChildEnvironment
     /// ComponentFlow's name for the alignment type.
-    public typealias HorizontalAlignment = VStackAlignment
+    public typealias HorizontalAlignment = RasterCore.HorizontalAlignment
     /// The children top to bottom, each with the identity that keeps its view across updates.
     public let items: [AnyComponentWithIdentity<ChildEnvironment>]
     /// Points between neighbouring children.
     public let spacing: Double
     /// Where children narrower than the stack sit across it (mirrored right to left).
-    public let alignment: VStackAlignment
+    public let alignment: HorizontalAlignment
     /// Stretches every child to the stack's proposed width, when that is finite.
     public let fill: Bool
 
     /// Children with explicit identities; a child keeps its view while its identity stays.
     public init(_ items: [AnyComponentWithIdentity<ChildEnvironment>], spacing: Double = 0,
-                alignment: VStackAlignment = .center, fill: Bool = false) {
+                alignment: HorizontalAlignment = .center, fill: Bool = false) {
         self.items = items
         self.spacing = spacing
         self.alignment = alignment
@@ -92,7 +86,7 @@ public struct VStack<ChildEnvironment: Equatable>: CombinedComponent {
     }
 
     /// Children identified by their position.
-    public init(_ children: [AnyComponent<ChildEnvironment>], spacing: Double = 0, alignment: VStackAlignment = .center,
+    public init(_ children: [AnyComponent<ChildEnvironment>], spacing: Double = 0, alignment: HorizontalAlignment = .center,
                 fill: Bool = false) {
         self.init(children.enumerated().map { AnyComponentWithIdentity(id: $0.offset, component: $0.element) },
                   spacing: spacing, alignment: alignment, fill: fill)
@@ -114,10 +108,8 @@ public struct VStack<ChildEnvironment: Equatable>: CombinedComponent {
     }
 }
 
-/// `HStack`'s alignment across its axis.
-public enum HStackAlignment: Double, Equatable, Sendable {
-    case top = 0, center = 0.5, bottom = 1
-}
+/// An `HStack`'s alignment: `VerticalAlignment`.
+public typealias HStackAlignment = VerticalAlignment
 
 /// Children leading to trailing (SwiftUI's `HStack`; generic over the children's
 /// environment like `VStack`).
@@ -125,20 +117,20 @@ public struct HStack<ChildEnvironment: Equatable>: CombinedComponent {
     /// The stack's typed environment, which its children take.
     public typealias EnvironmentType = ChildEnvironment
     /// ComponentFlow's name for the alignment type.
-    public typealias VerticalAlignment = HStackAlignment
+    public typealias VerticalAlignment = RasterCore.VerticalAlignment
     /// The children leading to trailing, each with the identity that keeps its view across
     /// updates.
     public let items: [AnyComponentWithIdentity<ChildEnvironment>]
     /// Points between neighbouring children.
     public let spacing: Double
     /// Where children shorter than the stack sit across it.
-    public let alignment: HStackAlignment
+    public let alignment: VerticalAlignment
     /// Stretches every child to the stack's proposed height, when that is finite.
     public let fill: Bool
 
     /// Children with explicit identities; a child keeps its view while its identity stays.
     public init(_ items: [AnyComponentWithIdentity<ChildEnvironment>], spacing: Double = 0,
-                alignment: HStackAlignment = .center, fill: Bool = false) {
+                alignment: VerticalAlignment = .center, fill: Bool = false) {
         self.items = items
         self.spacing = spacing
         self.alignment = alignment
@@ -146,7 +138,7 @@ public struct HStack<ChildEnvironment: Equatable>: CombinedComponent {
     }
 
     /// Children identified by their position.
-    public init(_ children: [AnyComponent<ChildEnvironment>], spacing: Double = 0, alignment: HStackAlignment = .center,
+    public init(_ children: [AnyComponent<ChildEnvironment>], spacing: Double = 0, alignment: VerticalAlignment = .center,
                 fill: Bool = false) {
         self.init(children.enumerated().map { AnyComponentWithIdentity(id: $0.offset, component: $0.element) },
                   spacing: spacing, alignment: alignment, fill: fill)

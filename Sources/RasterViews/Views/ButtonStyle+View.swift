@@ -1,3 +1,4 @@
+import RasterCore
 import RasterComponents
 
 /// SwiftUI's `PrimitiveButtonStyle`: makes a button's look as a view from its
@@ -52,7 +53,7 @@ public extension Button {
 
 public extension HStack where ChildEnvironment == Empty {
     /// SwiftUI's `HStack { ... }`: the views of the block side by side.
-    init<Content: RasterViews.View>(alignment: HStackAlignment = .center, spacing: Double? = nil,
+    init<Content: RasterViews.View>(alignment: VerticalAlignment = .center, spacing: Double? = nil,
                         @ViewBuilder content: () -> Content) {
         self.init(ViewList.children(of: content()), spacing: spacing ?? 8, alignment: alignment)
     }
@@ -60,7 +61,7 @@ public extension HStack where ChildEnvironment == Empty {
 
 public extension VStack where ChildEnvironment == Empty {
     /// SwiftUI's `VStack { ... }`: the views of the block top to bottom.
-    init<Content: RasterViews.View>(alignment: VStackAlignment = .center, spacing: Double? = nil,
+    init<Content: RasterViews.View>(alignment: HorizontalAlignment = .center, spacing: Double? = nil,
                         @ViewBuilder content: () -> Content) {
         self.init(ViewList.children(of: content()), spacing: spacing ?? 8, alignment: alignment)
     }

@@ -33,7 +33,7 @@ enum BuiltInSceneTypes {
                  "Horizontal alignment of narrower children; leading is the right edge when layoutDirection is rtl."),
         PropSpec("fill", .bool, default: false, "Stretch every child to the stack's width."),
     ]) { p in
-        let alignment: VStackAlignment = switch try p.choice("alignment") {
+        let alignment: HorizontalAlignment = switch try p.choice("alignment") {
         case "leading": .leading
         case "trailing": .trailing
         default: .center
@@ -48,7 +48,7 @@ enum BuiltInSceneTypes {
         PropSpec("alignment", .choice(["top", "center", "bottom"]), default: "center", "Vertical alignment of shorter children."),
         PropSpec("fill", .bool, default: false, "Stretch every child to the stack's height."),
     ]) { p in
-        let alignment: HStackAlignment = switch try p.choice("alignment") {
+        let alignment: VerticalAlignment = switch try p.choice("alignment") {
         case "top": .top
         case "bottom": .bottom
         default: .center
