@@ -84,7 +84,61 @@ final class AnimationTests: XCTestCase {
             furthest = max(furthest, layer.position.x)
         }
         XCTAssertGreaterThan(furthest, 130)
+        XCTAssertNotEqual(layer.position.x, 110, "a physical spring runs at its own rate: still moving after the 1 s given")
+        host.advance(to: 3)
         XCTAssertEqual(layer.position.x, 110)
+        XCTAssertTrue(host.animator.isIdle)
+    }
+
+    /// The closed-form position of an underdamped spring released from rest at a
+    /// distance of 1 from its rest point (the textbook solution, written out here
+    /// independently of the library's).
+    private func underdamped(stiffness k: Double, damping c: Double, mass m: Double, at t: Double) -> Double {
+        let w0 = (k / m).squareRoot(), zeta = c / (2 * (k * m).squareRoot())
+        let wd = w0 * (1 - zeta * zeta).squareRoot()
+        return 1 - exp(-zeta * w0 * t) * (cos(wd * t) + zeta * w0 / wd * sin(wd * t))
+    }
+
+    func testPhysicalSpring_RunsAtItsOwnRate_MatchingTheDampedOscillator() throws {
+        for (k, c, m, given) in [(300.0, 20.0, 1.0, 0.4), (170, 15, 1, 2), (200, 8, 2, 0.25)] {
+            let host = ComponentHost<Empty>()
+            host.update(component: AnyComponent(Box(x: 0)), containerSize: size)
+            let transition = ComponentTransition.curve(duration: given, curve: .customSpring(stiffness: k, damping: c, mass: m))
+            host.update(transition: transition, component: AnyComponent(Box(x: 100)), containerSize: size)
+            let layer = try XCTUnwrap(boxLayer(host))
+            var frame = 1
+            while !host.animator.isIdle {
+                let t = Double(frame) / 60
+                host.advance(to: t)
+                if !host.animator.isIdle {
+                    // Within 0.5 % of the 100-point move, whatever duration the transition gave.
+                    XCTAssertEqual(layer.position.x - 10, 100 * underdamped(stiffness: k, damping: c, mass: m, at: t),
+                                   accuracy: 0.5, "k \(k) c \(c) m \(m) at \(t) s")
+                }
+                frame += 1
+                XCTAssertLessThan(frame, 60 * 30, "the spring settles")
+            }
+            XCTAssertEqual(layer.position.x, 110)
+            // It ran until it settled: the oscillation's envelope falls to 0.1 % of the
+            // move at its end, not 50 ms before.
+            let end = Double(frame - 1) / 60
+            XCTAssertEqual(transition.duration, end, accuracy: 1.0 / 60 + 1e-9)
+            let w0 = (k / m).squareRoot(), zeta = c / (2 * (k * m).squareRoot()), wd = w0 * (1 - zeta * zeta).squareRoot()
+            func envelope(_ t: Double) -> Double { exp(-zeta * w0 * t) * (1 + pow(zeta * w0 / wd, 2)).squareRoot() }
+            XCTAssertEqual(envelope(transition.duration), 0.001, accuracy: 1e-6)
+            XCTAssertGreaterThan(envelope(transition.duration - 0.05), 0.001)
+        }
+    }
+
+    func testNamedSpring_KeepsTheTransitionsDuration() throws {
+        let host = ComponentHost<Empty>()
+        host.update(component: AnyComponent(Box(x: 0)), containerSize: size)
+        host.update(transition: .curve(duration: 0.3, curve: .spring), component: AnyComponent(Box(x: 100)), containerSize: size)
+        XCTAssertEqual(ComponentTransition.curve(duration: 0.3, curve: .spring).duration, 0.3)
+        host.advance(to: 0.29)
+        XCTAssertFalse(host.animator.isIdle)
+        host.advance(to: 0.3)
+        XCTAssertTrue(host.animator.isIdle, "stretched over the 0.3 s given")
     }
 
     func testColorsAndSizes_Interpolate_AndFramesRenderTheTreeAtThatTime() throws {

@@ -239,6 +239,25 @@ final class ComponentTests: XCTestCase {
         XCTAssertEqual(layer.shadowOpacity, 0)
     }
 
+    func testAnEqualButtonWithNewClosuresSkipsItsUpdateButTapsRunTheNewClosures() {
+        var taps: [String] = []
+        let slot = ActionSlot<Bool>()
+        func screen(_ name: String) -> AnyComponent<Empty> {
+            AnyComponent(VStack([AnyComponent(Button(content: AnyComponent(Rectangle(width: 40, height: 40)),
+                                                     highlightedAction: slot) { taps.append(name) })]))
+        }
+        let host = ComponentHost<Empty>()
+        host.update(component: screen("first"), containerSize: Size(100, 100))
+        XCTAssertEqual(host.statistics.updates(of: "Button"), 1)
+        host.update(component: screen("second"), containerSize: Size(100, 100))
+        XCTAssertEqual(host.statistics.updates(of: "Button"), 1, "equal apart from the closure: skipped")
+        XCTAssertTrue(host.tap(at: Point(20, 20)))
+        XCTAssertEqual(taps, ["second"], "the tap runs the closure of the latest update")
+        host.update(component: screen("third"), containerSize: Size(100, 100))
+        XCTAssertTrue(host.tap(at: Point(20, 20)))
+        XCTAssertEqual(taps, ["second", "third"])
+    }
+
     func testHitTestingFindsTopmostEnabledButton() throws {
         var taps: [String] = []
         func button(_ name: String, enabled: Bool = true) -> AnyComponent<Empty> {

@@ -194,6 +194,18 @@ final class SceneDecodingTests: XCTestCase {
         XCTAssertEqual(scene.timeline?.events.first?.action.transition?.duration, 0.25)
         XCTAssertEqual(scene.timeline?.events.first?.action.transition?.curve, .slide)
         XCTAssertEqual(scene.timeline?.frameCount, 61)
+        // Without a duration, the timeline lasts until the last transition ends: a
+        // physical spring's settling time, not the duration its transition gives.
+        let spring = #"{"spring": {"stiffness": 100, "damping": 10, "mass": 1}}"#
+        let springy = try decode(withEvents(#"{"at": 0.5, "set": {"r": {"opacity": 0.5}}, "transition": {"duration": 0.2, "curve": "# + spring + "}}"))
+        // ζ = 0.5, ω₀ = 10: the envelope e^(-5t)·√(4/3) falls to 0.001 at t = ln(1000·√(4/3))/5.
+        let settle = log(1000 * (4.0 / 3).squareRoot()) / 5
+        XCTAssertEqual(springy.timeline?.duration ?? 0, 0.5 + settle, accuracy: 1e-6)
+        XCTAssertEqual(springy.timeline?.frameCount, Int((0.5 + settle) * 60) + 1)
+        let named = try decode(withEvents(#"{"at": 0.5, "set": {"r": {"opacity": 0.5}}, "transition": {"duration": 0.7, "curve": "spring"}}"#))
+        XCTAssertEqual(named.timeline?.duration ?? 0, 1.2, accuracy: 1e-12, "the named spring keeps its 0.7 s")
+        let written = try decode(base + #", "animation": {"duration": 0.8, "events": [{"at": 0.5, "set": {"r": {"opacity": 0.5}}, "transition": {"curve": "# + spring + "}}]}}")
+        XCTAssertEqual(written.timeline?.duration, 0.8, "a written duration is kept")
         XCTAssertEqual(scene.nodeTypes, ["list": "VStack", "t": "Text", "r": "Rectangle"])
         assertError(withEvents(#"{"at": 0, "remove": "nope"}"#), "animation.events[0].remove: no node has the id 'nope'")
         assertError(withEvents(#"{"at": 0, "set": {"t": {"txt": "y"}}}"#), "animation.events[0].set.t.txt: unknown prop 'txt'")

@@ -76,7 +76,7 @@ public final class Animator {
         }
         var duration = 0.0, curve = TimingCurve(kind: .linear)
         if case .curve(let d, let c) = animation, d > 0 {
-            duration = d
+            duration = c.duration(given: d)
             curve = TimingCurve(c)
         }
         let from = layer[keyPath: keyPath]

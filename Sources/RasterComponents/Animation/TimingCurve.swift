@@ -9,7 +9,8 @@ package struct TimingCurve: Hashable, Sendable {
     package enum Kind: Hashable, Sendable {
         case linear
         case bezier(CubicBezierTiming)
-        /// A spring whose settling is time-scaled onto the duration.
+        /// A spring whose settling is time-scaled onto the duration (for a physical
+        /// spring the duration is its settling time: `AnimationCurve.duration(given:)`).
         case spring(DampedSpring)
     }
 

@@ -11,8 +11,12 @@ import RasterLayout
 /// repeat of a long press (and the tap action is then not called). `hitTestEdgeInsets`
 /// grows (negative insets) or shrinks the area that takes presses; `tag` finds the view
 /// again (`ComponentView.findTaggedView(tag:)`). `isExclusive` is kept for code written
-/// against ComponentFlow: with one pointer, every press is exclusive. Closures do not take
-/// part in `==` (only whether there is a hold action); `tag` compares by identity.
+/// against ComponentFlow: with one pointer, every press is exclusive.
+///
+/// Closures do not take part in `==` (only whether there is a hold action), so a button
+/// that differs only in its closures skips its update (no body, no layout, no drawing);
+/// its view still takes the new value, so a press always runs the closures of the
+/// latest update. `tag` compares by identity.
 public struct Button: CombinedComponent, ComposableStyling {
     /// The view that takes presses.
     public typealias View = ButtonView
@@ -219,6 +223,13 @@ public final class ButtonView: ControlView {
     }
 
     public override var tag: AnyObject? { button?.tag }
+
+    /// The new closures of an equal button (its update was skipped).
+    package override func takeEqualComponent(_ component: any Component) {
+        var c: any Component = component
+        while let erased = c as? AnyComponent<Empty> { c = erased.wrapped }
+        if let newer = c as? Button { button = newer }
+    }
 
     public override func press() {
         guard let button, button.isEnabled, let state = buttonState, !state.isPressed else { return }

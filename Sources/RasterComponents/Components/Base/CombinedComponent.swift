@@ -225,9 +225,7 @@ final class CombinedFrame: @unchecked Sendable {
         if let d = t.offset {
             animator.set(layer, \.position, to: Point(x: layer.position.x + d.x, y: layer.position.y + d.y), animation: animation)
         }
-        var duration = 0.0
-        if case .curve(let d, _) = animation { duration = d }
-        animator.schedule(after: duration) { [weak view] in
+        animator.schedule(after: transition.duration) { [weak view] in
             guard let view, view.isDisappearing else { return }
             view.removeFromSuperview()
         }

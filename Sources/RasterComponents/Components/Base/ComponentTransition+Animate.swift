@@ -9,9 +9,10 @@ import RasterLayers
 /// `delay`) has passed on the running pass's animation clock (at once outside a pass or
 /// for `.immediate`), as `UIView.animate` reports it after the animation.
 public extension ComponentTransition {
-    /// The duration of the transition's curve (0 for `.none`).
+    /// How long the transition's animations last (0 for `.none`): its duration, or a
+    /// physical spring's settling time (`AnimationCurve.duration(given:)`).
     var duration: Double {
-        if case .curve(let d, _) = animation { return d }
+        if case .curve(let d, let c) = animation { return c.duration(given: d) }
         return 0
     }
 

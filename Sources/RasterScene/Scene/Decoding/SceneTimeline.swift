@@ -67,11 +67,14 @@ public struct SceneTransition: Hashable, Sendable {
 
 extension SceneDecodingContext {
     func timeline(_ p: SceneProps) throws -> SceneTimeline {
-        let duration = try p.numberValue("duration")
+        let written = p.has("duration") ? try p.numberValue("duration") : nil
         let fps = try p.numberValue("fps")
         let events = try p.objects("events") { e in
             SceneEvent(at: try e.numberValue("at"), action: try action(e))
         } ?? []
+        // Unless written, long enough to show every event's transition to its end.
+        let ends = events.map { e in e.at + (e.action.transition.map { $0.curve.duration(given: $0.duration) } ?? 0) }
+        let duration = try written ?? max(p.numberValue("duration"), ends.max() ?? 0)
         // A stable sort: equal times keep their order in the file.
         let sorted = events.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
         return SceneTimeline(duration: duration, fps: fps, events: sorted)

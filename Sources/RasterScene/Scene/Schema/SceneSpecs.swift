@@ -32,7 +32,9 @@ public enum SceneSpecs {
 
     /// How an action's change animates: duration and timing curve.
     public static let transition = ObjectSpec("transition", [
-        PropSpec("duration", .number(min: 0, max: 3_600), default: 0.25, "Seconds."),
+        PropSpec("duration", .number(min: 0, max: 3_600), default: 0.25,
+                 "Seconds. A spring given by its physics (a `spring` or `bounce` object) runs at its own rate until it "
+                     + "settles instead; 0 is immediate."),
         PropSpec("curve", .either([
             .choice(curveNames),
             .object(ObjectSpec("bezierCurve", [
@@ -79,7 +81,8 @@ public enum SceneSpecs {
 
     /// The `animation` section: duration, frame rate and events.
     public static let animation = ObjectSpec("animation", [
-        PropSpec("duration", .number(min: 0, max: 86_400), default: 1, "Seconds."),
+        PropSpec("duration", .number(min: 0, max: 86_400), default: 1,
+                 "Seconds. Absent: 1, or longer when an event's transition ends later (so a spring is seen to settle)."),
         PropSpec("fps", .number(min: 1, max: 240), default: 60, "Frames per second."),
         PropSpec("events", .array(.object(event)), default: [], "The changes, each at its time."),
     ])
