@@ -258,6 +258,54 @@ final class ComponentTests: XCTestCase {
         XCTAssertEqual(taps, ["second", "third"])
     }
 
+    func testExclusiveButtonsKeepOtherButtonsFromHighlightingDuringAPress() throws {
+        func screen(exclusive: Bool) -> AnyComponent<Empty> {
+            let buttons = (0..<2).map { _ in
+                AnyComponent(Button(content: AnyComponent(Rectangle(width: 40, height: 40))) {}.withIsExclusive(exclusive))
+            }
+            return AnyComponent(HStack(buttons))
+        }
+        func pressed(_ view: ComponentView?) -> Bool { (view?.componentState as? ButtonState)?.isPressed == true }
+        for exclusive in [true, false] {
+            let host = ComponentHost<Empty>()
+            host.update(component: screen(exclusive: exclusive), containerSize: Size(80, 40))
+            let first = try XCTUnwrap(host.beginPress(at: Point(20, 20)))
+            let second = host.beginPress(at: Point(60, 20))
+            XCTAssertTrue(pressed(first))
+            XCTAssertEqual(second == nil, exclusive, "exclusive \(exclusive)")
+            XCTAssertEqual(pressed(host.hitTest(Point(60, 20))), !exclusive)
+            host.endPress(first)
+            host.endPress(second)
+            XCTAssertNotNil(host.beginPress(at: Point(60, 20)), "free again once the press ended")
+        }
+    }
+
+    func testHoldActionRepeatsOnTheClockWhilePressed() throws {
+        var holds: [Double] = [], taps = 0
+        let host = ComponentHost<Empty>()
+        let button = Button(content: AnyComponent(Rectangle(width: 40, height: 40))) { taps += 1 }
+            .withHoldAction { _ in holds.append(host.animator.time) }
+        host.update(component: AnyComponent(button), containerSize: Size(40, 40))
+        let control = try XCTUnwrap(host.beginPress(at: Point(20, 20)))
+        host.advance(to: 0.49)
+        XCTAssertEqual(holds, [], "not before the long-press delay")
+        host.advance(to: 0.5)
+        XCTAssertEqual(holds.count, 1)
+        host.advance(to: 0.85)
+        XCTAssertEqual(holds.count, 4, "then every 0.1 s (0.5, 0.6, 0.7, 0.8), also when the clock jumps")
+        host.endPress(control)
+        host.advance(to: 2)
+        XCTAssertEqual(holds.count, 4, "no repeat after the release")
+        XCTAssertEqual(taps, 0, "a held button does not act on release")
+        // A short press acts and never holds.
+        let again = try XCTUnwrap(host.beginPress(at: Point(20, 20)))
+        host.advance(to: 2.3)
+        host.endPress(again)
+        host.advance(to: 4)
+        XCTAssertEqual(holds.count, 4)
+        XCTAssertEqual(taps, 1)
+    }
+
     func testHitTestingFindsTopmostEnabledButton() throws {
         var taps: [String] = []
         func button(_ name: String, enabled: Bool = true) -> AnyComponent<Empty> {

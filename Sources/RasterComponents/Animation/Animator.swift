@@ -55,6 +55,14 @@ public final class Animator {
         timers.append((time + max(0, delay), action))
     }
 
+    /// Runs `action` at the first tick at or after `time` (at the next tick when that
+    /// time has passed). An action that schedules another at a time the same tick
+    /// reaches runs it in that tick too, so a repeating timer loses no repeat when the
+    /// clock jumps.
+    public func schedule(at time: Double, _ action: @escaping () -> Void) {
+        timers.append((time, action))
+    }
+
     /// How many animations are running.
     public var count: Int { running.count }
 
@@ -114,9 +122,10 @@ public final class Animator {
                 animation.write(layer, animation.curve.value(at: elapsed))
             }
         }
-        let due = timers.filter { $0.time <= time }
-        timers.removeAll { $0.time <= time }
         for completion in finished { completion() }
-        for timer in due { timer.action() }
+        // Due actions by their time, then the order they were scheduled in.
+        while let next = timers.indices.filter({ timers[$0].time <= time }).min(by: { timers[$0].time < timers[$1].time }) {
+            timers.remove(at: next).action()
+        }
     }
 }

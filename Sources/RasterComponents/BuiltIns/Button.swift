@@ -10,8 +10,10 @@ import RasterLayout
 /// hears presses begin and end; `holdAction` is called with the button's view for each
 /// repeat of a long press (and the tap action is then not called). `hitTestEdgeInsets`
 /// grows (negative insets) or shrinks the area that takes presses; `tag` finds the view
-/// again (`ComponentView.findTaggedView(tag:)`). `isExclusive` is kept for code written
-/// against ComponentFlow: with one pointer, every press is exclusive.
+/// again (`ComponentView.findTaggedView(tag:)`). An exclusive button (`isExclusive`, the
+/// default) is pressed only while no other control is, and keeps others from being
+/// pressed meanwhile (`ComponentHost.beginPress(at:)`). A hold action first runs after
+/// `ComponentHost.holdDelay` of a press, then every `holdInterval`.
 ///
 /// Closures do not take part in `==` (only whether there is a hold action), so a button
 /// that differs only in its closures skips its update (no body, no layout, no drawing);
@@ -223,6 +225,12 @@ public final class ButtonView: ControlView {
     }
 
     public override var tag: AnyObject? { button?.tag }
+
+    /// The button's `isExclusive`.
+    public override var isExclusive: Bool { button?.isExclusive ?? true }
+
+    /// Whether the button has a hold action (which the host repeats during a press).
+    public var hasHoldAction: Bool { button?.holdAction != nil }
 
     /// The new closures of an equal button (its update was skipped).
     package override func takeEqualComponent(_ component: any Component) {

@@ -29,6 +29,9 @@ public final class ComponentHost<EnvironmentType> {
 
     /// Runs the property animations of animated updates; `advance(to:)` moves its clock.
     public let animator = Animator()
+    /// Presses in progress, oldest first.
+    private var pressed: [Press] = []
+    private var pressCount = 0
 
     /// `environmentValues`: the shared values given to the root (theme, styles, fonts).
     public init(environmentValues: EnvironmentValues = EnvironmentValues()) {
@@ -159,43 +162,81 @@ public final class ComponentHost<EnvironmentType> {
     }
 
     /// Presses and releases at `point`: the control found there highlights, then acts.
-    /// - Returns: whether a control was hit.
+    /// - Returns: whether a control took the press (see `beginPress(at:)`).
     @discardableResult
     public func tap(at point: Point) -> Bool {
-        guard let control = hitTest(point) as? ControlView else { return false }
-        control.press()
-        control.release(inside: true)
+        guard let control = beginPress(at: point) else { return false }
+        endPress(control, inside: true)
         return true
     }
 
-    /// Starts a press at `point` (the control highlights until `endPress`).
+    /// How long a press lasts before a button's hold action first runs (the delay of
+    /// UIKit's long press).
+    public static var holdDelay: Double { 0.5 }
+    /// Seconds between the repeats of a hold action while the press goes on.
+    public static var holdInterval: Double { 0.1 }
+
+    /// Starts a press at `point`; the control found there highlights until `endPress`.
+    /// A button with a hold action runs it after `holdDelay` on the animation clock
+    /// (`advance(to:)`), then every `holdInterval` until the press ends (and then does
+    /// not act). Presses may overlap, one per pointer, except that an exclusive control
+    /// (`ControlView.isExclusive`, a Button's `isExclusive`) is pressed only while no
+    /// other press is on, and nothing else is pressed while it is, as UIKit's
+    /// `isExclusiveTouch` rules.
+    /// - Returns: the control pressed; nil when there is none or exclusivity refuses it.
     @discardableResult
     public func beginPress(at point: Point) -> ComponentView? {
         guard let control = hitTest(point) as? ControlView else { return nil }
+        pressed.removeAll { $0.view == nil }
+        guard !pressed.contains(where: { $0.view === control }) else { return nil }
+        if !pressed.isEmpty, control.isExclusive || pressed.contains(where: { $0.view?.isExclusive == true }) { return nil }
         control.press()
+        pressCount += 1
+        let press = Press(view: control, number: pressCount)
+        pressed.append(press)
+        if let button = control as? ButtonView, button.hasHoldAction {
+            scheduleHold(press, at: animator.time + Self.holdDelay)
+        }
         return control
     }
 
-    /// A long press at `point`: presses, runs the hold action of the button found there
-    /// `repeats` times, and releases (a button whose hold action ran does not act).
+    /// The next repeat of `press`'s hold action, while that press goes on.
+    private func scheduleHold(_ press: Press, at time: Double) {
+        animator.schedule(at: time) { [weak self] in
+            guard let self, self.pressed.contains(where: { $0.number == press.number }),
+                  let button = press.view as? ButtonView, button.hold() else { return }
+            self.scheduleHold(press, at: time + Self.holdInterval)
+        }
+    }
+
+    /// A long press at `point` of exactly `repeats` hold repeats: presses, runs the hold
+    /// action of the button found there `repeats` times at once, and releases (a button
+    /// whose hold action ran does not act). `beginPress`, `advance(to:)` and `endPress`
+    /// hold on the animation clock instead.
     /// - Returns: how many times a hold action ran.
     @discardableResult
     public func hold(at point: Point, repeats: Int = 1) -> Int {
-        guard let control = hitTest(point) as? ControlView else { return 0 }
-        control.press()
+        guard let control = beginPress(at: point) else { return 0 }
         var count = 0
         if let button = control as? ButtonView {
             for _ in 0..<max(0, repeats) where button.hold() { count += 1 }
         }
-        control.release(inside: true)
+        endPress(control, inside: true)
         return count
     }
 
     /// Ends a press from `beginPress(at:)`: the control acts when `inside`; false
     /// cancels it.
     public func endPress(_ view: ComponentView?, inside: Bool = true) {
+        pressed.removeAll { $0.view == nil || $0.view === view }
         (view as? ControlView)?.release(inside: inside)
     }
+}
+
+/// A press in progress: its control and its number among the host's presses.
+private struct Press {
+    weak var view: ControlView?
+    let number: Int
 }
 
 public extension ComponentHost where EnvironmentType == Empty {
@@ -226,6 +267,9 @@ public extension ComponentHost where EnvironmentType == Empty {
 /// A view that reacts to presses (the built-in `Button`'s view, or your own control).
 open class ControlView: ComponentView {
     open override var isInteractive: Bool { true }
+    /// Pressed only while nothing else is, and keeps everything else from being pressed
+    /// meanwhile (UIKit's `isExclusiveTouch`); false by default.
+    open var isExclusive: Bool { false }
     /// Called when a press starts.
     open func press() {}
     /// Called when a press ends; `inside` is false when it was cancelled.
