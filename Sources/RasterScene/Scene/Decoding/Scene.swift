@@ -18,8 +18,11 @@ public struct Scene {
     public var baseDirectory: String
     /// The node type of every id, sorted by id.
     public var nodeTypes: [String: String]
-    /// The parsed file, for re-decoding the tree as the timeline changes it.
+    /// The parsed file.
     public var document: JSONValue
+    /// The decoded node model `root` was built from, which a `ScenePlayer` copies and
+    /// edits as its timeline runs.
+    var model: SceneModel?
     /// The registry the scene was decoded with.
     public var registry: SceneRegistry
     /// The images the scene's nodes show, decoded once.

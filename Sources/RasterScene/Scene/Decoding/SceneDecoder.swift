@@ -127,6 +127,7 @@ public struct SceneDecoder: Sendable {
                           registry: registry, images: context.images, texts: context.texts, limits: limits,
                           fileRoot: fileRoot)
         scene.files = earlier == nil ? context.files.sorted() : []
+        scene.model = SceneModel(context: context, root: rootNode.element)
         return scene
     }
 

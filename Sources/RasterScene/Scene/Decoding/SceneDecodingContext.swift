@@ -32,6 +32,12 @@ public final class SceneDecodingContext {
     let images: SceneImageCache
     /// True while re-decoding a node to check a `set` (ids are not registered again).
     var isChecking = false
+    /// True while a `SceneModel` builds its edited tree: ids, node counts and texts were
+    /// checked when the file was read (every node a timeline can add or change
+    /// included), so they are not registered or counted again; nesting is checked.
+    private(set) var isBuilding = false
+    /// Elements decoded from JSON during a build (inserted nodes, replaced children).
+    private var newElements: [SceneElement] = []
     /// Every Text decoded, with its JSON path, for the font report.
     var texts: [SceneText] = []
 
@@ -65,7 +71,7 @@ public final class SceneDecodingContext {
     /// Records a decoded Text for `Scene.fontReport()` and counts its characters.
     /// - Throws: when the scene's texts exceed `limits.characters`.
     func noteText(_ text: Text, at r: SceneReader) throws {
-        guard !isChecking else { return }
+        guard !isChecking, !isBuilding else { return }
         let attributed = text.attributedForFonts
         characterCount += attributed.string.unicodeScalars.count
         guard characterCount <= limits.characters else { throw r.error(limits.tooManyCharacters) }
@@ -128,6 +134,8 @@ public final class SceneDecodingContext {
         public let id: String?
         /// The node's props, not yet finished.
         public let props: SceneProps
+        /// The node in the decoded node model.
+        let element: SceneElement
     }
 
     /// `wrapLayout` wraps the laid-out content (after padding and frame, inside the
@@ -137,8 +145,10 @@ public final class SceneDecodingContext {
     func decodeNode(_ r: SceneReader, parentType: String, childSpecs: [PropSpec], childBoxes: Bool = false,
                     wrapLayout: ((AnyComponent<Empty>, SceneProps) throws -> AnyComponent<Empty>)? = nil) throws -> DecodedNode {
         guard depth < limits.depth else { throw r.error(limits.tooDeep) }
-        nodeCount += 1
-        guard nodeCount <= limits.nodes else { throw r.error(limits.tooManyNodes) }
+        if !isBuilding {
+            nodeCount += 1
+            guard nodeCount <= limits.nodes else { throw r.error(limits.tooManyNodes) }
+        }
         guard case .object(let raw) = r.value else { throw r.expected("a node (an object with a 'type')") }
         guard let typeValue = raw["type"] else { throw r.error("missing 'type' (the node type)") }
         let typeReader = r.child("type", typeValue)
@@ -163,18 +173,98 @@ public final class SceneDecodingContext {
             for spec in childSpecs { props.markUsed(spec.name) }
         }
         let id = try props.string("id")
-        if let id, !isChecking {
+        if let id, !isChecking, !isBuilding {
             if let earlier = nodes[id] {
                 throw r.child("id", .string(id)).error("the id '\(id)' is already used by the node at \(earlier.path)")
             }
             nodes[id] = NodeRecord(path: r.path, type: typeName, raw: raw, childSpecs: childSpecs, childBoxes: childBoxes)
         }
+        let element = SceneElement(type: type, id: id, path: r.path, props: raw, childSpecs: childSpecs,
+                                   childBoxes: childBoxes)
+        props.element = element
+        if isBuilding { newElements.append(element) }
         depth += 1
         defer { depth -= 1 }
         let content = try type.decode(props)
         let component = try SceneNodeDecoding.applyCommonProps(props, to: content, type: type, id: id,
                                                                childBoxes: childBoxes, wrapLayout: wrapLayout)
-        return DecodedNode(component: component, id: id, props: props)
+        element.content = content
+        element.built = component
+        return DecodedNode(component: component, id: id, props: props, element: element)
+    }
+
+    // MARK: - Building the edited model
+
+    /// A context that builds a `SceneModel` of the same scene: the same registry,
+    /// folder, images, fonts, theme, colour names, file root and limits.
+    func forBuilding() -> SceneDecodingContext {
+        let c = SceneDecodingContext(registry: registry, baseDirectory: baseDirectory, images: images, limits: limits)
+        c.fonts = fonts
+        c.colorNames = colorNames
+        c.theme = theme
+        c.fileRoot = fileRoot
+        c.isBuilding = true
+        return c
+    }
+
+    /// The elements decoded from JSON since the last call.
+    func takeNewElements() -> [SceneElement] {
+        defer { newElements = [] }
+        return newElements
+    }
+
+    /// `element`'s component: the one last built when nothing in its subtree changed
+    /// (wrapped again when the parent's own props changed, as the parent's wrapping may
+    /// read them), else its type's decode run again over its props, with its children
+    /// built the same way.
+    func build(_ element: SceneElement, parentType: String,
+               wrap: ((AnyComponent<Empty>, SceneProps) throws -> AnyComponent<Empty>)?,
+               parentPropsChanged: Bool) throws -> AnyComponent<Empty> {
+        let reader = SceneReader(.object(element.props), path: element.path)
+        guard depth < limits.depth else { throw reader.error(limits.tooDeep) }
+        if !element.needsBuild, !parentPropsChanged, let built = element.built { return built }
+        let props = try SceneProps(reader, table: element.type.propTable, extra: element.childSpecs,
+                                   owner: element.type.name, context: self)
+        props.element = element
+        if !element.needsBuild, let content = element.content {
+            let built = try SceneNodeDecoding.applyCommonProps(props, to: content, type: element.type, id: element.id,
+                                                               childBoxes: element.childBoxes, wrapLayout: wrap)
+            element.built = built
+            return built
+        }
+        props.markUsed("type")
+        props.markUsed("id")
+        if wrap == nil { for spec in element.childSpecs { props.markUsed(spec.name) } }
+        depth += 1
+        let content: AnyComponent<Empty>
+        do {
+            defer { depth -= 1 }
+            content = try element.type.decode(props)
+        }
+        let built = try SceneNodeDecoding.applyCommonProps(props, to: content, type: element.type, id: element.id,
+                                                           childBoxes: element.childBoxes, wrapLayout: wrap)
+        try props.finish()
+        element.content = content
+        element.built = built
+        element.needsBuild = false
+        element.propsChanged = false
+        return built
+    }
+
+    /// A child's element and component in a build: a pending node is decoded now, under
+    /// its parent's rules for children.
+    func build(_ child: SceneChild, of parent: SceneElement, childSpecs: [PropSpec], childBoxes: Bool,
+               wrap: ((AnyComponent<Empty>, SceneProps) throws -> AnyComponent<Empty>)?)
+        throws -> (element: SceneElement, component: AnyComponent<Empty>) {
+        switch child {
+        case .element(let e):
+            return (e, try build(e, parentType: parent.type.name, wrap: wrap, parentPropsChanged: parent.propsChanged))
+        case .pending(let json, let path):
+            let node = try decodeNode(SceneReader(json, path: path), parentType: parent.type.name, childSpecs: childSpecs,
+                                      childBoxes: childBoxes, wrapLayout: wrap)
+            try node.props.finish()
+            return (node.element, node.component)
+        }
     }
 
     // MARK: - Values

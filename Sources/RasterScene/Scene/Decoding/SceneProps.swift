@@ -31,6 +31,8 @@ public final class SceneProps {
     /// container lays out boxes (`SceneComponentType.childBoxes`) and the child is not a
     /// box of its own kind (a Flex reads them as its own props).
     public internal(set) var box: (style: BoxStyle, alignment: Alignment?)?
+    /// The node these props are of, in the decoded node model (nil for other objects).
+    var element: SceneElement?
 
     /// Reads the object at `reader` against `specs`; `owner` names it in messages.
     /// - Throws: when the value is not an object or a required prop is missing.
@@ -323,10 +325,7 @@ public final class SceneProps {
 
     /// A child node.
     public func node(_ name: String) throws -> AnyComponent<Empty>? {
-        guard let (r, _) = try value(name) else { return nil }
-        let node = try context.decodeNode(r, parentType: owner, childSpecs: [])
-        try node.props.finish()
-        return node.component
+        try nodes(name, childSpecs: [], childBoxes: false, wrap: nil, list: false).first?.component
     }
 
     /// Child nodes, each keyed by its `id` (or its index). `childSpecs` are props the
@@ -335,15 +334,40 @@ public final class SceneProps {
     public func children(_ name: String, childSpecs: [PropSpec] = [],
                          wrap: ((AnyComponent<Empty>, SceneProps) throws -> AnyComponent<Empty>)? = nil)
         throws -> [AnyComponentWithIdentity<Empty>] {
-        guard let (r, _) = try value(name) else { return [] }
-        return try r.array().enumerated().map { index, item in
-            let node = try context.decodeNode(item, parentType: owner, childSpecs: childSpecs,
-                                              childBoxes: context.registry.types[owner]?.childBoxes ?? false,
+        let childBoxes = context.registry.types[owner]?.childBoxes ?? false
+        return try nodes(name, childSpecs: childSpecs, childBoxes: childBoxes, wrap: wrap, list: true)
+            .enumerated().map { index, node in
+                if let id = node.element.id { return AnyComponentWithIdentity(id: id, component: node.component) }
+                return AnyComponentWithIdentity(id: index, component: node.component)
+            }
+    }
+
+    /// The nodes of prop `name` with their elements: in a build of the edited model,
+    /// those the element holds (built where they changed); else decoded from the value.
+    private func nodes(_ name: String, childSpecs: [PropSpec], childBoxes: Bool,
+                       wrap: ((AnyComponent<Empty>, SceneProps) throws -> AnyComponent<Empty>)?, list: Bool)
+        throws -> [(element: SceneElement, component: AnyComponent<Empty>)] {
+        if context.isBuilding, let element, let kept = element.children[name] {
+            markUsed(name)
+            let built = try kept.map { try context.build($0, of: element, childSpecs: childSpecs, childBoxes: childBoxes, wrap: wrap) }
+            element.children[name] = built.map { .element($0.element) }
+            for b in built { b.element.parent = element }
+            return built
+        }
+        guard let (r, _) = try value(name) else {
+            element?.children[name] = []
+            return []
+        }
+        let items = try list ? r.array() : [r]
+        let decoded = try items.map { item in
+            let node = try context.decodeNode(item, parentType: owner, childSpecs: childSpecs, childBoxes: childBoxes,
                                               wrapLayout: wrap)
             try node.props.finish()
-            if let id = node.id { return AnyComponentWithIdentity(id: id, component: node.component) }
-            return AnyComponentWithIdentity(id: index, component: node.component)
+            node.element.parent = element
+            return (element: node.element, component: node.component)
         }
+        element?.children[name] = decoded.map { .element($0.element) }
+        return decoded
     }
 
     /// Timeline actions (a Button's `onTap`).

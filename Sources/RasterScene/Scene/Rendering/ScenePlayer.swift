@@ -4,8 +4,9 @@ import RasterCore
 /// Plays a scene's timeline: frame N is the tree at N / fps, with every event up to
 /// that time applied with its transition.
 ///
-/// Each event edits the scene's JSON tree (`set` merges props into nodes, `insert` and
-/// `remove` edit a container's children), the tree is decoded again, and the host
+/// Each event edits the scene's decoded node model (`set` merges props into nodes,
+/// `insert` and `remove` edit a container's children), the component tree is built again
+/// where the edit reached (every other subtree keeps its components), and the host
 /// updates with the event's transition, so unchanged subtrees are skipped and changed
 /// properties animate from what they present. A `tap` presses the topmost enabled
 /// Button at a node's centre or a point, holds it for `tapDuration` (highlighted), then
@@ -22,7 +23,8 @@ public final class ScenePlayer {
     /// How long a tap holds the button down.
     public static let tapDuration = 0.1
 
-    private var root: JSONValue
+    /// The player's own copy of the scene's decoded node model.
+    private let model: SceneModel?
     private var time = 0.0
     /// Timeline events and tap releases not yet applied, by time then order of arrival.
     private var queue: [(at: Double, order: Int, step: Step)] = []
@@ -37,7 +39,7 @@ public final class ScenePlayer {
     public init(scene: Scene) {
         self.scene = scene
         renderer = SceneRenderer(scene: scene)
-        if case .object(let o) = scene.document, let root = o["root"] { self.root = root } else { self.root = .null }
+        model = scene.model?.copy()
         for event in scene.timeline?.events ?? [] { enqueue(event.at, .action(event.action)) }
     }
 
@@ -79,27 +81,19 @@ public final class ScenePlayer {
     }
 
     private func apply(_ action: SceneAction) throws {
+        guard let model else { return }
         switch action.change {
         case .set(let targets):
-            for (id, props) in targets.sorted(by: { $0.key < $1.key }) {
-                root = root.updatingNode(id: id) { node in node.merging(props) { _, new in new } }
-            }
+            for (id, props) in targets.sorted(by: { $0.key < $1.key }) { model.set(id, props) }
         case .insert(let parent, let index, let node):
-            root = root.updatingNode(id: parent) { container in
-                var c = container
-                var children: [JSONValue] = []
-                if case .array(let items)? = c["children"] { children = items }
-                children.insert(node, at: min(index ?? children.count, children.count))
-                c["children"] = .array(children)
-                return c
-            }
+            model.insert(node, into: parent, at: index)
         case .remove(let id):
-            root = root.removingNode(id: id)
+            model.remove(id)
         case .tap(let target):
             try tap(target)
             return
         }
-        try redecode(transition: action.transition)
+        renderer.update(root: try model.build(), transition: action.transition.map(Self.transition) ?? .immediate)
     }
 
     private func tap(_ target: SceneAction.TapTarget) throws {
@@ -139,48 +133,8 @@ public final class ScenePlayer {
         return nil
     }
 
-    private func redecode(transition: SceneTransition?) throws {
-        guard case .object(var document) = scene.document else { return }
-        document["root"] = root
-        document["animation"] = nil
-        let decoded = try SceneDecoder(registry: scene.registry, limits: scene.limits, fileRoot: scene.fileRoot).decode(.object(document), baseDirectory: scene.baseDirectory,
-                                                                        reusing: scene)
-        renderer.update(root: decoded.root, transition: transition.map(Self.transition) ?? .immediate)
-    }
-
     /// The component transition of a scene transition.
     public static func transition(_ t: SceneTransition) -> ComponentTransition {
         .curve(duration: t.duration, curve: t.curve)
-    }
-}
-
-extension JSONValue {
-    /// The tree with `transform` applied to the node (an object with a `type`) whose id
-    /// is `id`, wherever it is.
-    func updatingNode(id: String, _ transform: ([String: JSONValue]) -> [String: JSONValue]) -> JSONValue {
-        switch self {
-        case .object(let o):
-            if o["type"] != nil, o["id"] == .string(id) { return .object(transform(o)) }
-            return .object(o.mapValues { $0.updatingNode(id: id, transform) })
-        case .array(let items):
-            return .array(items.map { $0.updatingNode(id: id, transform) })
-        default:
-            return self
-        }
-    }
-
-    /// The tree without the node whose id is `id` in any list of nodes.
-    func removingNode(id: String) -> JSONValue {
-        switch self {
-        case .object(let o):
-            return .object(o.mapValues { $0.removingNode(id: id) })
-        case .array(let items):
-            return .array(items.filter {
-                guard case .object(let o) = $0 else { return true }
-                return !(o["type"] != nil && o["id"] == .string(id))
-            }.map { $0.removingNode(id: id) })
-        default:
-            return self
-        }
     }
 }
