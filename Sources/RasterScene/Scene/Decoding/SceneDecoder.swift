@@ -72,8 +72,8 @@ public struct SceneDecoder: Sendable {
     }
 
     /// Decodes an already parsed document. `reusing` is an earlier decode of the same
-    /// scene whose fonts and images are taken as they are (as the timeline does when it
-    /// decodes the edited tree), so unchanged nodes compare equal.
+    /// scene whose fonts and images are taken as they are (for a changed version of the
+    /// file), so unchanged nodes compare equal.
     public func decode(_ json: JSONValue, baseDirectory: String = ".", reusing earlier: Scene? = nil) throws -> Scene {
         // The tree's size first, before any work that grows with it.
         if case .object(let document) = json, let root = document["root"] {
