@@ -175,13 +175,20 @@ final class SeedComponentFlowTests: XCTestCase {
         let state = try XCTUnwrap(tally.componentState as? Tally.State)
         var heard: [Bool] = []
         state._updated = { _, isLocal in heard.append(isLocal) }
+        let stackUpdates = host.statistics.updates(of: "VStack<Empty>")
+        let tallyUpdates = host.statistics.updates(of: "Tally")
         state.count = 4
         state.updated(transition: .immediate, isLocal: true)
-        XCTAssertEqual(tally.frame.width, 40, "the host re-ran the pass")
+        XCTAssertEqual(tally.frame.width, 40, "its own update ran, and its frame took the new size")
+        XCTAssertEqual(host.statistics.updates(of: "Tally"), tallyUpdates + 1)
+        XCTAssertEqual(host.statistics.updates(of: "VStack<Empty>"), stackUpdates, "local: the stack did not run")
         XCTAssertEqual(heard, [true])
         XCTAssertTrue(state.lastUpdateWasLocal)
+        state.count = 5
         state.updated()
         XCTAssertEqual(heard, [true, false])
+        XCTAssertEqual(host.statistics.updates(of: "VStack<Empty>"), stackUpdates + 1, "not local: the path from the root ran")
+        XCTAssertEqual(tally.frame.width, 50)
     }
 
     private func articleTallyStack() -> ArticleVStack<Empty> {

@@ -29,6 +29,8 @@ package final class ComponentNode {
     /// the host, from which the frames of its children are snapped.
     private(set) var layout: LayoutNode?
     private(set) var origin = Point.zero
+    /// The environment and position of the last update, which a local update reuses.
+    private var lastInputs: (environment: ErasedEnvironment, origin: Point?)?
     /// A state somewhere below changed: the path down to it must update.
     var descendantNeedsUpdate = false
     /// The body closure of a combined component, made once per view.
@@ -82,6 +84,7 @@ package final class ComponentNode {
         }
         component = newComponent
         typedValues = environment.typed
+        lastInputs = (ErasedEnvironment(typed: environment.typed, shared: environment.shared, recorder: nil), origin)
         state.isUpdated = false
         descendantNeedsUpdate = false
         recorder.reset()
@@ -110,6 +113,19 @@ package final class ComponentNode {
         }
         subtreeReads = reads
         return result
+    }
+
+    /// A local update (`ComponentState.updated(isLocal: true)`): the component's own
+    /// update at its last proposal, environment and position, its ancestors untouched;
+    /// its view keeps its origin and takes the size the update returns.
+    /// - Returns: false when the node never updated (a full pass must run instead).
+    func updateLocally(transition: ComponentTransition, pass: UpdatePass) -> Bool {
+        guard let proposal, let inputs = lastInputs else { return false }
+        let size = update(component: component, environment: inputs.environment, proposal: proposal, origin: inputs.origin,
+                          transition: transition, pass: pass)
+        // Its own frame takes the new size where it is, as a ComponentFlow host view's does.
+        transition.setFrame(view: view, frame: Rect(origin: view.frame.origin, size: size))
+        return true
     }
 
     /// The layout node of this update: the parent's, else one made now.
@@ -249,15 +265,15 @@ final class UpdatePass: @unchecked Sendable {
     var frames: [CombinedFrame] = []
     /// Collects the `Child` and `ChildMap` holders a body creates while it is evaluated.
     var registeringSlots: [WeakSlot]?
-    /// Called when a component's state is updated.
-    var onStateUpdated: ((ComponentNode, ComponentTransition) -> Void)?
+    /// Called when a component's state is updated (with `isLocal`).
+    var onStateUpdated: ((ComponentNode, ComponentTransition, Bool) -> Void)?
 
-    /// Wires `state.updated` to mark the path to `node` and start a pass.
+    /// Wires `state.updated` to the host (which marks the path to `node` and starts a
+    /// pass, or updates `node` alone).
     func connect(_ state: ComponentState, to node: ComponentNode) {
-        state.onUpdated = { [weak self, weak node] transition in
+        state.onUpdated = { [weak self, weak node] transition, isLocal in
             guard let self, let node else { return }
-            node.markNeedsUpdate()
-            self.onStateUpdated?(node, transition)
+            self.onStateUpdated?(node, transition, isLocal)
         }
     }
 

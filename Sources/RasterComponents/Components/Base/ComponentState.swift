@@ -2,8 +2,9 @@
 /// `updated(transition:isLocal:)` after changing it: the host re-runs the update pass,
 /// and this component's `update` runs even if nothing else changed.
 open class ComponentState {
-    /// Set by the host: runs a new update pass.
-    var onUpdated: ((ComponentTransition) -> Void)?
+    /// Set by the host: runs a new update pass (only this component's own update when
+    /// the flag is true).
+    var onUpdated: ((ComponentTransition, Bool) -> Void)?
     /// ComponentFlow's hook, called by `updated` after the host has been told, with the
     /// transition and `isLocal` (a hosting view may set it to hear every update).
     open var _updated: ((ComponentTransition, Bool) -> Void)?
@@ -15,15 +16,20 @@ open class ComponentState {
     /// A state that is not yet attached to a host; `updated` reaches only `_updated` until it is.
     public init() {}
 
-    /// Marks the state changed and asks for an update pass with `transition`.
-    /// `isLocal` is ComponentFlow's flag for a change that only this component's own
-    /// view shows; the pass still runs down the path from the root to this component
-    /// (parents whose inputs did not change are skipped by the four-way check either
-    /// way), and the flag reaches `_updated`.
+    /// Marks the state changed and asks for an update with `transition`.
+    ///
+    /// Not local (the default), the host runs an update pass down the path from the
+    /// root to this component (parents whose inputs did not change are skipped by the
+    /// four-way check), so a change of the component's size reaches the layout around
+    /// it. Local (ComponentFlow's `isLocal`), only this component updates, at the size it
+    /// was last offered and the place it has: its ancestors do not run, and whatever
+    /// size it takes, its parent does not lay out again (the change stays inside its
+    /// view). A local update asked during a pass joins that pass. The flag also reaches
+    /// `_updated`.
     public final func updated(transition: ComponentTransition = .immediate, isLocal: Bool = false) {
         isUpdated = true
         lastUpdateWasLocal = isLocal
-        onUpdated?(transition)
+        onUpdated?(transition, isLocal)
         _updated?(transition, isLocal)
     }
 }

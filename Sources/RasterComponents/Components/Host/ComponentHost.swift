@@ -37,7 +37,9 @@ public final class ComponentHost<EnvironmentType> {
     public init(environmentValues: EnvironmentValues = EnvironmentValues()) {
         self.environmentValues = environmentValues
         pass.animator = animator
-        pass.onStateUpdated = { [weak self] _, transition in self?.stateDidUpdate(transition) }
+        pass.onStateUpdated = { [weak self] node, transition, isLocal in
+            self?.stateDidUpdate(node, transition, isLocal: isLocal)
+        }
     }
 
     /// What every update pass so far did.
@@ -109,12 +111,28 @@ public final class ComponentHost<EnvironmentType> {
         return size
     }
 
-    private func stateDidUpdate(_ transition: ComponentTransition) {
+    private func stateDidUpdate(_ node: ComponentNode, _ transition: ComponentTransition, isLocal: Bool) {
         if isUpdating {
+            node.markNeedsUpdate()
             pendingTransition = transition
+        } else if isLocal, node.view.isInTree(of: view) {
+            runLocally(node, transition: transition)
         } else {
+            node.markNeedsUpdate()
             run(transition: transition, force: false)
         }
+    }
+
+    /// A local update of `node` alone (then a full pass, if its update asked for one).
+    private func runLocally(_ node: ComponentNode, transition: ComponentTransition) {
+        isUpdating = true
+        pass.statistics.lastPass = []
+        pass.number += 1
+        pendingTransition = nil
+        let done = UpdatePass.$current.withValue(pass) { node.updateLocally(transition: transition, pass: pass) }
+        isUpdating = false
+        if !done { node.markNeedsUpdate() }
+        if !done || pendingTransition != nil { run(transition: pendingTransition ?? transition, force: false) }
     }
 
     /// Moves the animation clock to `time` (seconds): every running animation's layers

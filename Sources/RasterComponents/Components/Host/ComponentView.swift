@@ -37,6 +37,16 @@ open class ComponentView {
     /// closures) is then current without the update running. Does nothing by default.
     package func takeEqualComponent(_ component: any Component) {}
 
+    /// Whether `ancestor` is this view or one of its superviews.
+    func isInTree(of ancestor: ComponentView) -> Bool {
+        var view: ComponentView? = self
+        while let v = view {
+            if v === ancestor { return true }
+            view = v.superview
+        }
+        return false
+    }
+
     /// A view outside any tree, with a new layer anchored at its centre.
     public required init() {
         layer = Layer()
