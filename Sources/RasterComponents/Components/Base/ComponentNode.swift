@@ -84,7 +84,10 @@ package final class ComponentNode {
         }
         component = newComponent
         typedValues = environment.typed
-        lastInputs = (ErasedEnvironment(typed: environment.typed, shared: environment.shared, recorder: nil), origin)
+        // Only a component with state can ask for a local update.
+        if !(state is EmptyComponentState) {
+            lastInputs = (ErasedEnvironment(typed: environment.typed, shared: environment.shared, recorder: nil), origin)
+        }
         state.isUpdated = false
         descendantNeedsUpdate = false
         recorder.reset()

@@ -82,6 +82,8 @@ public struct SceneDecoder: Sendable {
         let context = SceneDecodingContext(registry: registry, baseDirectory: baseDirectory,
                                            images: earlier?.images ?? SceneImageCache(), limits: limits)
         context.fileRoot = fileRoot
+        // Only a timeline edits the tree: without one, no node model is kept.
+        if case .object(let document) = json { context.keepsModel = document["animation"] != nil }
         let top = try SceneProps(SceneReader(json, path: ""), SceneSpecs.scene, context: context)
         _ = try top.string("$schema")
         var environment = EnvironmentValues()
@@ -127,7 +129,7 @@ public struct SceneDecoder: Sendable {
                           registry: registry, images: context.images, texts: context.texts, limits: limits,
                           fileRoot: fileRoot)
         scene.files = earlier == nil ? context.files.sorted() : []
-        scene.model = SceneModel(context: context, root: rootNode.element)
+        scene.model = rootNode.element.map { SceneModel(context: context, root: $0) }
         return scene
     }
 

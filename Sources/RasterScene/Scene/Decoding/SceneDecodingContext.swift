@@ -38,6 +38,9 @@ public final class SceneDecodingContext {
     private(set) var isBuilding = false
     /// Elements decoded from JSON during a build (inserted nodes, replaced children).
     private var newElements: [SceneElement] = []
+    /// Whether decoded nodes are kept as `SceneElement`s (a scene with a timeline, which
+    /// edits them).
+    var keepsModel = false
     /// Every Text decoded, with its JSON path, for the font report.
     var texts: [SceneText] = []
 
@@ -134,8 +137,8 @@ public final class SceneDecodingContext {
         public let id: String?
         /// The node's props, not yet finished.
         public let props: SceneProps
-        /// The node in the decoded node model.
-        let element: SceneElement
+        /// The node in the decoded node model (nil when the decoding keeps none).
+        let element: SceneElement?
     }
 
     /// `wrapLayout` wraps the laid-out content (after padding and frame, inside the
@@ -179,17 +182,17 @@ public final class SceneDecodingContext {
             }
             nodes[id] = NodeRecord(path: r.path, type: typeName, raw: raw, childSpecs: childSpecs, childBoxes: childBoxes)
         }
-        let element = SceneElement(type: type, id: id, path: r.path, props: raw, childSpecs: childSpecs,
-                                   childBoxes: childBoxes)
+        let element = keepsModel
+            ? SceneElement(type: type, id: id, source: r, props: raw, childSpecs: childSpecs, childBoxes: childBoxes) : nil
         props.element = element
-        if isBuilding { newElements.append(element) }
+        if isBuilding, let element { newElements.append(element) }
         depth += 1
         defer { depth -= 1 }
         let content = try type.decode(props)
         let component = try SceneNodeDecoding.applyCommonProps(props, to: content, type: type, id: id,
                                                                childBoxes: childBoxes, wrapLayout: wrapLayout)
-        element.content = content
-        element.built = component
+        element?.content = content
+        element?.built = component
         return DecodedNode(component: component, id: id, props: props, element: element)
     }
 
@@ -204,6 +207,7 @@ public final class SceneDecodingContext {
         c.theme = theme
         c.fileRoot = fileRoot
         c.isBuilding = true
+        c.keepsModel = true
         return c
     }
 
@@ -220,7 +224,7 @@ public final class SceneDecodingContext {
     func build(_ element: SceneElement, parentType: String,
                wrap: ((AnyComponent<Empty>, SceneProps) throws -> AnyComponent<Empty>)?,
                parentPropsChanged: Bool) throws -> AnyComponent<Empty> {
-        let reader = SceneReader(.object(element.props), path: element.path)
+        let reader = element.source.replacingValue(.object(element.props))
         guard depth < limits.depth else { throw reader.error(limits.tooDeep) }
         if !element.needsBuild, !parentPropsChanged, let built = element.built { return built }
         let props = try SceneProps(reader, table: element.type.propTable, extra: element.childSpecs,
@@ -263,7 +267,8 @@ public final class SceneDecodingContext {
             let node = try decodeNode(SceneReader(json, path: path), parentType: parent.type.name, childSpecs: childSpecs,
                                       childBoxes: childBoxes, wrapLayout: wrap)
             try node.props.finish()
-            return (node.element, node.component)
+            guard let element = node.element else { throw SceneError(path: path, message: "the node was decoded without its model") }
+            return (element, node.component)
         }
     }
 

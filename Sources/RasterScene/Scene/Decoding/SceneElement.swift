@@ -13,8 +13,11 @@ final class SceneElement {
     let type: SceneComponentType
     /// The node's `id`, if it has one.
     let id: String?
-    /// Where the node was decoded; a later build's errors name it.
-    let path: String
+    /// Where the node was decoded (its value as first read); a later build's errors
+    /// name its path.
+    let source: SceneReader
+    /// The path of `source`.
+    var path: String { source.path }
     /// Its props as written, with every `set` since merged in.
     private(set) var props: [String: JSONValue]
     /// The props the parent reads from it (a Flex item's `grow`).
@@ -36,11 +39,11 @@ final class SceneElement {
     /// again, as the parent's wrapping may read them).
     var propsChanged = false
 
-    init(type: SceneComponentType, id: String?, path: String, props: [String: JSONValue], childSpecs: [PropSpec],
+    init(type: SceneComponentType, id: String?, source: SceneReader, props: [String: JSONValue], childSpecs: [PropSpec],
          childBoxes: Bool) {
         self.type = type
         self.id = id
-        self.path = path
+        self.source = source
         self.props = props
         self.childSpecs = childSpecs
         self.childBoxes = childBoxes
@@ -75,7 +78,7 @@ final class SceneElement {
 
     /// A copy of the subtree, sharing the built components (immutable values).
     func copy(parent: SceneElement?) -> SceneElement {
-        let e = SceneElement(type: type, id: id, path: path, props: props, childSpecs: childSpecs, childBoxes: childBoxes)
+        let e = SceneElement(type: type, id: id, source: source, props: props, childSpecs: childSpecs, childBoxes: childBoxes)
         e.parent = parent
         e.content = content
         e.built = built
@@ -110,12 +113,16 @@ enum SceneChild {
 final class SceneModel {
     let context: SceneDecodingContext
     let root: SceneElement
-    private var elements: [String: SceneElement] = [:]
+    /// Built at the first edit.
+    private lazy var elements: [String: SceneElement] = {
+        var all: [String: SceneElement] = [:]
+        for e in root.subtree { if let id = e.id { all[id] = e } }
+        return all
+    }()
 
     init(context: SceneDecodingContext, root: SceneElement) {
         self.context = context
         self.root = root
-        index(root)
     }
 
     private func index(_ element: SceneElement) {

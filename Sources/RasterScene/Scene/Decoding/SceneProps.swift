@@ -337,7 +337,7 @@ public final class SceneProps {
         let childBoxes = context.registry.types[owner]?.childBoxes ?? false
         return try nodes(name, childSpecs: childSpecs, childBoxes: childBoxes, wrap: wrap, list: true)
             .enumerated().map { index, node in
-                if let id = node.element.id { return AnyComponentWithIdentity(id: id, component: node.component) }
+                if let id = node.id { return AnyComponentWithIdentity(id: id, component: node.component) }
                 return AnyComponentWithIdentity(id: index, component: node.component)
             }
     }
@@ -346,27 +346,31 @@ public final class SceneProps {
     /// those the element holds (built where they changed); else decoded from the value.
     private func nodes(_ name: String, childSpecs: [PropSpec], childBoxes: Bool,
                        wrap: ((AnyComponent<Empty>, SceneProps) throws -> AnyComponent<Empty>)?, list: Bool)
-        throws -> [(element: SceneElement, component: AnyComponent<Empty>)] {
+        throws -> [(id: String?, component: AnyComponent<Empty>)] {
         if context.isBuilding, let element, let kept = element.children[name] {
             markUsed(name)
             let built = try kept.map { try context.build($0, of: element, childSpecs: childSpecs, childBoxes: childBoxes, wrap: wrap) }
             element.children[name] = built.map { .element($0.element) }
             for b in built { b.element.parent = element }
-            return built
+            return built.map { ($0.element.id, $0.component) }
         }
         guard let (r, _) = try value(name) else {
             element?.children[name] = []
             return []
         }
         let items = try list ? r.array() : [r]
+        var elements: [SceneChild] = []
         let decoded = try items.map { item in
             let node = try context.decodeNode(item, parentType: owner, childSpecs: childSpecs, childBoxes: childBoxes,
                                               wrapLayout: wrap)
             try node.props.finish()
-            node.element.parent = element
-            return (element: node.element, component: node.component)
+            if let child = node.element {
+                child.parent = element
+                elements.append(.element(child))
+            }
+            return (id: node.id, component: node.component)
         }
-        element?.children[name] = decoded.map { .element($0.element) }
+        element?.children[name] = elements
         return decoded
     }
 

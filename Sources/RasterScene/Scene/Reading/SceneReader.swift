@@ -21,6 +21,9 @@ public struct SceneReader {
         self.location = location
     }
 
+    /// A reader of `value` at this reader's place (an edited version of the value).
+    func replacingValue(_ value: JSONValue) -> SceneReader { SceneReader(value, location: location) }
+
     /// Where the value is, as errors name it: `root.children[2].frame`.
     public var path: String { location.text }
 
