@@ -77,6 +77,12 @@ public final class Animator {
     public func set<V: Equatable>(_ layer: Layer, _ keyPath: ReferenceWritableKeyPath<Layer, V>, to value: V,
                                   animation: ComponentTransition.Animation,
                                   interpolate: @escaping (V, V, Double) -> V, completion: (() -> Void)? = nil) {
+        // Nothing runs and nothing will: the value is written as it is (no lookups).
+        if running.isEmpty, !Self.animates(animation) {
+            layer[keyPath: keyPath] = value
+            completion?()
+            return
+        }
         let key = Key(layer: ObjectIdentifier(layer), property: keyPath)
         if let current = running[key], current.isTarget(value) {
             if let completion { running[key]?.completions.append(completion) }
@@ -100,6 +106,12 @@ public final class Animator {
                                write: { layer, p in layer[keyPath: keyPath] = p.map { interpolate(from, value, $0) } ?? value },
                                isTarget: { ($0 as? V) == value },
                                completions: carried + (completion.map { [$0] } ?? []))
+    }
+
+    /// Whether `animation` runs over time (a curve of some duration).
+    private static func animates(_ animation: ComponentTransition.Animation) -> Bool {
+        if case .curve(let d, _) = animation { return d > 0 }
+        return false
     }
 
     /// Moves the clock to `time` and writes every running animation's presented value;
