@@ -3,8 +3,12 @@ import RasterLayout
 
 /// What `VStack` and `HStack` share: SwiftUI's stack algorithm (`StackAlgorithm`) over
 /// their children, with `fill` stretching every child across to the stack's proposed
-/// thickness.
+/// thickness. Children enter and leave with ComponentFlow's stack transition (scale and
+/// alpha) unless the child's view or the caller says otherwise.
 struct StackBody {
+    /// ComponentFlow's stack children's `.appear`/`.disappear`: `.default(scale: true, alpha: true)`.
+    static let childTransition = ChildTransition.default(scale: true, alpha: true)
+
     let axis: Axis
     let spacing: Double
     /// Across the axis: 0 leading/top, 0.5 centre, 1 trailing/bottom.
@@ -50,7 +54,7 @@ struct StackBody {
                                              proposal: result.proposals[i], layout: nodes[i],
                                              origin: context.childOrigin(positions[i]), transition: context.transition)
             if fill { c = c.resized(result.sizes[i]) }
-            context.add(c, at: positions[i])
+            context.add(c.appearByDefault(Self.childTransition).disappearByDefault(Self.childTransition), at: positions[i])
         }
         return result.size
     }

@@ -20,6 +20,11 @@ public struct UpdatedChildComponent {
     public private(set) var appear: ChildTransition?
     /// The transition set with `disappear(_:)`, if any.
     public private(set) var disappear: ChildTransition?
+    /// The container's default entrance, used when neither the parent's `appear(_:)`
+    /// nor the view's own `appearTransition` says how the child enters.
+    public private(set) var defaultAppear: ChildTransition?
+    /// The container's default exit (see `defaultAppear`).
+    public private(set) var defaultDisappear: ChildTransition?
     var updates: [(ComponentView, ComponentTransition) -> Void] = []
     /// True when the child was measured for a body running to measure (`view` is a
     /// placeholder).
@@ -50,6 +55,15 @@ public struct UpdatedChildComponent {
     public func appear(_ t: ChildTransition) -> Self { var c = self; c.appear = t; return c }
     /// How the child leaves when its key disappears (run by the animation stage).
     public func disappear(_ t: ChildTransition) -> Self { var c = self; c.disappear = t; return c }
+    /// How the child enters unless `appear(_:)` or its view says otherwise (a stack's
+    /// default for every child).
+    public func appearByDefault(_ t: ChildTransition) -> Self { var c = self; c.defaultAppear = t; return c }
+    /// How the child leaves unless `disappear(_:)` or its view says otherwise.
+    public func disappearByDefault(_ t: ChildTransition) -> Self { var c = self; c.defaultDisappear = t; return c }
+
+    /// The entrance in effect: the parent's `appear`, else the view's own, else the
+    /// container's default.
+    var effectiveAppear: ChildTransition? { appear ?? view.appearTransition ?? defaultAppear }
     /// Runs `body` on the view after the child is placed.
     public func update(_ body: @escaping (ComponentView, ComponentTransition) -> Void) -> Self {
         var c = self
@@ -89,7 +103,7 @@ public struct UpdatedChildComponent {
         }
         view.appliedModifiers = applied
         for body in updates { body(view, t) }
-        view.placedDisappear = disappear ?? view.disappearTransition
+        view.placedDisappear = disappear ?? view.disappearTransition ?? defaultDisappear
     }
 }
 

@@ -168,7 +168,7 @@ final class CombinedFrame: @unchecked Sendable {
         if let animator, transition.isAnimated {
             let wasPlaced = Set(node.placedChildren.map(ObjectIdentifier.init))
             for child in added where !wasPlaced.contains(ObjectIdentifier(child.view)) {
-                if let appear = child.appear ?? child.view.appearTransition {
+                if let appear = child.effectiveAppear {
                     Self.animateIn(child.view, appear, transition, animator)
                 }
             }

@@ -221,8 +221,12 @@ public enum SceneSpecs {
         PropSpec("border", .object(border), "A line along the inside of the frame box."),
         PropSpec("shadow", .object(shadow), "A blurred shadow of the node and its subtree."),
         PropSpec("hidden", .bool, default: false, "Not drawn (still laid out)."),
-        PropSpec("appear", .object(enterExit), "How the node enters when inserted."),
-        PropSpec("disappear", .object(enterExit), "How the node leaves when removed."),
+        PropSpec("appear", .object(enterExit),
+                 "How the node enters when inserted. In a VStack or HStack it scales and fades in unless this says "
+                     + "otherwise ({} for no transition)."),
+        PropSpec("disappear", .object(enterExit),
+                 "How the node leaves when removed. In a VStack or HStack it scales and fades out unless this says "
+                     + "otherwise ({} for no transition)."),
         PropSpec("style", .either([.string, .array(.string)]),
                  "Style name(s) for stylable components in this subtree, outermost last."),
         PropSpec("layoutDirection", .choice(LayoutDirection.allCases.map(\.rawValue)),
