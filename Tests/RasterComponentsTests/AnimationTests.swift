@@ -223,4 +223,57 @@ final class PaintInterpolationTests: XCTestCase {
         XCTAssertEqual(mid.end, Point(x: 15, y: 0))
         XCTAssertEqual(mid.gradient.stops[0].color, Color(r: 128, g: 128, b: 128))
     }
+
+    /// Sets its view's look inside `animateView`, as ComponentFlow code does.
+    private struct Tinted: Component {
+        var alpha: Double
+        var radius: Double
+        var color: Color
+        var x: Double
+        var delay = 0.0
+        func update(view: ComponentView, availableSize: Size, state: EmptyComponentState, environment: Environment<Empty>,
+                    transition: ComponentTransition) -> Size {
+            transition.animateView(delay: delay) {
+                view.layer.opacity = alpha
+                view.layer.cornerRadius = radius
+                view.layer.backgroundPaint = .solid(color)
+                view.layer.position = Point(x: x, y: 10)
+            }
+            return Size(width: 20, height: 20)
+        }
+    }
+
+    func testAnimateView_AnimatesWhatItsClosureChanged() throws {
+        let host = ComponentHost<Empty>()
+        let red = Color(r: 200, g: 0, b: 0), blue = Color(r: 0, g: 0, b: 200)
+        host.update(component: AnyComponent(Tinted(alpha: 1, radius: 0, color: red, x: 10)), containerSize: Size(width: 200, height: 20))
+        let layer = try XCTUnwrap(host.view.subviews.first?.layer)
+        XCTAssertEqual(layer.opacity, 1)
+        host.update(transition: .curve(duration: 1, curve: .linear),
+                    component: AnyComponent(Tinted(alpha: 0.2, radius: 10, color: blue, x: 110)), containerSize: Size(width: 200, height: 20))
+        XCTAssertEqual(layer.opacity, 1, "the closure's changes start from where they were")
+        host.advance(to: 0.5)
+        XCTAssertEqual(layer.opacity, 0.6, accuracy: 1e-9)
+        XCTAssertEqual(layer.cornerRadius, 5, accuracy: 1e-9)
+        XCTAssertEqual(layer.backgroundPaint, .solid(Color(r: 100, g: 0, b: 100)))
+        XCTAssertEqual(layer.position.x, 60, accuracy: 1e-9)
+        host.advance(to: 1)
+        XCTAssertEqual(layer.opacity, 0.2)
+        XCTAssertEqual(layer.cornerRadius, 10)
+        XCTAssertEqual(layer.backgroundPaint, .solid(blue))
+        XCTAssertTrue(host.animator.isIdle)
+        // With a delay, nothing moves before it.
+        host.update(transition: .curve(duration: 1, curve: .linear),
+                    component: AnyComponent(Tinted(alpha: 1, radius: 10, color: blue, x: 110, delay: 0.5)), containerSize: Size(width: 200, height: 20))
+        host.advance(to: 1.4)
+        XCTAssertEqual(layer.opacity, 0.2, accuracy: 1e-9)
+        host.advance(to: 2)
+        XCTAssertEqual(layer.opacity, 0.6, accuracy: 1e-9)
+        host.advance(to: 2.5)
+        XCTAssertEqual(layer.opacity, 1)
+        // Immediate: the closure's values at once.
+        host.update(component: AnyComponent(Tinted(alpha: 0.5, radius: 0, color: red, x: 10)), containerSize: Size(width: 200, height: 20))
+        XCTAssertEqual(layer.opacity, 0.5)
+        XCTAssertEqual(layer.position.x, 10)
+    }
 }

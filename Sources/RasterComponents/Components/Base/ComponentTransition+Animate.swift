@@ -3,11 +3,11 @@ import RasterLayers
 
 /// ComponentFlow's imperative animation helpers on a transition.
 ///
-/// Headless, a closure cannot be animated: only layer properties set through the
-/// transition (`set…`, `animatePosition`) run through the animator. `animateView` runs
-/// its closure at once and reports completion when the transition's duration (plus
-/// `delay`) has passed on the running pass's animation clock (at once outside a pass or
-/// for `.immediate`), as `UIView.animate` reports it after the animation.
+/// `animateView` animates what its closure changes, as `UIView.animate` does: the layer
+/// properties the closure sets (frame and bounds, position, alpha, transform, corner
+/// radius, background, border and shadow colours and sizes) go back to where they were
+/// and run to their new values along the transition's curve, on the running pass's
+/// animation clock. Other helpers set or animate one property.
 public extension ComponentTransition {
     /// How long the transition's animations last (0 for `.none`): its duration, or a
     /// physical spring's settling time (`AnimationCurve.duration(given:)`).
@@ -16,17 +16,49 @@ public extension ComponentTransition {
         return 0
     }
 
-    /// Runs `f` at once, then `completion(true)` once `delay` plus `duration` has passed on the
-    /// pass's animation clock (at once for `.none` or outside a pass). `allowUserInteraction` is
-    /// accepted and ignored.
+    /// Runs `f`, then animates every layer property it changed from its old value to
+    /// the new one along the transition's curve, starting after `delay`; calls
+    /// `completion(true)` once `delay` plus `duration` has passed on the pass's clock.
+    /// For `.none`, or outside an update pass (no animation clock), the changes stay as
+    /// `f` made them and `completion` runs at once. `allowUserInteraction` is accepted and
+    /// ignored (presses are never blocked headless).
     func animateView(allowUserInteraction: Bool = true, delay: Double = 0.0, _ f: @escaping () -> Void,
                      completion: ((Bool) -> Void)? = nil) {
-        f()
-        guard let completion else { return }
-        if case .curve = animation, let animator = UpdatePass.current?.animator {
-            animator.schedule(after: delay + duration) { completion(true) }
-        } else {
-            completion(true)
+        guard case .curve = animation, let animator = UpdatePass.current?.animator else {
+            f()
+            completion?(true)
+            return
+        }
+        let log = LayerChangeLog()
+        log.record(f)
+        for change in log.changes { animate(change, delay: delay, animator: animator) }
+        if let completion { animator.schedule(after: delay + duration) { completion(true) } }
+    }
+
+    /// Puts a recorded property back and animates it to the value `f` gave it.
+    private func animate(_ change: LayerChangeLog.Change, delay: Double, animator: Animator) {
+        func run<V: Equatable>(_ keyPath: ReferenceWritableKeyPath<Layer, V>, _ interpolate: @escaping (V, V, Double) -> V) {
+            guard let old = change.oldValue as? V else { return }
+            let layer = change.layer, new = layer[keyPath: keyPath]
+            layer[keyPath: keyPath] = old
+            let animation = self.animation
+            guard delay > 0 else {
+                animator.set(layer, keyPath, to: new, animation: animation, interpolate: interpolate)
+                return
+            }
+            animator.schedule(after: delay) { [weak layer] in
+                guard let layer else { return }
+                animator.set(layer, keyPath, to: new, animation: animation, interpolate: interpolate)
+            }
+        }
+        switch change.property {
+        case let keyPath as ReferenceWritableKeyPath<Layer, Rect>: run(keyPath, Rect.interpolate)
+        case let keyPath as ReferenceWritableKeyPath<Layer, Point>: run(keyPath, Point.interpolate)
+        case let keyPath as ReferenceWritableKeyPath<Layer, Transform>: run(keyPath, Transform.interpolate)
+        case let keyPath as ReferenceWritableKeyPath<Layer, Double>: run(keyPath, Double.interpolate)
+        case let keyPath as ReferenceWritableKeyPath<Layer, Color>: run(keyPath, Color.interpolate)
+        case let keyPath as ReferenceWritableKeyPath<Layer, Paint?>: run(keyPath, Paint.interpolate)
+        default: break
         }
     }
 
