@@ -116,9 +116,24 @@ public final class Animator {
 
     /// Moves the clock to `time` and writes every running animation's presented value;
     /// animations that reach their end write their target, stop, and run their
-    /// completions (after all values are written).
+    /// completions (after all values are written). Scheduled actions due by then run at
+    /// their own times, in time order (then the order they were scheduled in): the
+    /// clock stands at an action's time while it runs, so an animation it starts runs
+    /// from then.
     public func tick(to newTime: Double) {
+        let target = max(time, newTime)
+        while let next = timers.indices.filter({ timers[$0].time <= target }).min(by: { timers[$0].time < timers[$1].time }) {
+            let timer = timers.remove(at: next)
+            advanceAnimations(to: max(time, timer.time))
+            timer.action()
+        }
+        advanceAnimations(to: target)
+    }
+
+    /// Moves the clock to `newTime` (not back) and writes or finishes the animations.
+    private func advanceAnimations(to newTime: Double) {
         time = max(time, newTime)
+        guard !running.isEmpty else { return }
         var finished: [() -> Void] = []
         for (key, animation) in running.sorted(by: { $0.value.sequence < $1.value.sequence }) {
             guard let layer = animation.layer else {
@@ -135,9 +150,5 @@ public final class Animator {
             }
         }
         for completion in finished { completion() }
-        // Due actions by their time, then the order they were scheduled in.
-        while let next = timers.indices.filter({ timers[$0].time <= time }).min(by: { timers[$0].time < timers[$1].time }) {
-            timers.remove(at: next).action()
-        }
     }
 }
