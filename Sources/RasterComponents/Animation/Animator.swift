@@ -77,12 +77,6 @@ public final class Animator {
     public func set<V: Equatable>(_ layer: Layer, _ keyPath: ReferenceWritableKeyPath<Layer, V>, to value: V,
                                   animation: ComponentTransition.Animation,
                                   interpolate: @escaping (V, V, Double) -> V, completion: (() -> Void)? = nil) {
-        // Nothing runs and nothing will: the value is written as it is (no lookups).
-        if running.isEmpty, !Self.animates(animation) {
-            layer[keyPath: keyPath] = value
-            completion?()
-            return
-        }
         let key = Key(layer: ObjectIdentifier(layer), property: keyPath)
         if let current = running[key], current.isTarget(value) {
             if let completion { running[key]?.completions.append(completion) }
@@ -109,9 +103,15 @@ public final class Animator {
     }
 
     /// Whether `animation` runs over time (a curve of some duration).
-    private static func animates(_ animation: ComponentTransition.Animation) -> Bool {
+    static func animates(_ animation: ComponentTransition.Animation) -> Bool {
         if case .curve(let d, _) = animation { return d > 0 }
         return false
+    }
+
+    /// Whether a change made with `animation` is simply written: nothing animates now,
+    /// and `animation` does not (what `set` would do, without its lookups).
+    func writesAtOnce(_ animation: ComponentTransition.Animation) -> Bool {
+        running.isEmpty && !Self.animates(animation)
     }
 
     /// Moves the clock to `time` and writes every running animation's presented value;

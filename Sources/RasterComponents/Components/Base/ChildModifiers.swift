@@ -82,7 +82,7 @@ public struct UpdatedChildComponent {
         let layer = view.layer
         var applied: Set<ChildModifierKind> = []
         let t = transition
-        t.set(layer, \.anchorPoint, anchorPoint ?? Point(x: 0.5, y: 0.5))
+        t.setAnchorPoint(layer: layer, anchorPoint: anchorPoint ?? Point(x: 0.5, y: 0.5))
         t.setBounds(view: view, bounds: Rect(origin: layer.bounds.origin, size: size))
         let a = anchorPoint ?? Point(x: 0.5, y: 0.5)
         t.setPosition(view: view, position: position ?? Point(x: size.width * a.x, y: size.height * a.y))

@@ -82,43 +82,93 @@ public struct ComponentTransition {
         setPosition(view: view, position: Point(x: frame.minX + frame.width * layer.anchorPoint.x,
                                                 y: frame.minY + frame.height * layer.anchorPoint.y))
     }
+    /// The pass's animator, or nil when a change is simply written (outside a pass, or
+    /// nothing animates and this transition does not): the named setters below then
+    /// write the property itself.
+    private var animatorForChange: Animator? {
+        guard let animator = UpdatePass.current?.animator, !animator.writesAtOnce(animation) else { return nil }
+        return animator
+    }
+
     /// Sets the position of the view's layer (its anchor point's place in the superlayer).
-    public func setPosition(view: ComponentView, position: Point) { set(view.layer, \.position, position) }
+    public func setPosition(view: ComponentView, position: Point) {
+        guard let animator = animatorForChange else { return view.layer.position = position }
+        animator.set(view.layer, \.position, to: position, animation: animation)
+    }
     /// Sets the bounds of the view's layer.
-    public func setBounds(view: ComponentView, bounds: Rect) { set(view.layer, \.bounds, bounds) }
+    public func setBounds(view: ComponentView, bounds: Rect) {
+        guard let animator = animatorForChange else { return view.layer.bounds = bounds }
+        animator.set(view.layer, \.bounds, to: bounds, animation: animation)
+    }
     /// Sets the opacity of the view's layer; `completion` runs once the layer shows `alpha`.
     public func setAlpha(view: ComponentView, alpha: Double, completion: (() -> Void)? = nil) {
-        set(view.layer, \.opacity, alpha, completion: completion)
+        guard let animator = animatorForChange else {
+            view.layer.opacity = alpha
+            completion?()
+            return
+        }
+        animator.set(view.layer, \.opacity, to: alpha, animation: animation, completion: completion)
     }
     /// Replaces the transform of the view's layer with a uniform scale about its anchor
     /// point; `completion` runs once the layer shows it.
     public func setScale(view: ComponentView, scale: Double, completion: (() -> Void)? = nil) {
-        set(view.layer, \.transform, Transform(scaleX: scale, y: scale), completion: completion)
+        let transform = Transform(scaleX: scale, y: scale)
+        guard let animator = animatorForChange else {
+            view.layer.transform = transform
+            completion?()
+            return
+        }
+        animator.set(view.layer, \.transform, to: transform, animation: animation, completion: completion)
+    }
+    /// Sets the anchor point of `layer` (unit coordinates of its bounds).
+    public func setAnchorPoint(layer: Layer, anchorPoint: Point) {
+        guard let animator = animatorForChange else { return layer.anchorPoint = anchorPoint }
+        animator.set(layer, \.anchorPoint, to: anchorPoint, animation: animation)
+    }
+    /// Sets the opacity of `layer`'s shadow (0 draws none).
+    public func setShadowOpacity(layer: Layer, opacity: Double) {
+        guard let animator = animatorForChange else { return layer.shadowOpacity = opacity }
+        animator.set(layer, \.shadowOpacity, to: opacity, animation: animation)
     }
     /// Sets `layer`'s transform (applied about its anchor point).
-    public func setTransform(layer: Layer, transform: Transform) { set(layer, \.transform, transform) }
+    public func setTransform(layer: Layer, transform: Transform) {
+        guard let animator = animatorForChange else { return layer.transform = transform }
+        animator.set(layer, \.transform, to: transform, animation: animation)
+    }
     /// Sets `layer`'s corner radius, in points.
-    public func setCornerRadius(layer: Layer, cornerRadius: Double) { set(layer, \.cornerRadius, cornerRadius) }
+    public func setCornerRadius(layer: Layer, cornerRadius: Double) {
+        guard let animator = animatorForChange else { return layer.cornerRadius = cornerRadius }
+        animator.set(layer, \.cornerRadius, to: cornerRadius, animation: animation)
+    }
     /// Sets `layer`'s border width (points) and colour.
     public func setBorder(layer: Layer, width: Double, color: Color) {
-        set(layer, \.borderWidth, width)
-        set(layer, \.borderColor, color)
+        guard let animator = animatorForChange else {
+            layer.borderWidth = width
+            layer.borderColor = color
+            return
+        }
+        animator.set(layer, \.borderWidth, to: width, animation: animation)
+        animator.set(layer, \.borderColor, to: color, animation: animation)
     }
     /// Sets `layer`'s shadow: colour, opacity, blur radius (standard deviation in points) and
     /// offset (in the superlayer's coordinates).
     public func setShadow(layer: Layer, color: Color, opacity: Double, radius: Double, offset: Point) {
-        set(layer, \.shadowColor, color)
-        set(layer, \.shadowOpacity, opacity)
-        set(layer, \.shadowRadius, radius)
-        set(layer, \.shadowOffset, offset)
+        guard let animator = animatorForChange else {
+            layer.shadowColor = color
+            layer.shadowOpacity = opacity
+            layer.shadowRadius = radius
+            layer.shadowOffset = offset
+            return
+        }
+        animator.set(layer, \.shadowColor, to: color, animation: animation)
+        animator.set(layer, \.shadowOpacity, to: opacity, animation: animation)
+        animator.set(layer, \.shadowRadius, to: radius, animation: animation)
+        animator.set(layer, \.shadowOffset, to: offset, animation: animation)
     }
     /// Sets `layer`'s background paint (nil: none), interpolated between the two paints when
     /// animated.
     public func setBackground(layer: Layer, paint: Paint?) {
-        if let animator = UpdatePass.current?.animator {
-            animator.set(layer, \.backgroundPaint, to: paint, animation: animation, interpolate: Paint.interpolate)
-        } else {
-            layer.backgroundPaint = paint
-        }
+        guard let animator = animatorForChange else { return layer.backgroundPaint = paint }
+        animator.set(layer, \.backgroundPaint, to: paint, animation: animation, interpolate: Paint.interpolate)
     }
 }

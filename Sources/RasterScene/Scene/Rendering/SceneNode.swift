@@ -121,7 +121,7 @@ public struct SceneNode: CombinedComponent, LayoutTransparent {
                 t.setShadow(layer: layer, color: context.environment.color(shadow.color), opacity: shadow.opacity,
                             radius: shadow.radius / 2, offset: shadow.offset)
             } else {
-                t.set(layer, \.shadowOpacity, 0)
+                t.setShadowOpacity(layer: layer, opacity: 0)
             }
             t.setAlpha(view: view, alpha: s.opacity)
             layer.isHidden = s.hidden
