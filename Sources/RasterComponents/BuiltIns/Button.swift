@@ -155,7 +155,7 @@ public struct Button: CombinedComponent, ComposableStyling {
     /// A state that is not pressed.
     public func makeState() -> ButtonState { ButtonState() }
 
-    public static var defaultStyle: AnyComponentStyle<Button> { AnyComponentStyle(PlainButtonStyle()) }
+    public static var defaultStyle: any ComponentStyle<Button> { PlainButtonStyle() }
 
     /// What the button shows: its content padded and made at least `minSize`, drawn by
     /// the style stack. Made once per layout node, so measuring and updating share it.

@@ -1,3 +1,5 @@
+import RasterComponents
+
 /// SwiftUI's `@State` in part: a value the view owns and can change from its body or
 /// actions (`nonmutating set`). It lives in a box made with the view value and shared by
 /// its copies. Views here are values a parent's body makes again on every update and

@@ -33,12 +33,15 @@ extension Never: View {
 
 /// Resolves `view` into a component under `environment`: primitive views give their
 /// component; others are resolved through their `body`, evaluated with `environment`
-/// installed for their dynamic properties.
+/// installed for their dynamic properties, each of which is first `update()`d.
 public func resolveView<V: View>(_ view: V, environment: EnvironmentValues) -> AnyComponent<Empty> {
     if let primitive = view as? any PrimitiveView {
         return primitive._component(environment: environment)
     }
-    let body = ViewEnvironment.with(environment) { view.body }
+    let body = ViewEnvironment.with(environment) {
+        updateDynamicProperties(of: view)
+        return view.body
+    }
     return resolveView(body, environment: environment)
 }
 

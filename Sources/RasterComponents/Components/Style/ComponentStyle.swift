@@ -12,7 +12,7 @@ public protocol StylableComponent: Component {
     /// What the component gathers for its style to draw from.
     associatedtype Configuration
     /// The style at the base of the stack: the whole look when the environment holds none.
-    static var defaultStyle: AnyComponentStyle<Self> { get }
+    static var defaultStyle: any ComponentStyle<Self> { get }
     /// `configuration` carrying `base`, the body the styles inside the current one made
     /// (what `ComposableStyling`'s `init(_:)` shows). The default drops it.
     static func configuration(_ configuration: Configuration, base: AnyComponent<Empty>) -> Configuration
@@ -41,7 +41,12 @@ public protocol ComposableStyling: StylableComponent {
 /// the primary form: a composable style reaches the styles inside it through the
 /// component's `ComposableStyling` initializer (`Button(configuration)`).
 /// `makeBody(configuration:base:)` hands that inner body over explicitly instead.
-public protocol ComponentStyle<Component>: Equatable {
+///
+/// A style need not be `Equatable`: two styles of one type compare equal when their
+/// stored properties do (those that are `Equatable`; dynamic properties count as equal,
+/// and anything else, a closure say, as different), the styling article's `Mirror`
+/// comparison. An `Equatable` style is compared with its own `==`.
+public protocol ComponentStyle<Component> {
     /// The component type the style draws.
     associatedtype Component: StylableComponent
     /// What `makeBody(configuration:)` returns.
@@ -105,15 +110,22 @@ enum DefaultStyleBody {
     }
 }
 
-/// A type-erased style for `C`; equal when the styles are of the same type and equal.
+/// A type-erased style for `C`; equal when the styles are of the same type and equal
+/// (see `ComponentStyle` for how styles that are not `Equatable` compare).
 public struct AnyComponentStyle<C: StylableComponent>: Equatable {
-    let base: AnyEquatable
+    /// The wrapped style.
+    public let style: any ComponentStyle<C>
     let body: (C.Configuration, AnyComponent<Empty>) -> AnyComponent<Empty>
 
-    /// Wraps `style`.
+    /// Wraps `style` (an `any ComponentStyle<C>` is opened).
     public init<S: ComponentStyle>(_ style: S) where S.Component == C {
-        base = AnyEquatable(style)
-        body = { style.makeBody(configuration: $0, base: $1) }
+        self.style = style
+        body = { configuration, base in
+            var style = style
+            updateDynamicProperties(of: style)
+            style.updateForBody()
+            return style.makeBody(configuration: configuration, base: base)
+        }
     }
 
     /// The article's spelling: `AnyComponentStyle(base: style)`.
@@ -121,14 +133,47 @@ public struct AnyComponentStyle<C: StylableComponent>: Equatable {
         self.init(style)
     }
 
-    /// The wrapped style.
-    public var style: any Equatable { base.base }
-
     public func makeBody(configuration: C.Configuration, base: AnyComponent<Empty>) -> AnyComponent<Empty> {
         body(configuration, base)
     }
 
-    public static func == (lhs: AnyComponentStyle, rhs: AnyComponentStyle) -> Bool { lhs.base == rhs.base }
+    public static func == (lhs: AnyComponentStyle, rhs: AnyComponentStyle) -> Bool {
+        StyleComparison.equal(lhs.style, rhs.style)
+    }
+}
+
+extension ComponentStyle {
+    /// A style that is itself a dynamic property is updated too.
+    mutating func updateForBody() {
+        guard var dynamic = self as? any DynamicProperty else { return }
+        dynamic.update()
+        if let updated = dynamic as? Self { self = updated }
+    }
+}
+
+/// The styling article's equality of type-erased styles: the same type, and then the
+/// style's own `==` when it is `Equatable`, else every stored property equal (an
+/// `Equatable` one by `==`, a dynamic property always, anything else never).
+enum StyleComparison {
+    static func equal(_ lhs: Any, _ rhs: Any) -> Bool {
+        guard type(of: lhs) == type(of: rhs) else { return false }
+        if let l = lhs as? any Equatable { return l.isEqual(to: rhs) }
+        let left = Mirror(reflecting: lhs).children, right = Mirror(reflecting: rhs).children
+        guard left.count == right.count else { return false }
+        return zip(left, right).allSatisfy { l, r in l.label == r.label && property(l.value, r.value) }
+    }
+
+    private static func property(_ lhs: Any, _ rhs: Any) -> Bool {
+        if let l = lhs as? any Equatable { return l.isEqual(to: rhs) }
+        return lhs is any DynamicProperty && rhs is any DynamicProperty
+    }
+}
+
+private extension Equatable {
+    func isEqual(to other: Any) -> Bool {
+        guard let other = other as? Self else { return false }
+        return self == other
+    }
 }
 
 /// A style grouped by the component it styles, so `.style(.button(...))` offers only
@@ -148,7 +193,7 @@ public extension GroupedComponentStyle where C == Button {
 public extension StylableComponent {
     /// The body for `configuration` under the styles in `environment`.
     func styledBody(_ configuration: Configuration, environment: Environment<EnvironmentType>) -> AnyComponent<Empty> {
-        var body = Self.defaultStyle.makeBody(configuration: configuration, base: AnyComponent(EmptyComponent()))
+        var body = AnyComponentStyle(Self.defaultStyle).makeBody(configuration: configuration, base: AnyComponent(EmptyComponent()))
         for style in environment.styles(for: Self.self) {
             body = style.makeBody(configuration: configuration, base: body)
         }

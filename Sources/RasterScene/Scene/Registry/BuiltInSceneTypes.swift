@@ -9,7 +9,7 @@ extension SceneRegistry {
         var r = SceneRegistry()
         for type in BuiltInSceneTypes.all { r.register(type) }
         r.register(SceneStyleFamily(Button.self, typeName: "Button", styles: Button.styleNames.map { name in
-            (name, { Button.namedStyle(name) ?? Button.defaultStyle })
+            (name, { Button.namedStyle(name) ?? AnyComponentStyle(Button.defaultStyle) })
         }))
         return r
     }()
