@@ -34,10 +34,17 @@ extension Never: View {
 /// Resolves `view` into a component under `environment`: primitive views give their
 /// component; others are resolved through their `body`, evaluated with `environment`
 /// installed for their dynamic properties, each of which is first `update()`d.
+///
+/// Under a `ViewComponent`, each view's `@State`s are first linked to the storage kept for
+/// its place in the tree (`ViewStateStore`).
 public func resolveView<V: View>(_ view: V, environment: EnvironmentValues) -> AnyComponent<Empty> {
+    let store = ViewStateStore.current
+    let path = store?.enter(V.self)
+    defer { store?.leave() }
     if let primitive = view as? any PrimitiveView {
         return primitive._component(environment: environment)
     }
+    if let store, let path { store.linkStates(of: view, path: path) }
     let body = ViewEnvironment.with(environment) {
         updateDynamicProperties(of: view)
         return view.body
@@ -66,8 +73,11 @@ public struct AnyView: PrimitiveView {
 
 /// Shows a view tree as a component: resolved on every update with the environment the
 /// component gets (views have no equality, so this component always updates; the
-/// components they resolve to skip as usual).
+/// components they resolve to skip as usual). It keeps the tree's `@State`s
+/// (`ViewStateStore`), which update it when set.
 public struct ViewComponent: CombinedComponent {
+    /// The storage of the tree's `@State`s.
+    public typealias State = ViewStateStore
     /// The view tree shown.
     public let view: AnyView
 
@@ -80,14 +90,18 @@ public struct ViewComponent: CombinedComponent {
 
     /// The size of what the view resolves to under the current environment.
     public func sizeThatFits(_ proposal: ProposedSize, context: MeasureContext<ViewComponent>) -> Size {
-        let content = view._component(environment: context.environment.untrackedValues)
+        let content = context.state.resolving { view._component(environment: context.environment.untrackedValues) }
         return context.sizeThatFits(content, key: 0, proposal: proposal)
     }
+
+    /// A new store for the tree's states.
+    public func makeState() -> ViewStateStore { ViewStateStore() }
 
     public static var body: Body {
         let child = Child(AnyComponent<Empty>.self)
         return { context in
-            let content = context.component.view._component(environment: context.environment.untrackedValues)
+            let view = context.component.view
+            let content = context.state.resolving { view._component(environment: context.environment.untrackedValues) }
             return child.updateAsContent(content, in: context).size
         }
     }
