@@ -106,19 +106,28 @@ struct FramesCommand: ParsableCommand {
         case nil:
             (folder, apng) = (nil, self.apng)
         }
-        var done = Set<Int>()
-        if let folder {
-            done = try prepare(folder: folder, export: export, range: range)
+        let done = try folder.map { try prepare(folder: $0, export: export, range: range) } ?? []
+        let progress = ProgressBar(total: range.count, visible: !quiet && isatty(STDERR_FILENO) == 1)
+        progress.resume(done.count)
+        let encoded = try renderFrames(export, range: range, skipping: done, folder: folder, keepBytes: apng != nil,
+                                       progress: progress)
+        defer { progress.finish() }
+        if let apng {
+            try writeAnimatedPNG(apng, range: range, fps: export.fps, encoded: encoded, folder: folder, progress: progress)
         }
+    }
+
+    /// Renders the frames of `range` not in `skipping` on every core (`--jobs`), writing
+    /// each into `folder` when there is one; returns the encoded frames when `keepBytes`.
+    /// Ctrl-C and SIGTERM stop after the frames being written, so only complete frames
+    /// stay in the folder.
+    private func renderFrames(_ export: FrameExport, range: ClosedRange<Int>, skipping done: Set<Int>, folder: String?,
+                              keepBytes: Bool, progress: ProgressBar) throws -> [Int: [UInt8]] {
         let encoder = compact ? PNGEncoder.standard : PNGEncoder.fast
         let jobs = self.jobs ?? ProcessInfo.processInfo.activeProcessorCount
         let chunks = Self.missingRuns(range, done: done).flatMap { FrameExport.chunks($0, jobs: jobs) }
-        let progress = ProgressBar(total: range.count, visible: !quiet && isatty(STDERR_FILENO) == 1)
-        progress.resume(done.count)
         let failure = Locked<(Int, String)?>(nil)
         let encoded = Locked<[Int: [UInt8]]>([:])
-        // Ctrl-C and SIGTERM stop after the frames being written, so only complete
-        // frames stay in the folder.
         let stop = Interruption()
         DispatchQueue.concurrentPerform(iterations: chunks.count) { job in
             do {
@@ -128,7 +137,7 @@ struct FramesCommand: ParsableCommand {
                     if let folder {
                         try FileOutput.writeAtomically(bytes, to: Self.framePath(folder, index))
                     }
-                    if apng != nil { encoded.withLock { $0[index] = bytes } }
+                    if keepBytes { encoded.withLock { $0[index] = bytes } }
                     progress.advance(bytes: folder == nil ? 0 : bytes.count)
                     return true
                 }
@@ -149,25 +158,29 @@ struct FramesCommand: ParsableCommand {
             progress.finish()
             throw CommandFailure(description: "interrupted after \(progress.done) of \(range.count) frames; every frame written is complete, and the same command continues")
         }
-        defer { progress.finish() }
-        if let apng {
-            var frames: [[UInt8]] = []
-            for index in range {
-                if let bytes = encoded.withLock({ $0[index] }) {
-                    frames.append(bytes)
-                } else if let folder, let data = FileManager.default.contents(atPath: Self.framePath(folder, index)) {
-                    frames.append([UInt8](data))  // written by an earlier run of this export
-                } else {
-                    throw CommandFailure(description: "--apng: frame \(index) is missing")
-                }
+        return encoded.withLock { $0 }
+    }
+
+    /// Assembles the frames of `range` into an animated PNG at `path`: those just
+    /// encoded, and those an earlier run of the export left in `folder`.
+    private func writeAnimatedPNG(_ path: String, range: ClosedRange<Int>, fps: Double, encoded: [Int: [UInt8]],
+                                  folder: String?, progress: ProgressBar) throws {
+        var frames: [[UInt8]] = []
+        for index in range {
+            if let bytes = encoded[index] {
+                frames.append(bytes)
+            } else if let folder, let data = FileManager.default.contents(atPath: Self.framePath(folder, index)) {
+                frames.append([UInt8](data))
+            } else {
+                throw CommandFailure(description: "--apng: frame \(index) is missing")
             }
-            do {
-                let bytes = try APNGWriter.assemble(frames, delay: 1 / export.fps)
-                try FileOutput.write(bytes, to: apng)
-                progress.add(bytes: bytes.count)
-            } catch {
-                throw CommandFailure(description: "\(error)")
-            }
+        }
+        do {
+            let bytes = try APNGWriter.assemble(frames, delay: 1 / fps)
+            try FileOutput.write(bytes, to: path)
+            progress.add(bytes: bytes.count)
+        } catch {
+            throw CommandFailure(description: "\(error)")
         }
     }
 }

@@ -36,6 +36,10 @@ public struct Dasher {
         return out
     }
 
+    /// Walks one contour's segments through the dash pattern, emitting the "on" pieces as
+    /// open polylines (a closed contour that starts and ends "on" joins its first and last
+    /// pieces). One loop, since the pattern position, the piece being built and the first
+    /// piece of a closed contour carry from segment to segment.
     private func dashContour(_ pts: [Point], closed: Bool, into out: inout Polyline) {
         // Locate the phase in the pattern.
         var index = 0

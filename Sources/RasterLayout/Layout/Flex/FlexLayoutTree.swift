@@ -136,6 +136,10 @@ package struct FlexLayout {
 
     /// A node without flex children: its own size where known, else its content's plus
     /// padding, within its limits (and the aspect ratio).
+    ///
+    /// One function, in the order CSS sizes a replaced or text box: the chosen size, the
+    /// content measured in the room left, the ratio, the limits, then the height at the
+    /// width settled; each step reads the values the step before it settled.
     private func leaf(_ node: AnyObject, _ input: FlexInput) -> FlexOutput {
         let style = tree.boxStyle(node)
         let margin = tree.itemStyle(node).margin
