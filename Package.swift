@@ -110,7 +110,7 @@ let package = Package(
         ),
         // The seed frameworks' APIs over components, each a module of its own.
         .target(name: "RasterViews", dependencies: ["RasterComponents"]),
-        .target(name: "RasterWorkflow", dependencies: ["RasterComponents"]),
+        .target(name: "RasterWorkflow", dependencies: ["RasterComponents", "RasterLayout"]),
         .target(name: "RasterDCFlight", dependencies: ["RasterComponents", "RasterLayout"]),
         // Scene files: reading, decoding, schema, registry, rendering.
         .target(

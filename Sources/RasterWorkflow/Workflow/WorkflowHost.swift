@@ -14,6 +14,9 @@ public final class WorkflowHost<Root: Workflow> {
     public private(set) var rendering: Root.Rendering
     /// Hears the root's outputs.
     public var onOutput: ((Root.Output) -> Void)?
+    /// Hears every rendering made after the first: after the events an input queued
+    /// (and the command results among them) are handled, and after `update(properties:)`.
+    public var onRender: ((Root.Rendering) -> Void)?
     /// How many times the root was rendered.
     public private(set) var renderCount = 0
 
@@ -65,6 +68,7 @@ public final class WorkflowHost<Root: Workflow> {
         needsRender = false
         rendering = root.render()
         renderCount += 1
+        onRender?(rendering)
     }
 }
 
