@@ -293,4 +293,27 @@ final class SeedComponentFlowTests: XCTestCase {
         for y in 0..<image.height { for x in 0..<image.width where image[x, y].r > 200 && image[x, y].g < 80 { red += 1 } }
         XCTAssertGreaterThan(red, 20)
     }
+
+    // MARK: - The list example (Examples/Seeds/ComponentFlow/ChatList.swift)
+
+    /// A row inserted into the article's VStack scales and fades in (its default
+    /// transition), the rows below slide down, and the marker `animateView` moves glides to
+    /// the new selection: frames at the start, middle and end of a 0.3 s transition.
+    func testChatListInsertsARowWithTheDefaultTransitionAndMovesItsMarker() throws {
+        let host = ComponentHost<Empty>()
+        let size = Size(200, 120)
+        let before: [(id: String, width: Double)] = [("a", 140), ("b", 90), ("c", 120)]
+        host.update(component: AnyComponent(ChatList(rows: before, selected: 0)), containerSize: size)
+        let after: [(id: String, width: Double)] = [("a", 140), ("new", 110), ("b", 90), ("c", 120)]
+        host.update(transition: .curve(duration: 0.3, curve: .easeInOut),
+                    component: AnyComponent(ChatList(rows: after, selected: 2)), containerSize: size)
+        let dot = try XCTUnwrap(host.view.subviews.first?.subviews.compactMap { ($0 as? SelectionMarker.View)?.dot }.first)
+        var dotY: [Double] = []
+        for (time, name) in [(0.0, "start"), (0.15, "middle"), (0.3, "end")] {
+            host.advance(to: time)
+            dotY.append(dot.frame.minY)
+            assertGolden(of: try host.render(scale: 2, background: .white), named: "seeds/componentflow-list-\(name)@2x")
+        }
+        XCTAssertEqual(dotY, [0, 32, 64], "easeInOut is half way at half time: from row 0 to row 2")
+    }
 }
