@@ -1,3 +1,4 @@
+import Foundation
 import GoldenTesting
 import Raster
 @testable import SeedWorkflow
@@ -83,6 +84,30 @@ final class SeedWorkflowTests: XCTestCase {
         XCTAssertEqual(workflow.state, .splashScreen, "back on the splash screen is handled by the filled-in default")
         assertGolden(of: workflow.rendering.padding(10), size: Size(160, 90), scale: 2, background: .white,
                      named: "seeds/workflow-welcome-flow-splash@2x")
+    }
+
+    /// The article's welcome flow registered as a scene node type: the timeline taps its
+    /// Back button, and the frames show the flow before and after, with no hand-over of
+    /// renderings (the hosted workflow renders again by itself).
+    func testWelcomeFlowInASceneFollowsScriptedTaps() throws {
+        var registry = SceneRegistry.standard
+        registry.register(SceneComponentType("WelcomeFlow", summary: "The article's welcome flow.", props: []) { _ in
+            WorkflowHostComponent(WelcomeFlowComponent.self, properties: ())
+        })
+        let json = #"""
+        {"canvas": {"width": 160, "height": 90, "background": "#FFFFFF"},
+         "root": {"type": "VStack", "alignment": "leading", "padding": 10, "children": [{"type": "WelcomeFlow", "id": "flow"}]},
+         "animation": {"duration": 0.6, "fps": 10, "events": [{"at": 0.2, "tap": [30, 55]}]}}
+        """#
+        let scene = try SceneDecoder(registry: registry).decode(Data(json.utf8))
+        assertGolden(scene: scene, at: 0.1, scale: 2, named: "seeds/workflow-welcome-flow-scene-before@2x")
+        assertGolden(scene: scene, at: 0.5, scale: 2, named: "seeds/workflow-welcome-flow-scene-after@2x")
+        let player = ScenePlayer(scene: scene)
+        try player.advance(to: 0.5)
+        let flow = try XCTUnwrap(player.renderer.nodeView(id: "flow")?.subviews.first?.componentState
+                                 as? WorkflowHostComponent<WelcomeFlowComponent>.State)
+        XCTAssertEqual(flow.workflowHost?.state, .splashScreen)
+        XCTAssertEqual(flow.workflowHost?.renderCount, 2)
     }
 
     func testCommandsRunTheirSideEffectWithTheProperties() throws {

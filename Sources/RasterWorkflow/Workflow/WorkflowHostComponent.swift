@@ -7,8 +7,8 @@ import RasterLayout
 /// key), and every rendering it makes after an event or a command's result updates the
 /// component, which shows it. New properties from the parent render the workflow again.
 ///
-/// The properties are rendered again when the component changes: when they are not
-/// `Equatable`, on every update of the component (a press inside it too).
+/// The properties are rendered again when the component changes: when they are neither
+/// `Void` nor `Equatable`, on every update of the component (a press inside it too).
 ///
 /// Invariant: the component shows `workflowHost.rendering`, the root's rendering for the
 /// current states and the latest properties.
@@ -25,11 +25,13 @@ public struct WorkflowHostComponent<W: Workflow>: CombinedComponent
         self.onOutput = onOutput
     }
 
-    /// Equal when the properties are `Equatable` and equal and the output slots are the
-    /// same; otherwise the component updates (rendering the workflow with the properties
-    /// given).
+    /// Equal when the output slots are the same and the properties are `Void`, or
+    /// `Equatable` and equal; otherwise the component updates (rendering the workflow with
+    /// the properties given).
     public static func == (lhs: Self, rhs: Self) -> Bool {
-        guard lhs.onOutput == rhs.onOutput, let l = lhs.properties as? any Equatable else { return false }
+        guard lhs.onOutput == rhs.onOutput else { return false }
+        if W.Properties.self == Void.self { return true }
+        guard let l = lhs.properties as? any Equatable else { return false }
         return l.isEqual(to: rhs.properties)
     }
 
