@@ -225,4 +225,39 @@ final class SeedDCFlightTests: XCTestCase {
         let empty = DCFTextComponent()
         XCTAssertEqual(empty.getIntrinsicSize(ComponentView(), forProps: ["content": ""]), Size(width: 1, height: 1))
     }
+
+    /// A screen laid out the Yoga way: a column (the default) with a header row whose
+    /// title grows between two buttons, a body that grows to fill the screen, and a footer
+    /// row of three equal buttons (`flex: 1`), checked against the flexbox arithmetic and
+    /// kept as a golden.
+    func testYogaStyleScreen() throws {
+        let tree = DCFTree(registry: registry(), fonts: .bundledShared)
+        let screen = DCFNode("View", props: ["padding": 12, "gap": 10, "backgroundColor": "#F2F2F7"], children: [
+            DCFNode("View", props: ["flexDirection": "row", "alignItems": "center", "gap": 8], children: [
+                DCFNode("Button", props: ["title": "Back", "fontSize": 14]),
+                DCFNode("Text", props: ["content": "Inbox", "fontSize": 17, "fontWeight": "semibold", "flexGrow": 1]),
+                DCFNode("Button", props: ["title": "Edit", "fontSize": 14]),
+            ]),
+            DCFNode("View", props: ["flexGrow": 1, "backgroundColor": "#FFFFFF", "cornerRadius": 10]),
+            DCFNode("View", props: ["flexDirection": "row", "gap": 8], children: [
+                DCFNode("Button", props: ["title": "One", "filled": true, "fontSize": 14, "flex": 1]),
+                DCFNode("Button", props: ["title": "Two", "filled": true, "fontSize": 14, "flex": 1]),
+                DCFNode("Button", props: ["title": "Three", "filled": true, "fontSize": 14, "flex": 1]),
+            ]),
+        ])
+        try tree.update(screen, size: Size(300, 220))
+        let header = try XCTUnwrap(tree.view(forNodeId: "0.0")), body = try XCTUnwrap(tree.view(forNodeId: "0.1"))
+        let footer = try XCTUnwrap(tree.view(forNodeId: "0.2"))
+        XCTAssertEqual(header.frame.width, 276, "stretched across the padded column")
+        XCTAssertEqual(body.frame.minY, header.frame.maxY + 10)
+        XCTAssertEqual(footer.frame.maxY, 220 - 12, "the body grew to push the footer to the bottom padding")
+        XCTAssertEqual(body.frame.maxY + 10, footer.frame.minY)
+        let buttons = try (0..<3).map { try XCTUnwrap(tree.view(forNodeId: "0.2.\($0)")).frame }
+        XCTAssertEqual(buttons.map(\.width), [87, 86, 87], "(276 - 16) / 3 each, snapped to whole points without gaps")
+        let title = try XCTUnwrap(tree.view(forNodeId: "0.0.1")).frame
+        let back = try XCTUnwrap(tree.view(forNodeId: "0.0.0")).frame, edit = try XCTUnwrap(tree.view(forNodeId: "0.0.2")).frame
+        XCTAssertEqual(title.minX, back.maxX + 8)
+        XCTAssertEqual(edit.maxX, 276, "the title grew, so Edit sits at the row's end")
+        assertGolden(of: try tree.render(scale: 2, background: .white), named: "seeds/dcflight-yoga-screen@2x")
+    }
 }
