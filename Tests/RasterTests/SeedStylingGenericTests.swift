@@ -44,6 +44,19 @@ private struct StyledBadge: CombinedComponent {
     }
 }
 
+/// A design-system button styled as a capsule, counting votes in a `@State` the view
+/// keeps across updates.
+private struct VoteCounter: View {
+    @State var votes = 0
+
+    var body: some View {
+        HStack(alignment: .center, spacing: 8) {
+            DSButton(action: { votes += 1 }, label: Text("Vote")).style(.button(CapsuleDSButtonStyle()))
+            Text("\(votes) votes")
+        }
+    }
+}
+
 /// The styling article's generic stage (Examples/Seeds/StylingGeneric): one style
 /// protocol for every stylable component, styles in the environment by component type.
 final class SeedStylingGenericTests: XCTestCase {
@@ -114,5 +127,18 @@ final class SeedStylingGenericTests: XCTestCase {
         XCTAssertEqual(taps, 2)
         XCTAssertGreaterThan(StylingPixels.count(.green, in: try host.render()), 200)
         assertGolden(of: styled, size: Size(60, 40), scale: 2, background: canvas, named: "seeds/styling-ds-button@2x")
+    }
+
+    /// The styled design-system button in a view whose `@State` counts its taps: each tap
+    /// updates the view by itself, and the count survives the parent's next update.
+    func testStyledButtonsWithStateCountTheirTaps() throws {
+        let host = ComponentHost<Empty>()
+        let size = Size(150, 40)
+        host.update(component: AnyComponent(ViewComponent(VoteCounter())), containerSize: size)
+        assertGolden(of: try host.render(scale: 2, background: canvas), named: "seeds/styling-votes-0@2x")
+        XCTAssertTrue(host.tap(at: Point(20, 20)))
+        XCTAssertTrue(host.tap(at: Point(20, 20)))
+        host.update(component: AnyComponent(ViewComponent(VoteCounter())), containerSize: size)
+        assertGolden(of: try host.render(scale: 2, background: canvas), named: "seeds/styling-votes-2@2x")
     }
 }
