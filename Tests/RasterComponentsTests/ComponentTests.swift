@@ -306,6 +306,41 @@ final class ComponentTests: XCTestCase {
         XCTAssertEqual(taps, 1)
     }
 
+    func testPanAndTapGesturesOnChildrenHearDragsAndTaps() throws {
+        final class Log: @unchecked Sendable { var pans: [PanGestureState] = []; var taps = 0 }
+        struct Board: CombinedComponent {
+            let log: Log
+            static func == (lhs: Board, rhs: Board) -> Bool { lhs.log === rhs.log }
+            static var body: Body {
+                let card = Child(Rectangle.self)
+                let chip = Child(Rectangle.self)
+                return { context in
+                    let log = context.component.log
+                    let c = card.update(component: Rectangle(width: 100, height: 60), availableSize: context.availableSize,
+                                        transition: context.transition)
+                    context.add(c.position(Point(x: 60, y: 40)).gesture(.pan { log.pans.append($0) }))
+                    let t = chip.update(component: Rectangle(width: 20, height: 20), availableSize: context.availableSize,
+                                        transition: context.transition)
+                    context.add(t.position(Point(x: 150, y: 40)).gesture(.tap { log.taps += 1 }))
+                    return Size(width: 200, height: 100)
+                }
+            }
+        }
+        let log = Log()
+        let host = ComponentHost<Empty>()
+        host.update(component: AnyComponent(Board(log: log)), containerSize: Size(200, 100))
+        let drag = try XCTUnwrap(host.beginDrag(at: Point(30, 30)))
+        host.moveDrag(drag, to: Point(50, 35))
+        host.endDrag(drag, at: Point(70, 20))
+        XCTAssertEqual(log.pans.map(\.phase), [.began, .changed, .ended])
+        XCTAssertEqual(log.pans.map(\.translation), [Point(0, 0), Point(20, 5), Point(40, -10)])
+        XCTAssertEqual(log.pans.first?.location, Point(20, 20), "in the card's own coordinates (it starts at 10, 10)")
+        XCTAssertNil(host.beginDrag(at: Point(190, 90)), "nothing with a pan there")
+        XCTAssertTrue(host.tap(at: Point(150, 40)))
+        XCTAssertEqual(log.taps, 1)
+        XCTAssertFalse(host.tap(at: Point(190, 90)))
+    }
+
     func testHitTestingFindsTopmostEnabledButton() throws {
         var taps: [String] = []
         func button(_ name: String, enabled: Bool = true) -> AnyComponent<Empty> {

@@ -26,6 +26,8 @@ public struct UpdatedChildComponent {
     /// The container's default exit (see `defaultAppear`).
     public private(set) var defaultDisappear: ChildTransition?
     var updates: [(ComponentView, ComponentTransition) -> Void] = []
+    /// The gestures set with `gesture(_:)`.
+    var gestures: [Gesture] = []
     /// True when the child was measured for a body running to measure (`view` is a
     /// placeholder).
     var isMeasurement = false
@@ -64,6 +66,8 @@ public struct UpdatedChildComponent {
     /// The entrance in effect: the parent's `appear`, else the view's own, else the
     /// container's default.
     var effectiveAppear: ChildTransition? { appear ?? view.appearTransition ?? defaultAppear }
+    /// Adds a gesture the child's view answers (a tap, or a pan a drag reports to).
+    public func gesture(_ g: Gesture) -> Self { var c = self; c.gestures.append(g); return c }
     /// Runs `body` on the view after the child is placed.
     public func update(_ body: @escaping (ComponentView, ComponentTransition) -> Void) -> Self {
         var c = self
@@ -102,6 +106,7 @@ public struct UpdatedChildComponent {
             t.setShadow(layer: layer, color: s.color, opacity: s.opacity, radius: s.radius, offset: s.offset)
         }
         view.appliedModifiers = applied
+        if !gestures.isEmpty || !view.gestures.isEmpty { view.gestures = gestures }
         for body in updates { body(view, t) }
         view.placedDisappear = disappear ?? view.disappearTransition ?? defaultDisappear
     }

@@ -179,13 +179,37 @@ public final class ComponentHost<EnvironmentType> {
         view.hitTest(point)
     }
 
-    /// Presses and releases at `point`: the control found there highlights, then acts.
-    /// - Returns: whether a control took the press (see `beginPress(at:)`).
+    /// Presses and releases at `point`: the control found there highlights, then acts;
+    /// where there is none, the nearest view with a tap gesture hears it.
+    /// - Returns: whether a control or a tap gesture took the press (see `beginPress(at:)`).
     @discardableResult
     public func tap(at point: Point) -> Bool {
-        guard let control = beginPress(at: point) else { return false }
-        endPress(control, inside: true)
+        if let control = beginPress(at: point) {
+            endPress(control, inside: true)
+            return true
+        }
+        guard pressed.isEmpty, let view = hitTest(point)?.gestureView(\.isTap) else { return false }
+        for case .tap(let action) in view.gestures { action() }
         return true
+    }
+
+    /// Starts a drag at `point`: the nearest view there (or above the view hit) with a pan
+    /// gesture hears `began`; nil when there is none.
+    public func beginDrag(at point: Point) -> DragSession? {
+        guard let view = hitTest(point)?.gestureView(\.isPan) else { return nil }
+        let drag = DragSession(view: view, start: point)
+        drag.report(.began, at: point)
+        return drag
+    }
+
+    /// Moves a drag to `point`: its view's pan gestures hear `changed`.
+    public func moveDrag(_ drag: DragSession, to point: Point) {
+        drag.report(.changed, at: point)
+    }
+
+    /// Ends a drag at `point`: its view's pan gestures hear `ended`.
+    public func endDrag(_ drag: DragSession, at point: Point) {
+        drag.report(.ended, at: point)
     }
 
     /// How long a press lasts before a button's hold action first runs (the delay of

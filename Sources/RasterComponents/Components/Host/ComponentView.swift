@@ -58,6 +58,9 @@ open class ComponentView {
 
     /// Whether this view itself can be the result of hit testing (a button, a control).
     open var isInteractive: Bool { false }
+    /// The gestures its parent set on it when it added it (`UpdatedChildComponent.gesture`);
+    /// a view with any takes presses.
+    public internal(set) var gestures: [Gesture] = []
     /// Interactive views that are disabled are passed through.
     open var isEnabled: Bool { true }
 
@@ -147,7 +150,7 @@ open class ComponentView {
             guard let inverse = sub.layer.localTransform.inverted() else { continue }
             if let hit = sub.hitTest(inverse.apply(point)) { return hit }
         }
-        if isInteractive, isEnabled, self.point(inside: point) { return self }
+        if isInteractive || !gestures.isEmpty, isEnabled, self.point(inside: point) { return self }
         return nil
     }
 

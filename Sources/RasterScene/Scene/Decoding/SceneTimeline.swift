@@ -38,6 +38,16 @@ public struct SceneAction: Hashable, Sendable {
         case remove(String)
         /// A press and release of the Button found there (its `onTap` then runs).
         case tap(TapTarget)
+        /// A press held down at the target until a `release` of the same target.
+        case press(TapTarget)
+        /// The end of the press made at the target: the Button acts (its `onTap` runs).
+        case release(TapTarget)
+        /// A press at the target held for `duration` seconds, then released: a Button's
+        /// hold action repeats meanwhile, and a held Button does not act.
+        case hold(TapTarget, duration: Double)
+        /// A pointer dragged in a straight line from `from` to `to` over `duration`
+        /// seconds: the pan gesture of the view where it starts hears it.
+        case drag(from: Point, to: Point, duration: Double)
     }
 
     /// Where a tap lands.
@@ -73,7 +83,14 @@ extension SceneDecodingContext {
             SceneEvent(at: try e.numberValue("at"), action: try action(e))
         } ?? []
         // Unless written, long enough to show every event's transition to its end.
-        let ends = events.map { e in e.at + (e.action.transition.map { $0.curve.duration(given: $0.duration) } ?? 0) }
+        let ends = events.map { e in
+            var end = e.at + (e.action.transition.map { $0.curve.duration(given: $0.duration) } ?? 0)
+            switch e.action.change {
+            case .hold(_, let duration), .drag(_, _, let duration): end = max(end, e.at + duration)
+            default: break
+            }
+            return end
+        }
         let duration = try written ?? max(p.numberValue("duration"), ends.max() ?? 0)
         // A stable sort: equal times keep their order in the file.
         let sorted = events.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
@@ -92,7 +109,7 @@ extension SceneDecodingContext {
     func action(_ p: SceneProps) throws -> SceneAction {
         let kinds = SceneSpecs.changes.filter(p.has)
         guard kinds.count == 1, let kind = kinds.first else {
-            throw p.reader.error(kinds.isEmpty ? "expected one of 'set', 'insert', 'remove' or 'tap'"
+            throw p.reader.error(kinds.isEmpty ? "expected one of 'set', 'insert', 'remove', 'tap', 'press', 'release', 'hold' or 'drag'"
                 : "expected one change per action, found \(kinds.map { "'\($0)'" }.joined(separator: " and "))")
         }
         let change: SceneAction.Change
@@ -125,16 +142,20 @@ extension SceneDecodingContext {
             let id = try p.stringValue("remove")
             if let (r, _) = try p.value("remove") { idReferences.append((id, r, .remove)) }
             change = .remove(id)
+        case "press":
+            change = .press(try target(p, "press"))
+        case "release":
+            change = .release(try target(p, "release"))
+        case "hold":
+            guard let h = try p.object("hold") else { throw p.reader.error("missing 'hold'") }
+            change = .hold(try target(h, "target"), duration: try h.numberValue("duration"))
+            try h.finish()
+        case "drag":
+            guard let d = try p.object("drag") else { throw p.reader.error("missing 'drag'") }
+            change = .drag(from: try d.pointValue("from"), to: try d.pointValue("to"), duration: try d.numberValue("duration"))
+            try d.finish()
         default:
-            guard let (r, _) = try p.value("tap") else { throw p.reader.error("missing 'tap'") }
-            if case .string(let id) = r.value {
-                idReferences.append((id, r, .tap))
-                change = .tap(.node(id))
-            } else {
-                guard case .array = r.value else { throw r.expected("a node id or a point [x, y]") }
-                let (x, y) = try r.pair()
-                change = .tap(.point(Point(x: x, y: y)))
-            }
+            change = .tap(try target(p, "tap"))
         }
         var transition: SceneTransition?
         if let t = try p.object("transition") {
@@ -142,6 +163,19 @@ extension SceneDecodingContext {
             try t.finish()
         }
         return SceneAction(change: change, transition: transition)
+    }
+
+    /// Where a press lands: a node's centre (its id, checked once the tree is known) or a
+    /// point `[x, y]`.
+    private func target(_ p: SceneProps, _ name: String) throws -> SceneAction.TapTarget {
+        guard let (r, _) = try p.value(name) else { throw p.reader.error("missing '\(name)'") }
+        if case .string(let id) = r.value {
+            idReferences.append((id, r, .tap))
+            return .node(id)
+        }
+        guard case .array = r.value else { throw r.expected("a node id or a point [x, y]") }
+        let (x, y) = try r.pair()
+        return .point(Point(x: x, y: y))
     }
 
     private func curve(_ t: SceneProps) throws -> SceneTransition.Curve {

@@ -10,7 +10,9 @@ import RasterCore
 /// updates with the event's transition, so unchanged subtrees are skipped and changed
 /// properties animate from what they present. A `tap` presses the topmost enabled
 /// Button at a node's centre or a point, holds it for `tapDuration` (highlighted), then
-/// releases it and runs its `onTap` actions.
+/// releases it and runs its `onTap` actions; a `press` holds it down until a `release`
+/// of the same target, a `hold` for its duration; a `drag` moves a pointer from point to
+/// point at an even speed, heard by the pan gesture where it starts.
 ///
 /// Invariant: the state at a time depends only on the events before it, never on
 /// which frames were rendered on the way, so a frame range rendered alone equals the
@@ -33,7 +35,14 @@ public final class ScenePlayer {
     private enum Step {
         case action(SceneAction)
         case release(ComponentView?, [SceneAction])
+        case dragEnd(Int)
     }
+
+    /// Presses made by `press` events and not yet released, by their target.
+    private var held: [SceneAction.TapTarget: (control: ComponentView, actions: [SceneAction])] = [:]
+    /// Drags in progress, by number: the session, its line and its time span.
+    private var drags: [Int: (session: DragSession, from: Point, to: Point, start: Double, duration: Double)] = [:]
+    private var dragCount = 0
 
     /// A player at time 0, with the timeline's events queued.
     public init(scene: Scene) {
@@ -62,12 +71,24 @@ public final class ScenePlayer {
         renderer.layoutTree()
         while let next = queue.first, next.at <= target {
             queue.removeFirst()
+            moveDrags(to: next.at)
             renderer.host.advance(to: next.at)
             time = next.at
             try run(next.step)
         }
+        moveDrags(to: target)
         renderer.host.advance(to: target)
         time = max(time, target)
+    }
+
+    /// Moves every drag in progress to where its line puts it at `time`.
+    private func moveDrags(to time: Double) {
+        for id in drags.keys.sorted() {
+            guard let d = drags[id], time > d.start else { continue }
+            let f = d.duration > 0 ? min(1, (time - d.start) / d.duration) : 1
+            renderer.host.moveDrag(d.session, to: Point(x: d.from.x + (d.to.x - d.from.x) * f,
+                                                       y: d.from.y + (d.to.y - d.from.y) * f))
+        }
     }
 
     private func run(_ step: Step) throws {
@@ -77,6 +98,9 @@ public final class ScenePlayer {
         case .release(let control, let actions):
             renderer.host.endPress(control, inside: true)
             for action in actions { try apply(action) }
+        case .dragEnd(let id):
+            guard let d = drags.removeValue(forKey: id) else { return }
+            renderer.host.endDrag(d.session, at: d.to)
         }
     }
 
@@ -90,13 +114,32 @@ public final class ScenePlayer {
         case .remove(let id):
             model.remove(id)
         case .tap(let target):
-            try tap(target)
+            if let (control, actions) = press(target) { enqueue(time + Self.tapDuration, .release(control, actions)) }
+            return
+        case .press(let target):
+            if held[target] == nil, let pressed = press(target) { held[target] = pressed }
+            return
+        case .release(let target):
+            guard let (control, actions) = held.removeValue(forKey: target) else { return }
+            try run(.release(control, actions))
+            return
+        case .hold(let target, let duration):
+            if let (control, actions) = press(target) { enqueue(time + duration, .release(control, actions)) }
+            return
+        case .drag(let from, let to, let duration):
+            guard let session = renderer.host.beginDrag(at: from) else { return }
+            dragCount += 1
+            drags[dragCount] = (session, from, to, time, duration)
+            enqueue(time + duration, .dragEnd(dragCount))
             return
         }
         renderer.update(root: try model.build(), transition: action.transition.map(Self.transition) ?? .immediate)
     }
 
-    private func tap(_ target: SceneAction.TapTarget) throws {
+    /// Presses the control at `target` (the topmost enabled Button at a node's centre or
+    /// a point) and returns it with the `onTap` actions its release runs; nil when there
+    /// is none.
+    private func press(_ target: SceneAction.TapTarget) -> (ComponentView, [SceneAction])? {
         let host = renderer.host
         let control: ComponentView?
         switch target {
@@ -105,7 +148,7 @@ public final class ScenePlayer {
         case .node(let id):
             // The node's centre; when a stretched box leaves its button elsewhere, the
             // first enabled button inside the node.
-            guard let frame = renderer.layout()[id] else { return }
+            guard let frame = renderer.layout()[id] else { return nil }
             if let hit = host.beginPress(at: Point(x: frame.midX, y: frame.midY)) {
                 control = hit
             } else if let inside = renderer.nodeView(id: id).flatMap(Self.firstControl) {
@@ -115,14 +158,14 @@ public final class ScenePlayer {
                 control = nil
             }
         }
-        guard let control else { return }
+        guard let control else { return nil }
         var view: ComponentView? = control
         var actions: [SceneAction] = []
         while let v = view {
             if let button = v as? SceneButtonView { actions = button.onTap; break }
             view = v.superview
         }
-        enqueue(time + Self.tapDuration, .release(control, actions))
+        return (control, actions)
     }
 
     private static func firstControl(in view: ComponentView) -> ControlView? {

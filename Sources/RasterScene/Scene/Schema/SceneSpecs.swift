@@ -67,12 +67,29 @@ public enum SceneSpecs {
         PropSpec("insert", .object(insert), "Adds a node to a container's children."),
         PropSpec("remove", .string, "The id of the node to remove."),
         PropSpec("tap", .either([.string, .point]), "Presses the Button at a node's centre (by id) or at a point."),
+        PropSpec("press", .either([.string, .point]),
+                 "Presses at a node's centre (by id) or at a point and keeps the press down until a 'release' of the same target."),
+        PropSpec("release", .either([.string, .point]), "Ends the press made at this target: the Button acts."),
+        PropSpec("hold", .object(hold), "A press held down, then released (a held Button repeats its hold action and does not act)."),
+        PropSpec("drag", .object(drag), "A pointer dragged in a straight line; the pan gesture where it starts hears it."),
         PropSpec("transition", .object(transition), "How the change animates (absent: immediately)."),
     ]
 
+    static let hold = ObjectSpec("hold", [
+        PropSpec("target", .either([.string, .point]), required: true, "A node's id (its centre) or a point [x, y]."),
+        PropSpec("duration", .number(min: 0, max: 3_600), default: 0.8, "Seconds the press is held."),
+    ])
+
+    static let drag = ObjectSpec("drag", [
+        PropSpec("from", .point, required: true, "Where the drag starts, [x, y] in points."),
+        PropSpec("to", .point, required: true, "Where it ends."),
+        PropSpec("duration", .number(min: 0, max: 3_600), default: 0.3, "Seconds it takes, moving at an even speed."),
+    ])
+
     /// The changes an action makes; it makes exactly one.
-    static let changes = ["set", "insert", "remove", "tap"]
-    /// A timeline action: one change (`set`, `insert`, `remove` or `tap`) and its transition.
+    static let changes = ["set", "insert", "remove", "tap", "press", "release", "hold", "drag"]
+    /// A timeline action: one change (`set`, `insert`, `remove`, `tap`, `press`, `release`,
+    /// `hold` or `drag`) and its transition.
     public static let action = ObjectSpec("action", actionProps, exactlyOne: changes)
     /// A timeline event: an action at a time.
     public static let event = ObjectSpec("event", [

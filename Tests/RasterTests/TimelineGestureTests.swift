@@ -1,0 +1,85 @@
+import Foundation
+import Raster
+import XCTest
+
+/// Scene timelines script presses held down, releases, holds and drags.
+final class TimelineGestureTests: XCTestCase {
+    /// Records what a drag reports.
+    private final class PanLog: @unchecked Sendable {
+        var states: [PanGestureState] = []
+    }
+
+    /// A pad that hears pans, as a registered node type.
+    private struct Pad: CombinedComponent {
+        let log: PanLog
+        static func == (lhs: Pad, rhs: Pad) -> Bool { lhs.log === rhs.log }
+        static var body: Body {
+            let surface = Child(Rectangle.self)
+            return { context in
+                let log = context.component.log
+                let s = surface.update(component: Rectangle(width: 100, height: 40),
+                                       availableSize: context.availableSize, transition: context.transition)
+                context.add(s.position(Point(x: 50, y: 20)).gesture(.pan { log.states.append($0) }))
+                return Size(width: 100, height: 40)
+            }
+        }
+    }
+
+    private func buttonPressed(_ player: ScenePlayer, _ id: String) -> Bool {
+        var found: ButtonView?
+        func walk(_ v: ComponentView) {
+            if let b = v as? ButtonView, found == nil { found = b }
+            v.subviews.forEach(walk)
+        }
+        if let node = player.renderer.nodeView(id: id) { walk(node) }
+        return (found?.componentState as? ButtonState)?.isPressed == true
+    }
+
+    func testPressReleaseHoldAndDragFollowTheTimeline() throws {
+        let log = PanLog()
+        var registry = SceneRegistry.standard
+        registry.register(SceneComponentType("Pad", summary: "A surface that hears pans.", props: []) { _ in Pad(log: log) })
+        let json = #"""
+        {"canvas": {"width": 200, "height": 120},
+         "root": {"type": "VStack", "alignment": "leading", "children": [
+           {"type": "Button", "id": "buy", "content": {"type": "Rectangle", "width": 80, "height": 30},
+            "onTap": [{"set": {"label": {"text": "bought"}}}]},
+           {"type": "Text", "id": "label", "text": "none"},
+           {"type": "Pad", "id": "pad"}]},
+         "animation": {"fps": 10, "events": [
+           {"at": 0.2, "press": "buy"},
+           {"at": 0.6, "release": "buy"},
+           {"at": 0.8, "set": {"label": {"text": "again"}}},
+           {"at": 1.0, "hold": {"target": [40, 15], "duration": 1.0}},
+           {"at": 2.2, "drag": {"from": [10, 80], "to": [90, 60], "duration": 0.4}}]}}
+        """#
+        let scene = try SceneDecoder(registry: registry).decode(Data(json.utf8))
+        XCTAssertEqual(scene.timeline?.duration ?? 0, 2.6, accuracy: 1e-9, "lasts until the drag ends")
+        let player = ScenePlayer(scene: scene)
+        try player.advance(to: 0.4)
+        XCTAssertTrue(buttonPressed(player, "buy"), "held down between press and release")
+        try player.advance(to: 0.7)
+        XCTAssertFalse(buttonPressed(player, "buy"))
+        XCTAssertEqual(player.renderer.layout()["label"]?.width, try SceneRenderer(scene: decodeLabel("bought")).layout()["label"]?.width,
+                       "the release ran onTap")
+        try player.advance(to: 1.5)
+        XCTAssertTrue(buttonPressed(player, "buy"), "a hold keeps it down")
+        try player.advance(to: 2.1)
+        XCTAssertFalse(buttonPressed(player, "buy"))
+        XCTAssertEqual(player.renderer.layout()["label"]?.width, try SceneRenderer(scene: decodeLabel("bought")).layout()["label"]?.width,
+                       "released after the hold: onTap ran again")
+        try player.advance(to: 2.4)
+        XCTAssertEqual(log.states.map(\.phase), [.began, .changed])
+        XCTAssertEqual(log.states.last?.translation.x ?? 0, 40, accuracy: 1e-9, "half way at half time")
+        try player.advance(to: 2.6)
+        XCTAssertEqual(log.states.last?.phase, .ended)
+        XCTAssertEqual(log.states.last?.translation, Point(80, -20))
+    }
+
+    /// The same scene's label alone with `text`, to compare its measured width.
+    private func decodeLabel(_ text: String) throws -> Scene {
+        let json = #"{"canvas": {"width": 200, "height": 120}, "root": {"type": "VStack", "children": [{"type": "Text", "id": "label", "text": ""#
+            + text + #""}]}}"#
+        return try SceneDecoder().decode(Data(json.utf8))
+    }
+}
