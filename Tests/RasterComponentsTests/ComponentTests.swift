@@ -341,6 +341,39 @@ final class ComponentTests: XCTestCase {
         XCTAssertFalse(host.tap(at: Point(190, 90)))
     }
 
+    func testToggleTellsItsNewValueAndSlidesItsKnobWhenUpdated() throws {
+        var isOn = false
+        var heard: [Bool] = []
+        let host = ComponentHost<Empty>()
+        func show(_ transition: ComponentTransition = .immediate) {
+            host.update(transition: transition, component: AnyComponent(Toggle(isOn: isOn) { heard.append($0); isOn = $0 }),
+                        containerSize: Size(100, 40))
+        }
+        show()
+        XCTAssertEqual(host.size, Size(51, 31))
+        func knobX() throws -> Double {
+            var circles: [ComponentView] = []
+            func walk(_ v: ComponentView) {
+                if v.layer.bounds.size == Size(27, 27) { circles.append(v) }
+                v.subviews.forEach(walk)
+            }
+            walk(host.view)
+            let knob = try XCTUnwrap(circles.first)
+            return knob.convertToRoot(Point(x: knob.layer.bounds.midX, y: knob.layer.bounds.midY)).x
+        }
+        XCTAssertEqual(try knobX(), 15.5, accuracy: 1e-9, "off: the knob at the leading end (2 + 13.5)")
+        XCTAssertTrue(host.tap(at: Point(25, 15)))
+        XCTAssertEqual(heard, [true], "a tap asks for the other value")
+        show(.curve(duration: 0.2, curve: .linear))
+        host.advance(to: 0.1)
+        XCTAssertEqual(try knobX(), 25.5, accuracy: 1e-9, "half way along the track")
+        host.advance(to: 0.2)
+        XCTAssertEqual(try knobX(), 35.5, accuracy: 1e-9, "on: the trailing end")
+        host.update(component: AnyComponent(Toggle(isOn: true, isEnabled: false) { heard.append($0) }), containerSize: Size(100, 40))
+        XCTAssertFalse(host.tap(at: Point(25, 15)), "a disabled toggle ignores taps")
+        XCTAssertEqual(heard, [true])
+    }
+
     func testHitTestingFindsTopmostEnabledButton() throws {
         var taps: [String] = []
         func button(_ name: String, enabled: Bool = true) -> AnyComponent<Empty> {

@@ -85,6 +85,21 @@ final class BuiltInGoldenTests: XCTestCase {
         try check("buttons-dark", rows, size: Size(160, 240), theme: .dark)
     }
 
+    func testToggles() throws {
+        func toggle(_ title: String, _ isOn: Bool, enabled: Bool = true) -> AnyComponent<Empty> {
+            AnyComponent(Toggle(isOn: isOn, label: AnyComponent(Text(title, font: Font.system(size: 15))), isEnabled: enabled))
+        }
+        let rows = AnyComponent(VStack([
+            toggle("Wi-Fi", true),
+            toggle("Bluetooth", false),
+            toggle("Locked", true, enabled: false),
+            toggle("Remember me", true).style(CheckboxToggleStyle()),
+            toggle("Newsletter", false).style(CheckboxToggleStyle()),
+        ], spacing: 10, alignment: .leading)).padding(10)
+        try check("toggles", rows, size: Size(180, 220))
+        try check("toggles-dark", rows, size: Size(180, 220), theme: .dark)
+    }
+
     func testFlex() throws {
         func box(_ color: Color, _ w: Double, _ h: Double) -> AnyComponent<Empty> { swatch(color, w, h) }
         let grow = AnyComponent(Flex([

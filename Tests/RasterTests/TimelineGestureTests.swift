@@ -1,4 +1,5 @@
 import Foundation
+import GoldenTesting
 import Raster
 import XCTest
 
@@ -81,5 +82,44 @@ final class TimelineGestureTests: XCTestCase {
         let json = #"{"canvas": {"width": 200, "height": 120}, "root": {"type": "VStack", "children": [{"type": "Text", "id": "label", "text": ""#
             + text + #""}]}}"#
         return try SceneDecoder().decode(Data(json.utf8))
+    }
+}
+
+/// A scene's Toggle flips through its `onTap` actions, its knob sliding with the
+/// transition; `styles` pick the checkbox look.
+final class SceneToggleTests: XCTestCase {
+    func testATappedToggleFlipsAndSlides() throws {
+        let json = #"""
+        {"canvas": {"width": 180, "height": 80, "background": "#FFFFFF"},
+         "styles": {},
+         "root": {"type": "VStack", "alignment": "leading", "spacing": 8, "padding": 8, "children": [
+           {"type": "Toggle", "id": "wifi", "label": {"type": "Text", "text": "Wi-Fi", "font": {"size": 15}},
+            "onTap": [{"set": {"wifi": {"isOn": true}}, "transition": {"duration": 0.2, "curve": "linear"}}]},
+           {"type": "Toggle", "id": "remember", "isOn": true, "style": "checkbox",
+            "label": {"type": "Text", "text": "Remember me", "font": {"size": 15}}}]},
+         "animation": {"duration": 0.5, "fps": 20, "events": [{"at": 0.1, "tap": "wifi"}]}}
+        """#
+        let scene = try SceneDecoder().decode(Data(json.utf8))
+        for (time, name) in [(0.0, "off"), (0.3, "sliding"), (0.5, "on")] {
+            assertGolden(scene: scene, at: time, scale: 2, named: "scenes/toggle-\(name)@2x")
+        }
+        // The tap's release (at 0.2) runs the set; half way through its 0.2 s slide at 0.3.
+        let player = ScenePlayer(scene: scene)
+        _ = try player.frame(at: 0.3)
+        let sliding = try knobX(player)
+        _ = try player.frame(at: 0.5)
+        let on = try knobX(player)
+        XCTAssertEqual(on - sliding, 10, accuracy: 1e-6, "half of the 20-point slide left at half time")
+    }
+
+    private func knobX(_ player: ScenePlayer) throws -> Double {
+        var knobs: [ComponentView] = []
+        func walk(_ v: ComponentView) {
+            if v.layer.bounds.size == Size(27, 27) { knobs.append(v) }
+            v.subviews.forEach(walk)
+        }
+        walk(try XCTUnwrap(player.renderer.nodeView(id: "wifi")))
+        let knob = try XCTUnwrap(knobs.first)
+        return knob.convertToRoot(Point(x: 13.5, y: 13.5)).x
     }
 }

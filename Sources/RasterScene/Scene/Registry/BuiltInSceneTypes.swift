@@ -11,6 +11,9 @@ extension SceneRegistry {
         r.register(SceneStyleFamily(Button.self, typeName: "Button", styles: Button.styleNames.map { name in
             (name, { Button.namedStyle(name) ?? AnyComponentStyle(Button.defaultStyle) })
         }))
+        r.register(SceneStyleFamily(Toggle.self, typeName: "Toggle", styles: Toggle.styleNames.map { name in
+            (name, { Toggle.namedStyle(name) ?? AnyComponentStyle(Toggle.defaultStyle) })
+        }))
         return r
     }()
 }
@@ -21,7 +24,7 @@ enum BuiltInSceneTypes {
     static let length = PropType.number(min: 0, max: 100_000)
 
     static var all: [SceneComponentType] {
-        [vStack, hStack, zStack, flex, text, image, rectangle, roundedRectangle, circle, path, button, spacer]
+        [vStack, hStack, zStack, flex, text, image, rectangle, roundedRectangle, circle, path, button, toggle, spacer]
     }
 
     // MARK: - Containers
@@ -283,6 +286,16 @@ enum BuiltInSceneTypes {
     }
 
     // MARK: - Controls
+
+    static let toggle = SceneComponentType("Toggle", summary: "An on/off switch with a label, drawn by its style (switch or checkbox).", props: [
+        PropSpec("isOn", .bool, default: false, "Whether it is on; a tap's onTap actions set it."),
+        PropSpec("label", .node, "What the toggle is for, before the switch."),
+        PropSpec("enabled", .bool, default: true, "A disabled toggle is drawn at 0.3 opacity and ignores taps."),
+        PropSpec("onTap", .actions, default: [], "Timeline actions run when the toggle is tapped."),
+    ]) { p in
+        let toggle = Toggle(isOn: try p.boolValue("isOn"), label: try p.node("label"), isEnabled: try p.boolValue("enabled"))
+        return SceneToggle(toggle: toggle, onTap: try p.actions("onTap") ?? [])
+    }
 
     static let button = SceneComponentType("Button", summary: "A pressable control around its content, drawn by its style.", props: [
         PropSpec("content", .node, required: true, "What the button shows."),

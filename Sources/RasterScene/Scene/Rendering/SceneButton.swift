@@ -45,3 +45,38 @@ public final class SceneButtonView: ComponentView {
         super.init()
     }
 }
+
+/// A scene's Toggle with the timeline actions its `onTap` runs (on a `SceneButtonView`, as
+/// a `SceneButton` keeps them): the toggle shows its `isOn` prop, so a tap's actions flip
+/// it (`{"set": {"wifi": {"isOn": true}}}`).
+public struct SceneToggle: CombinedComponent, LayoutTransparent {
+    /// The view that keeps the tap actions.
+    public typealias View = SceneButtonView
+
+    /// The toggle shown.
+    public let toggle: Toggle
+    /// The timeline actions a tap runs, in order.
+    public let onTap: [SceneAction]
+    /// The toggle, which layout sees through this wrapper.
+    public let layoutContent: AnyComponent<Empty>
+
+    /// Wraps `toggle` with the actions its taps run.
+    public init(toggle: Toggle, onTap: [SceneAction]) {
+        self.toggle = toggle
+        self.onTap = onTap
+        layoutContent = AnyComponent(toggle)
+    }
+
+    /// The toggle's size.
+    public func sizeThatFits(_ proposal: ProposedSize, context: MeasureContext<SceneToggle>) -> Size {
+        context.node.content(layoutContent).sizeThatFits(proposal)
+    }
+
+    public static var body: Body {
+        let child = Child(AnyComponent<Empty>.self)
+        return { context in
+            context.view.onTap = context.component.onTap
+            return child.updateAsContent(context.component.layoutContent, in: context).size
+        }
+    }
+}
