@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "RasterViews", targets: ["RasterViews"]),
         .library(name: "RasterWorkflow", targets: ["RasterWorkflow"]),
         .library(name: "RasterDCFlight", targets: ["RasterDCFlight"]),
+        .library(name: "RasterSeedScenes", targets: ["RasterSeedScenes"]),
         .library(name: "GoldenTesting", targets: ["GoldenTesting"]),
         .library(name: "GoldenSnapshotTesting", targets: ["GoldenSnapshotTesting"]),
         .executable(name: "render", targets: ["RenderCLI"]),
@@ -118,6 +119,8 @@ let package = Package(
             dependencies: ["RasterComponents", "CPNG", "CFreeType", "CHarfBuzz", "CFontconfig",
                            .product(name: "Yams", package: "Yams")]
         ),
+        // Scene node types of the seed frameworks (a DCFlight tree in a scene).
+        .target(name: "RasterSeedScenes", dependencies: ["RasterScene", "RasterDCFlight"]),
         // The module users import: re-exports the layers.
         .target(
             name: "Raster",
@@ -149,6 +152,7 @@ let package = Package(
             dependencies: [
                 "Raster",
                 "RasterBench",
+                "RasterSeedScenes",
                 "GoldenArtifacts",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -192,7 +196,7 @@ let package = Package(
         // code, benchmarks, fuzzing regressions, the docs and the golden renderings.
         .testTarget(
             name: "RasterTests",
-            dependencies: ["Raster", "RasterBench", "RasterFuzzing", "GoldenTesting", "RasterTestSupport",
+            dependencies: ["Raster", "RasterBench", "RasterFuzzing", "GoldenTesting", "RasterTestSupport", "RasterSeedScenes",
                            "SeedComponentFlow", "SeedWorkflow", "SeedDCFlight", "SeedStylingBadge", "SeedStylingInstalled",
                            "SeedStylingGeneric", "SeedStylingComposable"]
         ),

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GoldenArtifacts
 import Raster
+import RasterSeedScenes
 
 struct ComponentsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -13,6 +14,6 @@ struct ComponentsCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        try printOut(json ? SceneCatalog.json().jsonText(pretty: true) : SceneCatalog.text())
+        try printOut(json ? SceneCatalog.json(registry: .withSeedFrameworks).jsonText(pretty: true) : SceneCatalog.text(registry: .withSeedFrameworks))
     }
 }

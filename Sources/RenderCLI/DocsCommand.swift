@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Raster
+import RasterSeedScenes
 
 /// `render docs cli|scene`: the reference pages of docs/, written from the commands' own
 /// help and the scene catalog (scripts/docs writes them; DocsTests checks them).
@@ -43,7 +44,7 @@ struct DocsCommand: ParsableCommand {
         out += "Written by `scripts/docs` from the prop specs the decoder reads through (`render components` prints the same, "
         out += "`render schema` gives the JSON Schema, whose `$id` is `\(SceneSchema.id)`). Colours take hex, CSS names, "
         out += "`rgb()`, `hsl()`, `clear` or a semantic name.\n\n"
-        out += "```\n\(SceneCatalog.text())```\n"
+        out += "```\n\(SceneCatalog.text(registry: .withSeedFrameworks))```\n"
         return out
     }
 }

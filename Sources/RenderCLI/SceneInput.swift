@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GoldenArtifacts
 import Raster
+import RasterSeedScenes
 
 extension FontSet: ExpressibleByArgument {}
 
@@ -106,7 +107,7 @@ struct SceneInput: ParsableArguments {
                 throw CommandFailure(description: "--root: '\(root.prefix(80))' is not a folder")
             }
         }
-        let decoder = SceneDecoder(fontSet: fonts, limits: try limits(), fileRoot: root)
+        let decoder = SceneDecoder(registry: .withSeedFrameworks, fontSet: fonts, limits: try limits(), fileRoot: root)
         do {
             if readsStandardInput {
                 let data = FileHandle.standardInput.readDataToEndOfFile()

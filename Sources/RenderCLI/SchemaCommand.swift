@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GoldenArtifacts
 import Raster
+import RasterSeedScenes
 
 struct SchemaCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -10,6 +11,6 @@ struct SchemaCommand: ParsableCommand {
     )
 
     func run() throws {
-        try printOut(SceneSchema.text())
+        try printOut(SceneSchema.text(registry: .withSeedFrameworks))
     }
 }

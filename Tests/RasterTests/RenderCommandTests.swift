@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Raster
+import RasterSeedScenes
 import RasterTestSupport
 import XCTest
 
@@ -466,11 +467,13 @@ final class RenderCommandTests: XCTestCase {
         guard case .object(let top) = try JSONValue.parse(schema.stdout), case .object(let defs)? = top["$defs"] else {
             return XCTFail("schema is not an object with $defs")
         }
-        for name in SceneRegistry.standard.typeNames {
+        // `render` knows the standard types and the seed frameworks' (a DCFlight tree).
+        for name in SceneRegistry.withSeedFrameworks.typeNames {
             XCTAssertTrue(components.text.contains("\(name): "), name)
             XCTAssertNotNil(defs["node.\(name)"], name)
         }
-        XCTAssertEqual(try JSONValue.parse(schema.stdout), SceneSchema.schema())
+        XCTAssertNotNil(defs["node.DCFlight"])
+        XCTAssertEqual(try JSONValue.parse(schema.stdout), SceneSchema.schema(registry: .withSeedFrameworks))
     }
 
     /// `render diff --report DIR` puts a failing comparison on the golden report's page

@@ -54,6 +54,14 @@ public struct DCFNode {
     }
 }
 
+extension DCFNode {
+    /// Equal types, keys, props (`DCFProps.equal`) and children.
+    public static func equal(_ a: DCFNode, _ b: DCFNode) -> Bool {
+        a.type == b.type && a.key == b.key && DCFProps.equal(a.props, b.props) && a.children.count == b.children.count
+            && zip(a.children, b.children).allSatisfy { equal($0, $1) }
+    }
+}
+
 /// What `DCFTree` refuses.
 public enum DCFError: Error, Equatable, CustomStringConvertible {
     /// A node names a type nobody registered.

@@ -86,15 +86,21 @@ public final class DCFTree {
     public func update(_ node: DCFNode, size: Size) throws {
         try check(node, path: "root")
         self.size = size
+        let mounted = mountRoot(node)
+        view.bounds = Rect(origin: .zero, size: size)
+        view.layer.position = .zero
+        DCFTree.$fonts.withValue(fonts) { layout(mounted, in: size) }
+    }
+
+    /// Mounts `node` as the root (its view the tree view's only subview).
+    private func mountRoot(_ node: DCFNode) -> Mounted {
         let mounted = DCFTree.$fonts.withValue(fonts) { mount(node, existing: root, id: node.key ?? "0") }
         if root !== mounted {
             root?.view.removeFromSuperview()
             view.addSubview(mounted.view)
         }
         root = mounted
-        view.bounds = Rect(origin: .zero, size: size)
-        view.layer.position = .zero
-        DCFTree.$fonts.withValue(fonts) { layout(mounted, in: size) }
+        return mounted
     }
 
     /// The fonts of the tree whose views are being made or measured.
@@ -149,13 +155,32 @@ public final class DCFTree {
     // MARK: - Mounting
 
     private func check(_ node: DCFNode, path: String) throws {
+        try Self.check(node, registry: registry, path: path)
+    }
+
+    /// Throws for the first node (depth first) whose type `registry` does not hold, or
+    /// whose key a sibling already has, naming its path under `path`.
+    static func check(_ node: DCFNode, registry: DCFComponentRegistry, path: String) throws {
         guard registry.type(named: node.type) != nil else { throw DCFError.unknownType(node.type, path: path) }
         var keys: Set<String> = []
         for (i, child) in node.children.enumerated() {
             if let key = child.key, !keys.insert(key).inserted {
                 throw DCFError.duplicateKey(key, path: "\(path).children[\(i)]")
             }
-            try check(child, path: "\(path).children[\(i)]")
+            try check(child, registry: registry, path: "\(path).children[\(i)]")
+        }
+    }
+
+    /// The size `node` takes for `proposal` as a block-level flex container (the width
+    /// offered, or its own `width`; the height its content's at that width unless its own
+    /// `height` says). Mounts `node` to measure it (a tree not yet updated), so measuring
+    /// and updating make the same views.
+    /// - Precondition: `node` passed `check`.
+    func size(of node: DCFNode, fitting proposal: ProposedSize) -> Size {
+        let mounted = mountRoot(node)
+        return DCFTree.$fonts.withValue(fonts) {
+            Self.reset(mounted, inherited: .leftToRight)
+            return FlexLayout(tree: DCFFlexTree()).root(mounted, proposal: proposal, runMode: .computeSize).size
         }
     }
 
@@ -210,15 +235,18 @@ public final class DCFTree {
     /// Lays the tree out at `size` with the flexbox engine and hands every component
     /// its snapped frame (`applyLayout`), parents before children.
     private func layout(_ root: Mounted, in size: Size) {
-        func reset(_ m: Mounted, inherited: LayoutDirection) {
-            m.cache = FlexCache()
-            m.direction = m.style.direction ?? inherited
-            for child in m.children { reset(child, inherited: m.direction) }
-        }
-        reset(root, inherited: .leftToRight)
+        Self.reset(root, inherited: .leftToRight)
         let output = FlexLayout(tree: DCFFlexTree()).root(root, size: size)
         root.frame = Rect(origin: .zero, size: output.size)
         apply(root, parentOrigin: .zero, parentSize: size)
+    }
+
+    /// Empties the engine's answers under `m` and sets each node's direction (its own,
+    /// else its parent's), before a pass.
+    private static func reset(_ m: Mounted, inherited: LayoutDirection) {
+        m.cache = FlexCache()
+        m.direction = m.style.direction ?? inherited
+        for child in m.children { reset(child, inherited: m.direction) }
     }
 
     /// Snaps `m`'s frame from its unrounded absolute position, moved by its relative

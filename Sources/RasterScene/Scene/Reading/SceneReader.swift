@@ -134,6 +134,6 @@ public struct SceneReader {
     func format(_ d: Double) -> String { PropType.format(d) }
 
     /// A value from the input as an error message quotes it: at most 40 characters.
-    func shortened(_ s: String) -> String { s.count <= 40 ? s : String(s.prefix(39)) + "…" }
+    package func shortened(_ s: String) -> String { s.count <= 40 ? s : String(s.prefix(39)) + "…" }
 }
 
