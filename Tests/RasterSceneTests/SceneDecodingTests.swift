@@ -206,6 +206,10 @@ final class SceneDecodingTests: XCTestCase {
         XCTAssertEqual(named.timeline?.duration ?? 0, 1.2, accuracy: 1e-12, "the named spring keeps its 0.7 s")
         let written = try decode(base + #", "animation": {"duration": 0.8, "events": [{"at": 0.5, "set": {"r": {"opacity": 0.5}}, "transition": {"curve": "# + spring + "}}]}}")
         XCTAssertEqual(written.timeline?.duration, 0.8, "a written duration is kept")
+        let undamped = #"{"spring": {"stiffness": 100, "damping": 0, "mass": 1}}"#
+        let endless = try decode(withEvents(#"{"at": 0.5, "set": {"r": {"opacity": 0.5}}, "transition": {"curve": "# + undamped + "}}"))
+        XCTAssertEqual(endless.timeline?.duration, SceneTimeline.longestDefault, "an undamped spring never settles: the default stops")
+        XCTAssertEqual(AnimationCurve.customSpring(stiffness: 100, damping: 0, mass: 1).duration(given: 1), AnimationCurve.longestSpring)
         XCTAssertEqual(scene.nodeTypes, ["list": "VStack", "t": "Text", "r": "Rectangle"])
         assertError(withEvents(#"{"at": 0, "remove": "nope"}"#), "animation.events[0].remove: no node has the id 'nope'")
         assertError(withEvents(#"{"at": 0, "set": {"t": {"txt": "y"}}}"#), "animation.events[0].set.t.txt: unknown prop 'txt'")

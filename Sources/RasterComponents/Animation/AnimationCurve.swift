@@ -22,18 +22,21 @@ public enum AnimationCurve: Hashable, Sendable {
     /// from the end on (see `TimingCurve`).
     public func value(at t: Double) -> Double { TimingCurve(self).value(at: t) }
 
+    /// The longest a physical spring runs, in seconds (an undamped one never settles).
+    public static let longestSpring = 3_600.0
+
     /// How long an animation along this curve lasts when its transition gives
     /// `duration`. A spring given by its physical parameters (`bounce`,
     /// `customSpring`) runs at its own rate, as `CASpringAnimation` and SwiftUI's
     /// `interpolatingSpring` do: it lasts until it settles (within 0.1 % of the move),
-    /// whatever `duration` says, and its progress at t seconds is the damped
-    /// oscillator's. Every other curve, the named `spring` too, is stretched over
+    /// whatever `duration` says (at most `longestSpring`), and its progress at t seconds
+    /// is the damped oscillator's. Every other curve, the named `spring` too, is stretched over
     /// `duration`. A `duration` of 0 or less stays as given (the change is immediate).
     public func duration(given duration: Double) -> Double {
         guard duration > 0 else { return duration }
         switch self {
         case .bounce, .customSpring:
-            if case .spring(let s) = TimingCurve(self).kind { return s.settlingDuration }
+            if case .spring(let s) = TimingCurve(self).kind { return min(s.settlingDuration, Self.longestSpring) }
             return duration
         default:
             return duration

@@ -14,6 +14,10 @@ public struct SceneTimeline: Hashable, Sendable {
     /// Frames from 0 to `duration` inclusive.
     public var frameCount: Int { frameCount(fps: fps) }
 
+    /// The longest a timeline without a written `duration` lasts, in seconds (its events
+    /// and transitions past this are not shown; write a `duration` for more).
+    public static let longestDefault = 60.0
+
     /// Frames from 0 to `duration` inclusive at another rate.
     public func frameCount(fps rate: Double) -> Int { Int((duration * rate + 1e-9).rounded(.down)) + 1 }
 }
@@ -91,7 +95,7 @@ extension SceneDecodingContext {
             }
             return end
         }
-        let duration = try written ?? max(p.numberValue("duration"), ends.max() ?? 0)
+        let duration = try written ?? min(max(p.numberValue("duration"), ends.max() ?? 0), SceneTimeline.longestDefault)
         // A stable sort: equal times keep their order in the file.
         let sorted = events.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
         return SceneTimeline(duration: duration, fps: fps, events: sorted)

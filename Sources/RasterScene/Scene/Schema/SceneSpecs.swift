@@ -99,7 +99,8 @@ public enum SceneSpecs {
     /// The `animation` section: duration, frame rate and events.
     public static let animation = ObjectSpec("animation", [
         PropSpec("duration", .number(min: 0, max: 86_400), default: 1,
-                 "Seconds. Absent: 1, or longer when an event's transition ends later (so a spring is seen to settle)."),
+                 "Seconds. Absent: 1, or longer when an event or its transition ends later (so a spring is seen to settle), "
+                     + "at most 60."),
         PropSpec("fps", .number(min: 1, max: 240), default: 60, "Frames per second."),
         PropSpec("events", .array(.object(event)), default: [], "The changes, each at its time."),
     ])
