@@ -23,14 +23,18 @@ enum SeedSceneTypes {
         ]) { p in
         guard let (r, _) = try p.value("root") else { throw p.reader.error("missing 'root'") }
         let registry = DCFComponentRegistry.standard
-        let node = try dcfNode(r, registry: registry)
+        var budget = p.context.limits.nodes
+        let node = try dcfNode(r, registry: registry, budget: &budget, limits: p.context.limits)
         return try DCFTreeComponent(root: node, registry: registry)
     }
 
     /// A DCFlight node from its JSON: `type` (a DCFlight type name), `key`, `children`,
     /// and every other member a prop (numbers as `Double`, strings, booleans, lists and
-    /// objects of those).
-    static func dcfNode(_ r: SceneReader, registry: DCFComponentRegistry) throws -> DCFNode {
+    /// objects of those). Each node spends one of `budget` (the scene's node limit).
+    static func dcfNode(_ r: SceneReader, registry: DCFComponentRegistry, budget: inout Int,
+                        limits: SceneLimits) throws -> DCFNode {
+        budget -= 1
+        guard budget >= 0 else { throw r.error(limits.tooManyNodes) }
         let members = try r.object()
         guard let typeValue = members["type"] else {
             throw r.error("missing 'type' (a DCFlight type: \(registry.names.joined(separator: ", ")))")
@@ -53,7 +57,7 @@ enum SeedSceneTypes {
                 key = try member.string()
             case "children":
                 let items = try member.array()
-                children = try items.map { try dcfNode($0, registry: registry) }
+                children = try items.map { try dcfNode($0, registry: registry, budget: &budget, limits: limits) }
                 for (i, child) in children.enumerated() {
                     if let k = child.key, !keys.insert(k).inserted {
                         throw items[i].error("the key '\(member.shortened(k))' is already used by a sibling")

@@ -41,5 +41,12 @@ final class DCFlightSceneTests: XCTestCase {
         XCTAssertThrowsError(try scene(#"{"type": "View", "children": [{"type": "Text", "key": "a"}, {"type": "Text", "key": "a"}]}"#)) { error in
             XCTAssertEqual("\(error)", "root.root.children[1]: the key 'a' is already used by a sibling")
         }
+        // A DCFlight tree holds at most as many nodes as the scene may.
+        let many = "[" + Array(repeating: #"{"type": "View"}"#, count: 40).joined(separator: ", ") + "]"
+        let json = ##"{"canvas": {"width": 10, "height": 10}, "root": {"type": "DCFlight", "root": {"type": "View", "children": "##
+            + many + "}}}"
+        XCTAssertThrowsError(try SceneDecoder(registry: .withSeedFrameworks, limits: SceneLimits(nodes: 30)).decode(Data(json.utf8))) { error in
+            XCTAssertTrue("\(error)".contains("more than 30 nodes"), "\(error)")
+        }
     }
 }

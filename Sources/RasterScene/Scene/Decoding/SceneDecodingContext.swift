@@ -49,7 +49,7 @@ public final class SceneDecodingContext {
     /// More nodes than this are refused by default (`SceneLimits.nodes`).
     public static var maxNodes: Int { SceneLimits.default.nodes }
     /// The limits this decoding checks.
-    let limits: SceneLimits
+    package let limits: SceneLimits
 
     struct NodeRecord {
         let path: String

@@ -56,7 +56,7 @@ public struct SceneLimits: Hashable, Sendable {
     public static let maxYAMLValues = 1_000_000
 
     /// The refusal of a tree with more than `nodes` nodes.
-    var tooManyNodes: String { "the scene has more than \(nodes) nodes (raise the limit with --max-nodes)" }
+    package var tooManyNodes: String { "the scene has more than \(nodes) nodes (raise the limit with --max-nodes)" }
     /// The refusal of texts of more than `characters` characters in all.
     var tooManyCharacters: String {
         "the scene's texts have more than \(SceneLimits.describe(count: characters)) characters (raise the limit with --max-characters)"
