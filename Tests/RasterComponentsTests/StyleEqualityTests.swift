@@ -96,3 +96,61 @@ private struct PlainChipStyle: ComponentStyle {
         #expect(body == AnyComponent(Rectangle(fill: .color(.fixed(.black)), width: 3, height: 1)))
     }
 }
+
+/// Text in capitals: a text style that changes the text itself.
+private struct ShoutStyle: ComponentStyle {
+    typealias Component = Text
+    func makeBody(configuration: Text.Configuration) -> AnyComponent<Empty> {
+        var text = configuration.text
+        text.spans = text.spans.map { span in
+            var s = span
+            s.text = s.text.uppercased()
+            return s
+        }
+        return AnyComponent(text)
+    }
+}
+
+/// Whatever the styles inside made, padded by 4 points: a composable text style.
+private struct PaddedStyle: ComponentStyle {
+    typealias Component = Text
+    func makeBody(configuration: Text.Configuration, base: AnyComponent<Empty>) -> AnyComponent<Empty> {
+        base.padding(4)
+    }
+}
+
+/// Text is stylable beside Button and Toggle.
+@Suite struct TextStyleTests {
+    private func size(_ component: AnyComponent<Empty>) -> Size {
+        let host = ComponentHost<Empty>()
+        return host.update(component: component, containerSize: Size(400, 100))
+    }
+
+    @Test func textStylesMakeTheTextsBody() {
+        let plain = size(AnyComponent(Text("HELLO")))
+        #expect(size(AnyComponent(Text("hello")).style(ShoutStyle())) == plain, "the style's capitals")
+        #expect(size(AnyComponent(Text("hello")).style(PaddedStyle()).style(ShoutStyle()))
+                == Size(width: plain.width + 8, height: plain.height + 8), "padding around what the inner style made")
+        #expect(size(AnyComponent(Text("hello"))) != plain, "without a style, the text as it is")
+    }
+
+    @Test func aStyledTextDrawsWhatItsStyleMade() throws {
+        func ink(_ component: AnyComponent<Empty>) throws -> Int {
+            let image = try ComponentHost.render(component, size: Size(120, 40), background: .white)
+            var count = 0
+            for y in 0..<image.height { for x in 0..<image.width where image[x, y].r < 100 { count += 1 } }
+            return count
+        }
+        let shouted = try ink(AnyComponent(Text("hello")).style(ShoutStyle()))
+        #expect(shouted > 50, "the styled text is drawn")
+        #expect(shouted == (try ink(AnyComponent(Text("HELLO")))), "as the capitals are")
+    }
+
+    @Test func aStyleAddedAndRemovedLaterUpdatesTheText() {
+        let host = ComponentHost<Empty>()
+        let plain = host.update(component: AnyComponent(Text("hello")), containerSize: Size(400, 100))
+        let shouted = host.update(component: AnyComponent(Text("hello")).style(ShoutStyle()), containerSize: Size(400, 100))
+        #expect(shouted != plain)
+        #expect(host.update(component: AnyComponent(Text("hello")), containerSize: Size(400, 100)) == plain)
+    }
+}

@@ -6,6 +6,10 @@ import RasterText
 /// Multi-line text, measured like ComponentFlow's `Text`: wrapped to the available
 /// width, its size rounded up to whole points (inside a `Flex`: unrounded, as CSS keeps
 /// fractions), drawn into the view's layer contents.
+///
+/// Stylable: text styles in the environment (`.style(...)` on a subtree,
+/// `ComponentStyle<Text>`) make its body from its configuration, the plain text being
+/// `configuration.label`; with none, the text draws itself.
 /// Colours may be semantic; the font registry comes from the environment.
 public struct Text: Component {
     /// A run of text with its own font, colour or shaping settings (nil: the
@@ -49,6 +53,9 @@ public struct Text: Component {
     public var letterSpacing: Double = 0
     /// The BCP 47 language of spans that set none of their own ("" unknown).
     public var language: String = ""
+    /// Drawn as it is, whatever text styles are in the environment (the label a style
+    /// is given).
+    var ignoresStyles = false
 
     /// One run of `text`.
     public init(_ text: String, font: Font = .system(size: 17), color: ColorValue = .primary,
@@ -78,6 +85,12 @@ public struct Text: Component {
     /// layer's drawing; returns its size (zero when it cannot be laid out).
     public func update(view: ComponentView, availableSize: Size, state: EmptyComponentState,
                        environment: Environment<Empty>, transition: ComponentTransition) -> Size {
+        if isStyled(environment) {
+            view.layer.drawing = nil
+            return StyledText(text: self).update(view: view, availableSize: availableSize, state: state,
+                                                 environment: environment, transition: transition)
+        }
+        if !view.subviews.isEmpty { view.setSubviews([]) }
         let proposal = view.node?.proposal ?? ProposedSize(available: availableSize)
         let drawing = self.drawing(proposal, text: attributed(environment), environment: environment,
                                    css: view.node?.layout?.measuresTextAsCSS ?? false)
@@ -104,9 +117,17 @@ public struct Text: Component {
     /// min-content) unless `maxLines` lets it truncate (then down to the ellipsis); heights
     /// are not proposed, and the size keeps its fractions.
     public func sizeThatFits(_ proposal: ProposedSize, context: MeasureContext<Text>) -> Size {
+        if isStyled(context.environment) {
+            return StyledText(text: self).sizeThatFits(proposal, context: MeasureContext<StyledText>(node: context.node))
+        }
         let drawing = self.drawing(proposal, text: attributed(memoIn: context.node), environment: context.environment,
                                    css: context.node.measuresTextAsCSS)
         return drawing.layout.map(drawing.size(of:)) ?? .zero
+    }
+
+    /// Whether text styles in `environment` draw this text (a style's own label never is).
+    private func isStyled(_ environment: Environment<Empty>) -> Bool {
+        !ignoresStyles && !environment.styles(for: Text.self).isEmpty
     }
 
     /// The baseline of the first line from the top of the text's box, for `proposal`
