@@ -117,7 +117,8 @@ public struct Text: Component {
     /// min-content) unless `maxLines` lets it truncate (then down to the ellipsis); heights
     /// are not proposed, and the size keeps its fractions.
     public func sizeThatFits(_ proposal: ProposedSize, context: MeasureContext<Text>) -> Size {
-        if isStyled(context.environment) {
+        // Measuring records no read: the update that follows does.
+        if !ignoresStyles, !context.environment.untrackedValues.styleStack(for: Text.self).isEmpty {
             return StyledText(text: self).sizeThatFits(proposal, context: MeasureContext<StyledText>(node: context.node))
         }
         let drawing = self.drawing(proposal, text: attributed(memoIn: context.node), environment: context.environment,
