@@ -31,8 +31,7 @@ public struct WorkflowHostComponent<W: Workflow>: CombinedComponent
     public static func == (lhs: Self, rhs: Self) -> Bool {
         guard lhs.onOutput == rhs.onOutput else { return false }
         if W.Properties.self == Void.self { return true }
-        guard let l = lhs.properties as? any Equatable else { return false }
-        return l.isEqual(to: rhs.properties)
+        return AnyEquatable.compare(lhs.properties, rhs.properties) ?? false
     }
 
     /// The host of the workflow tree, made on the first update.
@@ -99,12 +98,5 @@ public struct WorkflowHostComponent<W: Workflow>: CombinedComponent
             let rendering = context.component.host(in: context.state).rendering
             return child.updateAsContent(AnyComponent(rendering), in: context).size
         }
-    }
-}
-
-private extension Equatable {
-    func isEqual(to other: Any) -> Bool {
-        guard let other = other as? Self else { return false }
-        return self == other
     }
 }

@@ -228,6 +228,14 @@ public struct AnyEquatable: Equatable {
         }
         return equal(lhs.base, rhs.base)
     }
+
+    /// Whether `a` and `b` are equal by `a`'s `==` (false when `b` is of another type); nil
+    /// when `a` is not `Equatable`.
+    package static func compare(_ a: Any, _ b: Any) -> Bool? {
+        guard let a = a as? any Equatable else { return nil }
+        guard let b = b as? any Equatable else { return false }
+        return AnyEquatable(a) == AnyEquatable(b)
+    }
 }
 
 /// A shared environment value a component can read.

@@ -157,22 +157,15 @@ extension ComponentStyle {
 enum StyleComparison {
     static func equal(_ lhs: Any, _ rhs: Any) -> Bool {
         guard type(of: lhs) == type(of: rhs) else { return false }
-        if let l = lhs as? any Equatable { return l.isEqual(to: rhs) }
+        if let equal = AnyEquatable.compare(lhs, rhs) { return equal }
         let left = Mirror(reflecting: lhs).children, right = Mirror(reflecting: rhs).children
         guard left.count == right.count else { return false }
         return zip(left, right).allSatisfy { l, r in l.label == r.label && property(l.value, r.value) }
     }
 
     private static func property(_ lhs: Any, _ rhs: Any) -> Bool {
-        if let l = lhs as? any Equatable { return l.isEqual(to: rhs) }
+        if let equal = AnyEquatable.compare(lhs, rhs) { return equal }
         return lhs is any DynamicProperty && rhs is any DynamicProperty
-    }
-}
-
-private extension Equatable {
-    func isEqual(to other: Any) -> Bool {
-        guard let other = other as? Self else { return false }
-        return self == other
     }
 }
 
