@@ -294,7 +294,7 @@ enum BuiltInSceneTypes {
         PropSpec("onTap", .actions, default: [], "Timeline actions run when the toggle is tapped."),
     ]) { p in
         let toggle = Toggle(isOn: try p.boolValue("isOn"), label: try p.node("label"), isEnabled: try p.boolValue("enabled"))
-        return SceneToggle(toggle: toggle, onTap: try p.actions("onTap") ?? [])
+        return SceneControl(control: toggle, onTap: try p.actions("onTap") ?? [])
     }
 
     static let button = SceneComponentType("Button", summary: "A pressable control around its content, drawn by its style.", props: [
