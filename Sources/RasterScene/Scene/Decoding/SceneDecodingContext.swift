@@ -170,11 +170,6 @@ public final class SceneDecodingContext {
             let present = group.filter { props.has($0) }
             if present.count > 1 { throw r.error("a \(typeName) takes \(present[0]) or \(present[1]), not both") }
         }
-        if wrapLayout == nil {
-            // Without the parent's reader of its child props (checking a `set`), they
-            // were checked where the node was decoded in place.
-            for spec in childSpecs { props.markUsed(spec.name) }
-        }
         let id = try props.string("id")
         if let id, !isChecking, !isBuilding {
             if let earlier = nodes[id] {
@@ -186,14 +181,32 @@ public final class SceneDecodingContext {
             ? SceneElement(type: type, id: id, source: r, props: raw, childSpecs: childSpecs, childBoxes: childBoxes) : nil
         props.element = element
         if isBuilding, let element { newElements.append(element) }
-        depth += 1
-        defer { depth -= 1 }
-        let content = try type.decode(props)
-        let component = try SceneNodeDecoding.applyCommonProps(props, to: content, type: type, id: id,
-                                                               childBoxes: childBoxes, wrapLayout: wrapLayout)
+        let (content, component) = try decodeContent(props, type: type, id: id, childSpecs: childSpecs,
+                                                     childBoxes: childBoxes, wrap: wrapLayout)
         element?.content = content
         element?.built = component
         return DecodedNode(component: component, id: id, props: props, element: element)
+    }
+
+    /// Runs `type`'s decode over `props` one level deeper, then applies the common props
+    /// and the parent's `wrap` around what it made.
+    private func decodeContent(_ props: SceneProps, type: SceneComponentType, id: String?, childSpecs: [PropSpec],
+                               childBoxes: Bool, wrap: ((AnyComponent<Empty>, SceneProps) throws -> AnyComponent<Empty>)?)
+        throws -> (content: AnyComponent<Empty>, component: AnyComponent<Empty>) {
+        if wrap == nil {
+            // Without the parent's reader of its child props (checking a `set`), they
+            // were checked where the node was decoded in place.
+            for spec in childSpecs { props.markUsed(spec.name) }
+        }
+        depth += 1
+        let content: AnyComponent<Empty>
+        do {
+            defer { depth -= 1 }
+            content = try type.decode(props)
+        }
+        let component = try SceneNodeDecoding.applyCommonProps(props, to: content, type: type, id: id,
+                                                               childBoxes: childBoxes, wrapLayout: wrap)
+        return (content, component)
     }
 
     // MARK: - Building the edited model
@@ -221,8 +234,7 @@ public final class SceneDecodingContext {
     /// (wrapped again when the parent's own props changed, as the parent's wrapping may
     /// read them), else its type's decode run again over its props, with its children
     /// built the same way.
-    func build(_ element: SceneElement, parentType: String,
-               wrap: ((AnyComponent<Empty>, SceneProps) throws -> AnyComponent<Empty>)?,
+    func build(_ element: SceneElement, wrap: ((AnyComponent<Empty>, SceneProps) throws -> AnyComponent<Empty>)?,
                parentPropsChanged: Bool) throws -> AnyComponent<Empty> {
         let reader = element.source.replacingValue(.object(element.props))
         guard depth < limits.depth else { throw reader.error(limits.tooDeep) }
@@ -238,15 +250,8 @@ public final class SceneDecodingContext {
         }
         props.markUsed("type")
         props.markUsed("id")
-        if wrap == nil { for spec in element.childSpecs { props.markUsed(spec.name) } }
-        depth += 1
-        let content: AnyComponent<Empty>
-        do {
-            defer { depth -= 1 }
-            content = try element.type.decode(props)
-        }
-        let built = try SceneNodeDecoding.applyCommonProps(props, to: content, type: element.type, id: element.id,
-                                                           childBoxes: element.childBoxes, wrapLayout: wrap)
+        let (content, built) = try decodeContent(props, type: element.type, id: element.id, childSpecs: element.childSpecs,
+                                                 childBoxes: element.childBoxes, wrap: wrap)
         try props.finish()
         element.content = content
         element.built = built
@@ -262,7 +267,7 @@ public final class SceneDecodingContext {
         throws -> (element: SceneElement, component: AnyComponent<Empty>) {
         switch child {
         case .element(let e):
-            return (e, try build(e, parentType: parent.type.name, wrap: wrap, parentPropsChanged: parent.propsChanged))
+            return (e, try build(e, wrap: wrap, parentPropsChanged: parent.propsChanged))
         case .pending(let json, let path):
             let node = try decodeNode(SceneReader(json, path: path), parentType: parent.type.name, childSpecs: childSpecs,
                                       childBoxes: childBoxes, wrapLayout: wrap)

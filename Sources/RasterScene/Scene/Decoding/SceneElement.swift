@@ -164,7 +164,7 @@ final class SceneModel {
     /// The component tree after the edits, built where they reached.
     /// - Throws: `SceneError` at the path of a node an edit left invalid.
     func build() throws -> AnyComponent<Empty> {
-        let built = try context.build(root, parentType: "scene", wrap: nil, parentPropsChanged: false)
+        let built = try context.build(root, wrap: nil, parentPropsChanged: false)
         for e in context.takeNewElements() where e.id != nil { index(e) }
         return built
     }
