@@ -59,16 +59,19 @@ final class TimelineGestureTests: XCTestCase {
         let player = ScenePlayer(scene: scene)
         try player.advance(to: 0.4)
         XCTAssertTrue(buttonPressed(player, "buy"), "held down between press and release")
+        let bought = try labelWidth("bought"), again = try labelWidth("again")
+        XCTAssertNotEqual(bought, again)
         try player.advance(to: 0.7)
         XCTAssertFalse(buttonPressed(player, "buy"))
-        XCTAssertEqual(player.renderer.layout()["label"]?.width, try SceneRenderer(scene: decodeLabel("bought")).layout()["label"]?.width,
-                       "the release ran onTap")
+        XCTAssertEqual(player.renderer.layout()["label"]?.width, bought, "the release ran onTap")
+        try player.advance(to: 0.9)
+        XCTAssertEqual(player.renderer.layout()["label"]?.width, again)
         try player.advance(to: 1.5)
         XCTAssertTrue(buttonPressed(player, "buy"), "a hold keeps it down")
+        XCTAssertEqual(player.renderer.layout()["label"]?.width, again, "nothing runs while it is held")
         try player.advance(to: 2.1)
         XCTAssertFalse(buttonPressed(player, "buy"))
-        XCTAssertEqual(player.renderer.layout()["label"]?.width, try SceneRenderer(scene: decodeLabel("bought")).layout()["label"]?.width,
-                       "released after the hold: onTap ran again")
+        XCTAssertEqual(player.renderer.layout()["label"]?.width, bought, "released after the hold: onTap ran again")
         try player.advance(to: 2.4)
         XCTAssertEqual(log.states.map(\.phase), [.began, .changed])
         XCTAssertEqual(log.states.last?.translation.x ?? 0, 40, accuracy: 1e-9, "half way at half time")
@@ -77,11 +80,11 @@ final class TimelineGestureTests: XCTestCase {
         XCTAssertEqual(log.states.last?.translation, Point(80, -20))
     }
 
-    /// The same scene's label alone with `text`, to compare its measured width.
-    private func decodeLabel(_ text: String) throws -> Scene {
+    /// The width of the scene's label showing `text`, laid out alone.
+    private func labelWidth(_ text: String) throws -> Double? {
         let json = #"{"canvas": {"width": 200, "height": 120}, "root": {"type": "VStack", "children": [{"type": "Text", "id": "label", "text": ""#
             + text + #""}]}}"#
-        return try SceneDecoder().decode(Data(json.utf8))
+        return SceneRenderer(scene: try SceneDecoder().decode(Data(json.utf8))).layout()["label"]?.width
     }
 }
 
