@@ -186,7 +186,6 @@ public struct Button: CombinedComponent, ComposableStyling {
         let label = Child(AnyComponent<Empty>.self)
         return { context in
             let c = context.component
-            context.view.button = c
             let pressed = context.state.isPressed && c.isEnabled
             let body = c.styledLabel(in: context.layoutNode, pressed: pressed, environment: context.environment)
             let child = label.update(component: body, proposal: context.proposal, layout: context.layoutNode.content(body),
@@ -207,7 +206,13 @@ public final class ButtonState: ComponentState {
 
 /// The view of a `Button`: interactive while enabled; presses update its state.
 public final class ButtonView: ControlView {
-    var button: Button?
+    /// The button shown: its node's component, which a skipped update still replaces, so
+    /// a press runs the closures of the latest update.
+    var button: Button? {
+        var component: (any Component)? = node?.component
+        while let erased = component as? AnyComponent<Empty> { component = erased.wrapped }
+        return component as? Button
+    }
     private var didHold = false
 
     public override var isEnabled: Bool { button?.isEnabled ?? false }
@@ -232,12 +237,6 @@ public final class ButtonView: ControlView {
     /// Whether the button has a hold action (which the host repeats during a press).
     public var hasHoldAction: Bool { button?.holdAction != nil }
 
-    /// The new closures of an equal button (its update was skipped).
-    package override func takeEqualComponent(_ component: any Component) {
-        var c: any Component = component
-        while let erased = c as? AnyComponent<Empty> { c = erased.wrapped }
-        if let newer = c as? Button { button = newer }
-    }
 
     public override func press() {
         guard let button, button.isEnabled, let state = buttonState, !state.isPressed else { return }

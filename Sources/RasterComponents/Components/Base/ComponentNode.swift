@@ -75,10 +75,10 @@ package final class ComponentNode {
         if let old = originFraction, old != fraction { reasons.insert(.availableSize) }
 
         if reasons.isEmpty, let size {
-            // Equal, so nothing is laid out or drawn again; the new value is still kept
-            // (and handed to the view), so what `==` leaves out is never stale.
+            // Equal, so nothing is laid out or drawn again; the new value is still kept,
+            // so what `==` leaves out (a Button's closures, which its view reads from
+            // here) is never stale.
             component = newComponent
-            view.takeEqualComponent(newComponent)
             pass.statistics.recordSkip(component.concreteType)
             return size
         }

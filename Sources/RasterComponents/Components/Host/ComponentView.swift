@@ -32,11 +32,6 @@ open class ComponentView {
     /// True while the view animates out after its parent dropped it.
     public internal(set) var isDisappearing = false
 
-    /// Takes the newest value of its component when the update was skipped because the
-    /// value compares equal to the last one: what `==` leaves out (a `Button`'s
-    /// closures) is then current without the update running. Does nothing by default.
-    package func takeEqualComponent(_ component: any Component) {}
-
     /// Whether `ancestor` is this view or one of its superviews.
     func isInTree(of ancestor: ComponentView) -> Bool {
         var view: ComponentView? = self
