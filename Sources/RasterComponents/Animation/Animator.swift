@@ -122,12 +122,22 @@ public final class Animator {
     /// from then.
     public func tick(to newTime: Double) {
         let target = max(time, newTime)
-        while let next = timers.indices.filter({ timers[$0].time <= target }).min(by: { timers[$0].time < timers[$1].time }) {
+        while let next = nextTimer(dueBy: target) {
             let timer = timers.remove(at: next)
             advanceAnimations(to: max(time, timer.time))
             timer.action()
         }
         advanceAnimations(to: target)
+    }
+
+    /// The index of the earliest timer due by `time` (the first scheduled among equals).
+    private func nextTimer(dueBy time: Double) -> Int? {
+        var best: Int?
+        for i in timers.indices where timers[i].time <= time {
+            if let b = best, timers[b].time <= timers[i].time { continue }
+            best = i
+        }
+        return best
     }
 
     /// Moves the clock to `newTime` (not back) and writes or finishes the animations.

@@ -67,13 +67,12 @@ final class SceneElement {
         }
     }
 
-    /// This element and every element below it, depth first.
-    var subtree: [SceneElement] {
-        var result: [SceneElement] = [self]
+    /// Calls `body` with this element and every element below it, parents first.
+    func forEachInSubtree(_ body: (SceneElement) -> Void) {
+        body(self)
         for list in children.values {
-            for case .element(let child) in list { result += child.subtree }
+            for case .element(let child) in list { child.forEachInSubtree(body) }
         }
-        return result
     }
 
     /// A copy of the subtree, sharing the built components (immutable values).
@@ -116,17 +115,13 @@ final class SceneModel {
     /// Built at the first edit.
     private lazy var elements: [String: SceneElement] = {
         var all: [String: SceneElement] = [:]
-        for e in root.subtree { if let id = e.id { all[id] = e } }
+        root.forEachInSubtree { if let id = $0.id { all[id] = $0 } }
         return all
     }()
 
     init(context: SceneDecodingContext, root: SceneElement) {
         self.context = context
         self.root = root
-    }
-
-    private func index(_ element: SceneElement) {
-        for e in element.subtree { if let id = e.id { elements[id] = e } }
     }
 
     /// A model of its own, for a player, with a context that builds (ids and limits
@@ -157,7 +152,7 @@ final class SceneModel {
         for (name, list) in p.children {
             p.children[name] = list.filter { if case .element(let c) = $0 { return c !== e } else { return true } }
         }
-        for gone in e.subtree { if let id = gone.id { elements[id] = nil } }
+        e.forEachInSubtree { if let id = $0.id { elements[id] = nil } }
         p.markNeedsBuild()
     }
 
@@ -165,7 +160,8 @@ final class SceneModel {
     /// - Throws: `SceneError` at the path of a node an edit left invalid.
     func build() throws -> AnyComponent<Empty> {
         let built = try context.build(root, wrap: nil, parentPropsChanged: false)
-        for e in context.takeNewElements() where e.id != nil { index(e) }
+        // Every element decoded from JSON in the build is among these, nested ones too.
+        for e in context.takeNewElements() { if let id = e.id { elements[id] = e } }
         return built
     }
 }
