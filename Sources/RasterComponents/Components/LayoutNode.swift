@@ -32,7 +32,7 @@ public final class LayoutNode {
     private var slots: [LayoutNode?] = []
     private var keyedSlots: [AnyHashable: LayoutNode] = [:]
     /// Anything a component computes once per pass for both measuring and updating.
-    var memo: Any?
+    package var memo: Any?
     /// A fresh state for measuring when no view exists yet.
     private var scratchState: ComponentState?
     /// A view that measuring by `update` may write to.

@@ -42,8 +42,16 @@ public struct DCFTreeComponent: Component {
     public func makeView() -> View { View() }
 
     /// The size the tree takes for `proposal` (see the type's description).
+    /// The tree measured in a pass is kept in the layout node, so measuring it again for
+    /// another proposal mounts nothing new.
     public func sizeThatFits(_ proposal: ProposedSize, context: MeasureContext<DCFTreeComponent>) -> Size {
-        let tree = DCFTree(registry: registry, theme: context.environment.theme, fonts: context.environment.untrackedValues.fonts)
+        let tree: DCFTree
+        if let kept = context.node.memo as? DCFTree {
+            tree = kept
+        } else {
+            tree = DCFTree(registry: registry, theme: context.environment.theme, fonts: context.environment.untrackedValues.fonts)
+            context.node.memo = tree
+        }
         return tree.size(of: root, fitting: proposal)
     }
 
