@@ -416,6 +416,24 @@ final class RenderCommandTests: XCTestCase {
         }
     }
 
+    /// `render` decodes with the seed frameworks' node types: a DCFlight tree lays out
+    /// and draws, and an unknown DCFlight type fails with its path.
+    func testDCFlightNodes_RenderFromTheCommandLine() throws {
+        let json = #"""
+        {"canvas": {"width": 200, "height": 100},
+         "root": {"type": "DCFlight", "id": "screen", "root": {"type": "View", "padding": 10, "children": [
+           {"type": "View", "height": 30, "backgroundColor": "#FF0000"}]}}}
+        """#
+        let run = try render(["layout", try write(json, "dcf.json")])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.text.contains(#""screen": [0, 0, 200, 50]"#), run.text)
+        let bad = json.replacingOccurrences(of: #""height": 30, "#, with: #""type": "Slider", "#)
+            .replacingOccurrences(of: #"{"type": "View", "type": "Slider""#, with: #"{"type": "Slider""#)
+        let failed = try render(["layout", try write(bad, "bad-dcf.json")])
+        XCTAssertEqual(failed.status, 1)
+        XCTAssertTrue(failed.stderr.contains("root.root.children[0].type: unknown DCFlight type 'Slider'"), failed.stderr)
+    }
+
     func testLayout_PrintsFramesOfNodesWithIDs() throws {
         let json = #"""
         {"canvas": {"width": 200, "height": 100},
