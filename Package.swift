@@ -172,11 +172,11 @@ let package = Package(
         .target(name: "SeedComponentFlow", dependencies: ["SeedSupport"], path: "Examples/Seeds/ComponentFlow"),
         .target(name: "SeedWorkflow", dependencies: ["SeedSupport"], path: "Examples/Seeds/Workflow"),
         .target(name: "SeedDCFlight", dependencies: ["SeedSupport"], path: "Examples/Seeds/DCFlight"),
-        // The styling article's code in its four stages (each redeclares the last's types).
+        // The styling article's code: its own badge style protocol in two stages, then
+        // its generic styling over the library's protocols.
         .target(name: "SeedStylingBadge", dependencies: ["SeedSupport"], path: "Examples/Seeds/StylingBadge"),
         .target(name: "SeedStylingInstalled", dependencies: ["SeedSupport"], path: "Examples/Seeds/StylingInstalled"),
-        .target(name: "SeedStylingGeneric", dependencies: ["SeedSupport"], path: "Examples/Seeds/StylingGeneric"),
-        .target(name: "SeedStylingComposable", dependencies: ["SeedSupport"], path: "Examples/Seeds/StylingComposable"),
+        .target(name: "SeedStyling", dependencies: ["SeedSupport"], path: "Examples/Seeds/Styling"),
         // Tests, one target per module, each importing nothing above its module; helpers
         // several of them share (the Fixtures folder, running programs, bad scenes) in a
         // support module over the core.
@@ -198,7 +198,7 @@ let package = Package(
             name: "RasterTests",
             dependencies: ["Raster", "RasterBench", "RasterFuzzing", "GoldenTesting", "RasterTestSupport", "RasterSeedScenes",
                            "SeedComponentFlow", "SeedWorkflow", "SeedDCFlight", "SeedStylingBadge", "SeedStylingInstalled",
-                           "SeedStylingGeneric", "SeedStylingComposable"]
+                           "SeedStyling"]
         ),
     ]
 )

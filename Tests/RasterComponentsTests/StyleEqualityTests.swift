@@ -34,7 +34,7 @@ private struct ActionStyle: ComponentStyle {
 }
 
 /// A stylable component whose default style is declared as the article declares it.
-private struct Chip: StylableComponent {
+private struct Chip: Stylable, Component {
     struct Configuration { let title: String }
     static var defaultStyle: any ComponentStyle<Chip> { PlainChipStyle() }
     func update(view: ComponentView, availableSize: Size, state: EmptyComponentState, environment: Environment<Empty>,

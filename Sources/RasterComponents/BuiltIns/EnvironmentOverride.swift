@@ -46,7 +46,7 @@ public struct EnvironmentOverride: CombinedComponent, LayoutTransparent {
         }
 
         /// Replaces the styles of `C` with `stack` (innermost first).
-        public static func styles<C: StylableComponent>(_ stack: [AnyComponentStyle<C>]) -> Change {
+        public static func styles<C: Stylable>(_ stack: [AnyComponentStyle<C>]) -> Change {
             .setStyles(ObjectIdentifier(C.self), AnyEquatable(stack)) { $0.setStyles(stack) }
         }
 

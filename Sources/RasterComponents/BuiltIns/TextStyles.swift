@@ -1,6 +1,6 @@
 /// Text as a stylable component: its configuration is the text, its default style the
 /// text drawn as it is.
-extension Text: StylableComponent {
+extension Text: Stylable {
     /// What a text style draws from.
     public struct Configuration {
         /// The text, as the component was given it.

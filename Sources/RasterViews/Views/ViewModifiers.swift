@@ -6,22 +6,29 @@ import RasterCore
 public struct ModifiedView: PrimitiveView {
     let content: AnyView
     let modify: (AnyComponent<Empty>, EnvironmentValues) -> AnyComponent<Empty>
-    let environment: ((inout EnvironmentValues) -> Void)?
+    let change: EnvironmentOverride.Change?
 
     init<V: View>(_ content: V, environment: ((inout EnvironmentValues) -> Void)? = nil,
                   modify: @escaping (AnyComponent<Empty>, EnvironmentValues) -> AnyComponent<Empty> = { c, _ in c }) {
+        self.init(content, change: environment.map { .apply($0) }, modify: modify)
+    }
+
+    /// `content` whose subtree sees `change`: the views resolved below it and, through
+    /// an `EnvironmentOverride`, their components.
+    init<V: View>(_ content: V, change: EnvironmentOverride.Change?,
+                  modify: @escaping (AnyComponent<Empty>, EnvironmentValues) -> AnyComponent<Empty> = { c, _ in c }) {
         self.content = AnyView(content)
-        self.environment = environment
+        self.change = change
         self.modify = modify
     }
 
     public func _component(environment given: EnvironmentValues) -> AnyComponent<Empty> {
         var values = given
-        environment?(&values)
+        change?.apply(to: &values)
         let inner = content._component(environment: values)
-        guard let environment else { return modify(inner, values) }
+        guard let change else { return modify(inner, values) }
         // The content's components see the changed values too.
-        let changed = AnyComponent(EnvironmentOverride(content: inner, changes: [.apply(environment)]))
+        let changed = AnyComponent(EnvironmentOverride(content: inner, changes: [change]))
         return modify(changed, values)
     }
 }

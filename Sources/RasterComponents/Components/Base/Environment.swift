@@ -105,7 +105,7 @@ public struct Environment<T> {
     }
 
     /// The styles for component type `C`, innermost first.
-    public func styles<C: StylableComponent>(for type: C.Type) -> [AnyComponentStyle<C>] {
+    public func styles<C: Stylable>(for type: C.Type) -> [AnyComponentStyle<C>] {
         let stack = shared.styleStack(for: C.self)
         recorder?.record(.style(ObjectIdentifier(C.self)), AnyEquatable(stack))
         return stack.compactMap { $0.base as? AnyComponentStyle<C> }

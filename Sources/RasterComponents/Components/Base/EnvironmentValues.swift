@@ -73,18 +73,26 @@ public struct EnvironmentValues: Equatable {
 
     // MARK: - Styles
 
-    func styleStack<C: StylableComponent>(for type: C.Type) -> [AnyEquatable] {
+    func styleStack<C: Stylable>(for type: C.Type) -> [AnyEquatable] {
         styles[ObjectIdentifier(C.self)] ?? []
     }
 
     /// Wraps the current style of `C` components in `style` (it becomes the outermost).
-    public mutating func push<C: StylableComponent>(_ style: AnyComponentStyle<C>) {
+    public mutating func push<C: Stylable>(_ style: AnyComponentStyle<C>) {
         styles[ObjectIdentifier(C.self), default: []].append(AnyEquatable(style))
     }
 
     /// Replaces the style stack of `C` components.
-    public mutating func setStyles<C: StylableComponent>(_ stack: [AnyComponentStyle<C>]) {
+    public mutating func setStyles<C: Stylable>(_ stack: [AnyComponentStyle<C>]) {
         styles[ObjectIdentifier(C.self)] = stack.map { AnyEquatable($0) }
+    }
+
+    /// The style stack of `C`, innermost first (the last is the outermost: the current
+    /// style), as the styling article's `@Environment(\.[componentStyles: .init(C.self)])`
+    /// reads it; setting it replaces the stack.
+    public subscript<C: Stylable>(componentStyles key: ComponentStylesKey<C>) -> [AnyComponentStyle<C>] {
+        get { styleStack(for: C.self).compactMap { $0.base as? AnyComponentStyle<C> } }
+        set { setStyles(newValue) }
     }
 
     public static func == (lhs: EnvironmentValues, rhs: EnvironmentValues) -> Bool {
@@ -98,4 +106,11 @@ enum LayoutDirectionKey: EnvironmentKey {
 
 enum FontRegistryKey: EnvironmentKey {
     static var defaultValue: FontRegistry { .shared }
+}
+
+/// Names the style stack of one stylable type in a key path
+/// (`\.[componentStyles: .init(Badge.self)]`).
+public struct ComponentStylesKey<C: Stylable>: Hashable {
+    /// The key of `type`'s styles.
+    public init(_ type: C.Type) {}
 }

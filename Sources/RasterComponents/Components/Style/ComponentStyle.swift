@@ -1,14 +1,16 @@
 import Foundation
 
-/// A component whose look is made by a style from the environment (the styling seed's
-/// `StylableComponent`): the component gathers its `Configuration`, and the style
-/// stack for its type turns that into a body.
+/// Anything whose look is made by a style from the environment: the component gathers
+/// its `Configuration`, and the style stack for its type turns that into a body. A
+/// component (`Button`, `Text`, `Toggle`) resolves the stack in its update
+/// (`styledBody`); a view conforms through `StylableComponent` (RasterViews, the
+/// styling article's protocol), whose body reads the stack with `@Style`.
 ///
 /// Resolution: the stack in the environment, innermost first, each style wrapping the
-/// body of the ones inside it; the component type's `defaultStyle` is the base of the
-/// innermost (and the whole look when the stack is empty). A subtree override pushes or
-/// replaces styles with `EnvironmentOverride` (`.style(...)` on a component).
-public protocol StylableComponent: Component {
+/// body of the ones inside it; the type's `defaultStyle` is the base of the innermost
+/// (and the whole look when the stack is empty). A subtree override pushes or replaces
+/// styles with `EnvironmentOverride` (`.style(...)` on a component or a view).
+public protocol Stylable {
     /// What the component gathers for its style to draw from.
     associatedtype Configuration
     /// The style at the base of the stack: the whole look when the environment holds none.
@@ -18,40 +20,45 @@ public protocol StylableComponent: Component {
     static func configuration(_ configuration: Configuration, base: AnyComponent<Empty>) -> Configuration
 }
 
-public extension StylableComponent {
+public extension Stylable {
     static func configuration(_ configuration: Configuration, base: AnyComponent<Empty>) -> Configuration {
         configuration
     }
 }
 
-/// A stylable component that a style can make again from its configuration, showing
+/// A stylable type that a style can make again from its configuration, showing
 /// what the styles inside the current one made (SwiftUI's `Button(configuration)` in a
 /// `PrimitiveButtonStyle`): styles compose through it.
-public protocol ComposableStyling: StylableComponent {
+public protocol ComposableStyling: Stylable {
     /// The component made again from a style's `configuration`, showing what the styles
     /// inside the current one made.
     init(_ configuration: Configuration)
 }
 
-/// Makes the body of a `Component`-typed stylable component from its configuration
-/// (the styling seed's `ComponentStyle<Component>`; `ComponentStyle<Button>` is a
-/// button style).
+/// Makes the body of a stylable type from its configuration (the styling seed's
+/// `ComponentStyle<Component>`; `ComponentStyle<Button>` is a button style).
 ///
 /// A style implements one of the two `makeBody` methods. `makeBody(configuration:)` is
 /// the primary form: a composable style reaches the styles inside it through the
 /// component's `ComposableStyling` initializer (`Button(configuration)`).
 /// `makeBody(configuration:base:)` hands that inner body over explicitly instead.
 ///
+/// The primary form returns a component that reads no typed environment, or (with
+/// RasterViews) a view; `makeBody(configuration:base:)` comes with either. A `Body` that
+/// is neither leaves the style without `makeBody(configuration:base:)`, which the
+/// compiler reports.
+///
 /// A style need not be `Equatable`: two styles of one type compare equal when their
 /// stored properties do (those that are `Equatable`; dynamic properties count as equal,
 /// and anything else, a closure say, as different), the styling article's `Mirror`
 /// comparison. An `Equatable` style is compared with its own `==`.
 public protocol ComponentStyle<Component> {
-    /// The component type the style draws.
-    associatedtype Component: StylableComponent
-    /// What `makeBody(configuration:)` returns.
-    associatedtype Body: RasterComponents.Component = AnyComponent<Empty> where Body.EnvironmentType == Empty
-    /// The component's body for `configuration` (the primary form).
+    /// The type the style draws.
+    associatedtype Component: Stylable
+    /// What `makeBody(configuration:)` returns: a component with an `Empty` environment
+    /// or a view.
+    associatedtype Body = AnyComponent<Empty>
+    /// The body for `configuration` (the primary form).
     func makeBody(configuration: Component.Configuration) -> Body
     /// `base` is the body the styles inside this one made; a style may wrap it
     /// (composable) or ignore it.
@@ -62,12 +69,22 @@ public extension ComponentStyle {
     /// The former name of `Component`.
     typealias Target = Component
 
-    func makeBody(configuration: Component.Configuration, base: AnyComponent<Empty>) -> AnyComponent<Empty> {
-        // Called straight from the other default: the style implements neither form.
-        // Said here, at once, instead of as a stack overflow.
+    /// The configuration `makeBody(configuration:)` gets in the default
+    /// `makeBody(configuration:base:)`. It stops at once, instead of with a stack
+    /// overflow, when called from the default `makeBody(configuration:)`: the style
+    /// implements neither form.
+    func configurationForPrimaryBody(_ configuration: Component.Configuration,
+                                     base: AnyComponent<Empty>) -> Component.Configuration {
         precondition(!DefaultStyleBody.takeCall(from: Self.self),
                      "\(Self.self) implements neither makeBody(configuration:) nor makeBody(configuration:base:); a ComponentStyle implements one of them")
-        return AnyComponent(makeBody(configuration: Component.configuration(configuration, base: base)))
+        return Component.configuration(configuration, base: base)
+    }
+}
+
+public extension ComponentStyle where Body: RasterComponents.Component, Body.EnvironmentType == Empty {
+    /// The primary form's component, for a configuration carrying `base`.
+    func makeBody(configuration: Component.Configuration, base: AnyComponent<Empty>) -> AnyComponent<Empty> {
+        AnyComponent(makeBody(configuration: configurationForPrimaryBody(configuration, base: base)))
     }
 }
 
@@ -112,7 +129,7 @@ enum DefaultStyleBody {
 
 /// A type-erased style for `C`; equal when the styles are of the same type and equal
 /// (see `ComponentStyle` for how styles that are not `Equatable` compare).
-public struct AnyComponentStyle<C: StylableComponent>: Equatable {
+public struct AnyComponentStyle<C: Stylable>: Equatable {
     /// The wrapped style.
     public let style: any ComponentStyle<C>
     let body: (C.Configuration, AnyComponent<Empty>) -> AnyComponent<Empty>
@@ -171,7 +188,7 @@ enum StyleComparison {
 
 /// A style grouped by the component it styles, so `.style(.button(...))` offers only
 /// button styles (the styling seed's `GroupedComponentStyle`).
-public struct GroupedComponentStyle<C: StylableComponent, S: ComponentStyle> where S.Component == C {
+public struct GroupedComponentStyle<C: Stylable, S: ComponentStyle> where S.Component == C {
     /// The grouped style.
     public let style: S
     /// Groups `style` under the component it styles.
@@ -183,7 +200,7 @@ public extension GroupedComponentStyle where C == Button {
     static func button(_ style: S) -> Self { .init(style: style) }
 }
 
-public extension StylableComponent {
+public extension Stylable where Self: Component {
     /// The body for `configuration` under the styles in `environment`.
     func styledBody(_ configuration: Configuration, environment: Environment<EnvironmentType>) -> AnyComponent<Empty> {
         var body = AnyComponentStyle(Self.defaultStyle).makeBody(configuration: configuration, base: AnyComponent(EmptyComponent()))

@@ -64,7 +64,7 @@ public struct SceneStyleFamily: Sendable {
 
     /// `styles` maps each name to its style; a stack of names becomes a stack of styles
     /// (innermost first, so the last name wraps the others).
-    public init<C: StylableComponent & SendableMetatype>(_ type: C.Type, typeName: String,
+    public init<C: Stylable & SendableMetatype>(_ type: C.Type, typeName: String,
                                       styles: [(String, @Sendable () -> AnyComponentStyle<C>)]) {
         self.typeName = typeName
         names = styles.map(\.0)

@@ -1,16 +1,25 @@
-// Styling article: the badge whose Body is inferred from the default body, with the
-// default badge style (the second half of the earlier badge block), as written.
+// Styling article, "Generalize this": the badge as a stylable component reading its
+// style with `@Style`, and its default style, as written. The protocols, the style
+// wrapper and the environment storage they use are the library's own.
 
 struct Badge: StylableComponent {
-	// inferred Body == DefaultComponentBody<Badge>
-	struct Configuration {
+	struct Configuration { 
 		let text: String
 		let image: Image?
 	}
+
 	static var defaultStyle: any ComponentStyle<Badge> { DefaultBadgeStyle() }
 
+	@Style
+	var style // : AnyComponentStyle<Self>
+
+	var body: some View { 
+		style.erasedBody(configuration: configuration)
+	}
+
 	var configuration: Configuration
-	init(text: String, image: Image?) {
+
+	init(text: String, image: Image? = nil) {
 		configuration = .init(text: text, image: image)
 	}
 }
