@@ -51,6 +51,32 @@ final class JSONParserTests: XCTestCase {
         }
     }
 
+    /// Decimals of up to 16 digits with the point anywhere (the parser's exact fast
+    /// path and the longer ones past it) read to the reference's double, bit for bit.
+    func testDecimals_ReadToTheReferencesDouble() throws {
+        var state: UInt64 = 0x9E3779B97F4A7C15
+        func next(_ bound: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        var texts = ["-0.0", "0.1", "0.3", "-1.5", "999999999999999.9", "1.000000000000001", "123456789012345",
+                     "0.000000000000001", "9007199254740993", "4.35"]
+        for _ in 0..<400 {
+            let count = 1 + next(16)
+            var digits = String(1 + next(9)) + (1..<count).map { _ in String(next(10)) }.joined()
+            let point = next(count + 1)  // count or 0: no point
+            if point > 0, point < count { digits.insert(".", at: digits.index(digits.startIndex, offsetBy: point)) }
+            texts.append((next(2) == 0 ? "-" : "") + digits)
+        }
+        let expected = try reference(texts)
+        for (text, want) in zip(texts, expected) {
+            guard case .number(let reference)? = want, case .number(let read)? = ours(text) else {
+                XCTFail("\(text) is not a number to one of the parsers"); continue
+            }
+            XCTAssertEqual(read.bitPattern, reference.bitPattern, text)
+        }
+    }
+
     func testValidDocuments_ReadAsTheReferenceReadsThem() throws {
         let documents = [
             #"{"a": 1, "b": [true, false, null], "c": {"d": "e"}}"#,

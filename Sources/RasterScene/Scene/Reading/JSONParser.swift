@@ -17,6 +17,9 @@ struct JSONParser {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
     private var depth = 0
+    /// The members of the objects being read, innermost last: an object's members are
+    /// gathered here and its dictionary is made once, at its size, when it closes.
+    private var members: [(key: String, value: JSONValue)] = []
 
     private init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -64,13 +67,13 @@ struct JSONParser {
     private mutating func parseObject() throws -> JSONValue {
         try enter()
         index += 1
-        var object: [String: JSONValue] = [:]
         skipSpace()
         if peek(UInt8(ascii: "}")) {
             index += 1
             depth -= 1
-            return .object(object)
+            return .object([:])
         }
+        let first = members.count
         while true {
             skipSpace()
             guard peek(UInt8(ascii: "\"")) else { throw error("unexpected \(describe(index)), expected a key in quotes") }
@@ -79,18 +82,27 @@ struct JSONParser {
             guard peek(UInt8(ascii: ":")) else { throw error("unexpected \(describe(index)), expected ':' after the key") }
             index += 1
             skipSpace()
-            object[key] = try parseValue()
+            members.append((key, try parseValue()))
             skipSpace()
             if peek(UInt8(ascii: ",")) {
                 index += 1
             } else if peek(UInt8(ascii: "}")) {
                 index += 1
                 depth -= 1
-                return .object(object)
+                return .object(closeObject(from: first))
             } else {
                 throw error("unexpected \(describe(index)), expected ',' or '}'")
             }
         }
+    }
+
+    /// The dictionary of the members gathered since `first` (a repeated key takes its
+    /// last value), which are then dropped.
+    private mutating func closeObject(from first: Int) -> [String: JSONValue] {
+        var object = [String: JSONValue](minimumCapacity: members.count - first)
+        for i in first..<members.count { object[members[i].key] = members[i].value }
+        members.removeSubrange(first...)
+        return object
     }
 
     private mutating func parseArray() throws -> JSONValue {
@@ -124,16 +136,25 @@ struct JSONParser {
         index += 1
         // Most strings have no escapes: their text is the bytes between the quotes.
         var end = index
+        var ascii = true
         while end < bytes.count {
             let b = bytes[end]
             if b == UInt8(ascii: "\"") {
-                guard let text = String(validating: UnsafeBufferPointer(rebasing: bytes[index..<end]), as: UTF8.self) else {
-                    throw error("a string that is not valid UTF-8", at: start)
+                let text: String
+                if ascii {
+                    // ASCII is valid UTF-8 as it is.
+                    text = String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<end]), as: UTF8.self)
+                } else {
+                    guard let valid = String(validating: UnsafeBufferPointer(rebasing: bytes[index..<end]), as: UTF8.self) else {
+                        throw error("a string that is not valid UTF-8", at: start)
+                    }
+                    text = valid
                 }
                 index = end + 1
                 return text
             }
             if b == UInt8(ascii: "\\") || b < 0x20 { break }
+            if b >= 0x80 { ascii = false }
             end += 1
         }
         var run = index
@@ -235,13 +256,25 @@ struct JSONParser {
             if peek(UInt8(ascii: "+")) || peek(UInt8(ascii: "-")) { index += 1 }
             guard digits() > 0 else { throw error("a number needs digits in its exponent", at: start) }
         }
-        // Up to 15 digits without a fraction or exponent are exact as a sum.
+        // Up to 15 digits without an exponent: the digits are an exact integer and the
+        // power of ten that scales them is exact, so one division rounds correctly
+        // (Clinger's fast path).
         let negative = bytes[start] == UInt8(ascii: "-")
         let digitsStart = negative ? start + 1 : start
-        if index - digitsStart <= 15, bytes[digitsStart..<index].allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
-            var v = 0
-            for b in bytes[digitsStart..<index] { v = v * 10 + Int(b - UInt8(ascii: "0")) }
-            return negative ? -Double(v) : Double(v)
+        if index - digitsStart <= 16 {
+            var v = 0, count = 0, fraction = -1
+            for i in digitsStart..<index {
+                let b = bytes[i]
+                if b == UInt8(ascii: ".") { fraction = 0; continue }
+                guard b >= UInt8(ascii: "0"), b <= UInt8(ascii: "9") else { count = 16; break }
+                v = v * 10 + Int(b - UInt8(ascii: "0"))
+                count += 1
+                if fraction >= 0 { fraction += 1 }
+            }
+            if count <= 15 {
+                let magnitude = fraction > 0 ? Double(v) / Self.powersOfTen[fraction] : Double(v)
+                return negative ? -magnitude : magnitude
+            }
         }
         guard let value = Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)) else {
             throw error("an invalid number", at: start)
@@ -249,6 +282,9 @@ struct JSONParser {
         guard value.isFinite else { throw error("a number too large for a double", at: start) }
         return value
     }
+
+    /// 10⁰ to 10¹⁵, each exact as a `Double`.
+    private static let powersOfTen: [Double] = (0...15).map { (0..<$0).reduce(1.0) { x, _ in x * 10 } }
 
     private mutating func expectWord(_ word: StaticString) throws {
         let n = word.utf8CodeUnitCount
