@@ -6,7 +6,7 @@ import Raster
 /// then laid out from scratch on every timed run (a new host: every view made, every
 /// node measured and placed). Nothing is drawn.
 public enum LayoutWorkloads {
-    public static let names = ["L1", "L2", "L3", "L4", "L1e", "L2e", "L3e", "L4e"]
+    public static let names = ["L1", "L2", "L3", "L4", "L1e", "L2e", "L3e", "L4e", "A3"]
 
     /// The workloads whose trees are pure Flex, so Taffy can lay out the same tree.
     public static let flexOnly: Set<String> = ["L1", "L2"]
@@ -21,6 +21,7 @@ public enum LayoutWorkloads {
         case "L2": return deep()
         case "L3": return chatList()
         case "L4": return mixedDeep()
+        case "A3": return relabelledChatList()
         default: return nil
         }
     }
@@ -35,6 +36,7 @@ public enum LayoutWorkloads {
         case "L2": return "layout: 100 chains of flex containers nested 98 deep"
         case "L3": return "layout: 1,000 chat rows in stacks (text measured)"
         case "L4": return "layout: 8,000 leaves in stacks and flex containers 60 deep"
+        case "A3": return "update and layout of 10 frames of the L3 list, one row's name changed in each (no drawing)"
         default: return ""
         }
     }
@@ -50,6 +52,21 @@ public enum LayoutWorkloads {
             if let content = o["content"] { count(content) }
         }
         if case .object(let o) = json, let root = o["root"] { count(root) }
+        if name == "A3" {
+            // One player for all runs, laid out before the first: each run advances it
+            // through the next 10 frames, each changing one row's name.
+            let player = ScenePlayer(scene: scene)
+            player.renderer.layoutTree()
+            var frame = 0
+            return Workload(name: name, summary: summary(name), width: 1, height: 1, frames: 10, nodes: nodes,
+                            draw: { _ in }, encode: {
+                for _ in 0..<10 {
+                    frame += 1
+                    try player.advance(to: Double(frame) / 60)
+                }
+                return 0
+            })
+        }
         if name.hasSuffix("e") {
             let canvas = Size(width: scene.canvas.width, height: scene.canvas.height)
             return Workload(name: name, summary: summary(name), width: 1, height: 1, nodes: nodes, draw: { _ in },
@@ -140,6 +157,29 @@ public enum LayoutWorkloads {
             ]]
         }
         return ["canvas": canvas(390, 844), "root": ["type": "VStack", "spacing": 0, "children": .array(rows)]]
+    }
+
+    /// A3: the L3 list with ids on the rows' names, and a timeline that changes one
+    /// row's name at every 60th of a second for 120 seconds (7,200 frames, 720 runs).
+    static func relabelledChatList() -> JSONValue {
+        guard case .object(var scene) = chatList(), case .object(var root)? = scene["root"],
+              case .array(let rows)? = root["children"] else { return chatList() }
+        root["children"] = .array(rows.enumerated().map { i, row in
+            guard case .object(var r) = row, case .array(var parts)? = r["children"], case .object(var column) = parts[1],
+                  case .array(var texts)? = column["children"], case .object(var name) = texts[0] else { return row }
+            name["id"] = .string("name\(i)")
+            texts[0] = .object(name)
+            column["children"] = .array(texts)
+            parts[1] = .object(column)
+            r["children"] = .array(parts)
+            return .object(r)
+        })
+        scene["root"] = .object(root)
+        let events: [JSONValue] = (1...7_200).map { frame in
+            ["at": .number(Double(frame) / 60), "set": .object(["name\((frame * 37) % 1_000)": ["text": .string("Frame \(frame)")]])]
+        }
+        scene["animation"] = ["duration": 121, "events": .array(events)]
+        return .object(scene)
     }
 
     /// L4: 60 levels alternating VStack, HStack and Flex, each with about 133 leaves
