@@ -6,8 +6,8 @@ import RasterComponents
 /// A component that declares no `body` gets `DefaultComponentBody<Self>`: the current
 /// style's body for `configuration`, with the styles inside it in effect for what that
 /// body shows (so a `ComposableStyling` view made again from the configuration inside a
-/// style shows the styles inside). Styles are installed with `.style(_:)` and
-/// `.style(.group(...))` on any view; the one applied closest to the component is the
+/// style shows the styles inside). Styles are installed with `.style(_:)` on any view,
+/// given a style or a grouped one; the one applied closest to the component is the
 /// outermost. `Stylable` components (`Button`, `Text`, `Toggle`) share the same stacks.
 public protocol StylableComponent: Stylable, View {
     /// What the component gives its style to draw from.
