@@ -151,10 +151,8 @@ package struct StackAlgorithm {
 package struct OverlayAlgorithm {
     package init() {}
 
-    /// SwiftUI's stack layout of `children` for `proposal`: the flexibility of each child
-    /// measured, the spacing set aside, then the room handed out by layout priority,
-    /// least flexible first, each child proposed an equal share of what is left (one
-    /// pass whose running totals carry from child to child).
+    /// The sizes of `children` for `proposal`, and what each was proposed: the
+    /// highest-priority children first, the others at the size they made.
     package func layout(_ children: [any LayoutChild], proposal: ProposedSize) -> StackLayoutResult {
         let top = children.map(\.layoutPriority).max() ?? 0
         var sizes = [Size](repeating: .zero, count: children.count)
