@@ -32,19 +32,31 @@ public final class Layer {
     public var bounds: Rect = .zero {
         didSet {
             guard bounds != oldValue else { return }
-            if LayerChangeLog.isRecording { LayerChangeLog.note(self, \.bounds, oldValue) }
+            noteChange(\.bounds, oldValue)
             touch()
             if drawing != nil, bounds.size != oldValue.size { contentVersion &+= 1 }
         }
     }
     /// Where `anchorPoint` sits, in the superlayer's bounds coordinates (points, y down).
-    public var position: Point = .zero { didSet { if position != oldValue { geometryVersion &+= 1; if LayerChangeLog.isRecording { LayerChangeLog.note(self, \.position, oldValue) } } } }
+    public var position: Point = .zero {
+        didSet {
+            guard position != oldValue else { return }
+            geometryVersion &+= 1
+            noteChange(\.position, oldValue)
+        }
+    }
     /// The point of the bounds that `position` places and `transform` turns about, in unit
     /// coordinates of the bounds ((0, 0) top-left, (1, 1) bottom-right); the centre by default.
     public var anchorPoint = Point(x: 0.5, y: 0.5) { didSet { if anchorPoint != oldValue { geometryVersion &+= 1 } } }
     /// Applied about the anchor point, between the bounds and the superlayer (see
     /// `localTransform`); the identity by default.
-    public var transform: Transform = .identity { didSet { if transform != oldValue { geometryVersion &+= 1; if LayerChangeLog.isRecording { LayerChangeLog.note(self, \.transform, oldValue) } } } }
+    public var transform: Transform = .identity {
+        didSet {
+            guard transform != oldValue else { return }
+            geometryVersion &+= 1
+            noteChange(\.transform, oldValue)
+        }
+    }
 
     /// The rectangle the layer occupies in its superlayer's coordinates (exact while
     /// `transform` is the identity; otherwise the bounding box of the transformed bounds).
@@ -70,33 +82,87 @@ public final class Layer {
     // MARK: - Appearance
 
     /// Opacity of the layer and its subtree as one group.
-    public var opacity: Double = 1 { didSet { if opacity != oldValue { touchEffect(); if LayerChangeLog.isRecording { LayerChangeLog.note(self, \.opacity, oldValue) } } } }
+    public var opacity: Double = 1 {
+        didSet {
+            guard opacity != oldValue else { return }
+            touchEffect()
+            noteChange(\.opacity, oldValue)
+        }
+    }
     /// Hides the layer and its whole subtree, shadow included.
     public var isHidden = false { didSet { if isHidden != oldValue { touchEffect() } } }
     /// Fills the bounds (rounded by `cornerRadius`). Gradient geometry is in bounds coordinates.
-    public var backgroundPaint: Paint? { didSet { if backgroundPaint != oldValue { touch(); if LayerChangeLog.isRecording { LayerChangeLog.note(self, \.backgroundPaint, oldValue) } } } }
+    public var backgroundPaint: Paint? {
+        didSet {
+            guard backgroundPaint != oldValue else { return }
+            touch()
+            noteChange(\.backgroundPaint, oldValue)
+        }
+    }
     /// Radius of the corners of the background, the border and the `masksToBounds` clip, in
     /// points; 0 keeps them square.
-    public var cornerRadius: Double = 0 { didSet { if cornerRadius != oldValue { touchEffect(); if LayerChangeLog.isRecording { LayerChangeLog.note(self, \.cornerRadius, oldValue) } } } }
+    public var cornerRadius: Double = 0 {
+        didSet {
+            guard cornerRadius != oldValue else { return }
+            touchEffect()
+            noteChange(\.cornerRadius, oldValue)
+        }
+    }
     /// How the rounded corners are shaped: circular arcs or continuous curvature.
     public var cornerCurve: CornerCurve = .circular { didSet { if cornerCurve != oldValue { touchEffect() } } }
     /// Clips contents and sublayers to the rounded bounds, anti-aliased.
     public var masksToBounds = false { didSet { if masksToBounds != oldValue { touchEffect() } } }
     /// Drawn inside the bounds, above contents and sublayers.
-    public var borderWidth: Double = 0 { didSet { if borderWidth != oldValue { touch(); if LayerChangeLog.isRecording { LayerChangeLog.note(self, \.borderWidth, oldValue) } } } }
+    public var borderWidth: Double = 0 {
+        didSet {
+            guard borderWidth != oldValue else { return }
+            touch()
+            noteChange(\.borderWidth, oldValue)
+        }
+    }
     /// Colour of the border; black by default, as in Core Animation.
-    public var borderColor: Color = .black { didSet { if borderColor != oldValue { touch(); if LayerChangeLog.isRecording { LayerChangeLog.note(self, \.borderColor, oldValue) } } } }
+    public var borderColor: Color = .black {
+        didSet {
+            guard borderColor != oldValue else { return }
+            touch()
+            noteChange(\.borderColor, oldValue)
+        }
+    }
 
     // MARK: - Shadow (Core Animation's defaults)
 
     /// Colour of the shadow; its alpha is multiplied by `shadowOpacity`.
-    public var shadowColor: Color = .black { didSet { if shadowColor != oldValue { touchEffect(); if LayerChangeLog.isRecording { LayerChangeLog.note(self, \.shadowColor, oldValue) } } } }
+    public var shadowColor: Color = .black {
+        didSet {
+            guard shadowColor != oldValue else { return }
+            touchEffect()
+            noteChange(\.shadowColor, oldValue)
+        }
+    }
     /// 0 (the default) draws no shadow.
-    public var shadowOpacity: Double = 0 { didSet { if shadowOpacity != oldValue { touchEffect(); if LayerChangeLog.isRecording { LayerChangeLog.note(self, \.shadowOpacity, oldValue) } } } }
+    public var shadowOpacity: Double = 0 {
+        didSet {
+            guard shadowOpacity != oldValue else { return }
+            touchEffect()
+            noteChange(\.shadowOpacity, oldValue)
+        }
+    }
     /// The blur's standard deviation in points (CSS `blur-radius` = 2 × `shadowRadius`).
-    public var shadowRadius: Double = 3 { didSet { if shadowRadius != oldValue { touchEffect(); if LayerChangeLog.isRecording { LayerChangeLog.note(self, \.shadowRadius, oldValue) } } } }
+    public var shadowRadius: Double = 3 {
+        didSet {
+            guard shadowRadius != oldValue else { return }
+            touchEffect()
+            noteChange(\.shadowRadius, oldValue)
+        }
+    }
     /// In the superlayer's coordinate space (not turned by the layer's own transform).
-    public var shadowOffset = Point(x: 0, y: -3) { didSet { if shadowOffset != oldValue { touchEffect(); if LayerChangeLog.isRecording { LayerChangeLog.note(self, \.shadowOffset, oldValue) } } } }
+    public var shadowOffset = Point(x: 0, y: -3) {
+        didSet {
+            guard shadowOffset != oldValue else { return }
+            touchEffect()
+            noteChange(\.shadowOffset, oldValue)
+        }
+    }
     /// The shape that casts the shadow, in bounds coordinates. Without one, the shadow
     /// follows the alpha of the layer and its subtree (rendered offscreen first).
     public var shadowPath: Path? { didSet { if shadowPath != oldValue { touchEffect() } } }
@@ -188,6 +254,12 @@ public final class Layer {
 
     private func touch() { version &+= 1 }
     private func touchEffect() { effectVersion &+= 1 }
+    /// Hands `property`'s old value to a `LayerChangeLog` recording on this thread (one
+    /// atomic load while none records).
+    @inline(__always)
+    private func noteChange<V>(_ property: ReferenceWritableKeyPath<Layer, V>, _ oldValue: V) {
+        if LayerChangeLog.isRecording { LayerChangeLog.note(self, property, oldValue) }
+    }
 
     /// Converts a point from this layer's bounds coordinates to `layer`'s (nil: the
     /// root's). Nil when `layer`'s transform to the root cannot be inverted.
