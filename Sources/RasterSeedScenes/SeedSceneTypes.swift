@@ -23,18 +23,15 @@ enum SeedSceneTypes {
         ]) { p in
         guard let (r, _) = try p.value("root") else { throw p.reader.error("missing 'root'") }
         let registry = DCFComponentRegistry.standard
-        var budget = p.context.limits.nodes
-        let node = try dcfNode(r, registry: registry, budget: &budget, limits: p.context.limits)
+        let node = try dcfNode(r, registry: registry, context: p.context)
         return try DCFTreeComponent(root: node, registry: registry)
     }
 
     /// A DCFlight node from its JSON: `type` (a DCFlight type name), `key`, `children`,
     /// and every other member a prop (numbers as `Double`, strings, booleans, lists and
-    /// objects of those). Each node spends one of `budget` (the scene's node limit).
-    static func dcfNode(_ r: SceneReader, registry: DCFComponentRegistry, budget: inout Int,
-                        limits: SceneLimits) throws -> DCFNode {
-        budget -= 1
-        guard budget >= 0 else { throw r.error(limits.tooManyNodes) }
+    /// objects of those). Each node counts towards the scene's node limit.
+    static func dcfNode(_ r: SceneReader, registry: DCFComponentRegistry, context: SceneDecodingContext) throws -> DCFNode {
+        try context.countNode(at: r)
         let members = try r.object()
         guard let typeValue = members["type"] else {
             throw r.error("missing 'type' (a DCFlight type: \(registry.names.joined(separator: ", ")))")
@@ -57,7 +54,7 @@ enum SeedSceneTypes {
                 key = try member.string()
             case "children":
                 let items = try member.array()
-                children = try items.map { try dcfNode($0, registry: registry, budget: &budget, limits: limits) }
+                children = try items.map { try dcfNode($0, registry: registry, context: context) }
                 for (i, child) in children.enumerated() {
                     if let k = child.key, !keys.insert(k).inserted {
                         throw items[i].error("the key '\(member.shortened(k))' is already used by a sibling")

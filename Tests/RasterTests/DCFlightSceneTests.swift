@@ -48,5 +48,18 @@ final class DCFlightSceneTests: XCTestCase {
         XCTAssertThrowsError(try SceneDecoder(registry: .withSeedFrameworks, limits: SceneLimits(nodes: 30)).decode(Data(json.utf8))) { error in
             XCTAssertTrue("\(error)".contains("more than 30 nodes"), "\(error)")
         }
+        // Its nodes count with the scene's own: 20 rectangles and a tree of 20 pass a
+        // limit of 40 apart but not together.
+        let rectangles = Array(repeating: #"{"type": "Rectangle"}"#, count: 20).joined(separator: ", ")
+        let twenty = "[" + Array(repeating: #"{"type": "View"}"#, count: 19).joined(separator: ", ") + "]"
+        func mixed(dcflight: Bool) -> String {
+            let tree = dcflight ? #", {"type": "DCFlight", "root": {"type": "View", "children": "# + twenty + "}}" : ""
+            return ##"{"canvas": {"width": 10, "height": 10}, "root": {"type": "VStack", "children": ["## + rectangles + tree + "]}}"
+        }
+        let limited = SceneDecoder(registry: .withSeedFrameworks, limits: SceneLimits(nodes: 40))
+        XCTAssertNoThrow(try limited.decode(Data(mixed(dcflight: false).utf8)))
+        XCTAssertThrowsError(try limited.decode(Data(mixed(dcflight: true).utf8))) { error in
+            XCTAssertEqual("\(error)", "root.children[20].root.children[17]: the scene has more than 40 nodes (raise the limit with --max-nodes)")
+        }
     }
 }

@@ -141,6 +141,16 @@ public final class SceneDecodingContext {
         let element: SceneElement?
     }
 
+    /// Counts one more node of the scene, at `r` (a node type's own nested nodes, such
+    /// as a DCFlight tree's, count too). Nodes rebuilt from the model were counted when
+    /// the file was read.
+    /// - Throws: past `limits.nodes`.
+    package func countNode(at r: SceneReader) throws {
+        guard !isBuilding else { return }
+        nodeCount += 1
+        guard nodeCount <= limits.nodes else { throw r.error(limits.tooManyNodes) }
+    }
+
     /// `wrapLayout` wraps the laid-out content (after padding and frame, inside the
     /// node's decoration) with what the parent reads from the child's props. With
     /// `childBoxes` the parent lays out the child's padding and frame itself (CSS):
@@ -148,10 +158,7 @@ public final class SceneDecodingContext {
     func decodeNode(_ r: SceneReader, parentType: String, childSpecs: [PropSpec], childBoxes: Bool = false,
                     wrapLayout: ((AnyComponent<Empty>, SceneProps) throws -> AnyComponent<Empty>)? = nil) throws -> DecodedNode {
         guard depth < limits.depth else { throw r.error(limits.tooDeep) }
-        if !isBuilding {
-            nodeCount += 1
-            guard nodeCount <= limits.nodes else { throw r.error(limits.tooManyNodes) }
-        }
+        try countNode(at: r)
         guard case .object(let raw) = r.value else { throw r.expected("a node (an object with a 'type')") }
         guard let typeValue = raw["type"] else { throw r.error("missing 'type' (the node type)") }
         let typeReader = r.child("type", typeValue)
