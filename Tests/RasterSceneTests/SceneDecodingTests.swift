@@ -219,6 +219,8 @@ final class SceneDecodingTests: XCTestCase {
         assertError(withEvents(#"{"at": 0, "insert": {"parent": "list", "node": {"type": "Circle", "id": "t"}}}"#),
                     "the id 't' is already used by the node at root.children[0]")
         assertError(withEvents(#"{"at": 0, "remove": "r", "tap": "t"}"#), "expected one change per action")
+        assertError(withEvents(#"{"at": 0}"#),
+                    "animation.events[0]: expected one of 'set', 'insert', 'remove', 'tap', 'press', 'release', 'hold' or 'drag'")
         assertError(withEvents(#"{"at": 0, "tap": "t", "transition": {"curve": {"bezier": [2, 0, 0, 1]}}}"#), "x1 and x2 from 0 to 1")
         assertError(withEvents(#"{"at": -1, "tap": [1, 2]}"#), "animation.events[0].at")
         assertError(#"{"canvas": {"width": 10, "height": 10}, "root": {"type": "ZStack", "children": [{"type": "Circle", "id": "a"}, {"type": "Circle", "id": "a"}]}}"#,

@@ -109,11 +109,12 @@ extension SceneDecodingContext {
         return action
     }
 
-    /// The action in `p` (exactly one of set, insert, remove, tap, plus a transition).
+    /// The action in `p`: exactly one of `SceneSpecs.changes`, and its transition.
     func action(_ p: SceneProps) throws -> SceneAction {
         let kinds = SceneSpecs.changes.filter(p.has)
         guard kinds.count == 1, let kind = kinds.first else {
-            throw p.reader.error(kinds.isEmpty ? "expected one of 'set', 'insert', 'remove', 'tap', 'press', 'release', 'hold' or 'drag'"
+            let names = SceneSpecs.changes.map { "'\($0)'" }
+            throw p.reader.error(kinds.isEmpty ? "expected one of \(names.dropLast().joined(separator: ", ")) or \(names[names.count - 1])"
                 : "expected one change per action, found \(kinds.map { "'\($0)'" }.joined(separator: " and "))")
         }
         let change: SceneAction.Change
