@@ -73,7 +73,7 @@ public extension ComponentStyle {
     /// `makeBody(configuration:base:)`. It stops at once, instead of with a stack
     /// overflow, when called from the default `makeBody(configuration:)`: the style
     /// implements neither form.
-    func configurationForPrimaryBody(_ configuration: Component.Configuration,
+    package func configurationForPrimaryBody(_ configuration: Component.Configuration,
                                      base: AnyComponent<Empty>) -> Component.Configuration {
         precondition(!DefaultStyleBody.takeCall(from: Self.self),
                      "\(Self.self) implements neither makeBody(configuration:) nor makeBody(configuration:base:); a ComponentStyle implements one of them")
