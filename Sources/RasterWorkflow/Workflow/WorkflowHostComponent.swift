@@ -44,8 +44,6 @@ public struct WorkflowHostComponent<W: Workflow>: CombinedComponent
         /// True while the component renders the workflow itself (its rendering is shown
         /// at once, with no update asked for).
         var isRendering = false
-        /// The update pass the properties were last rendered in.
-        var renderedInPass: Int?
         /// The component whose properties were last rendered.
         var rendered: WorkflowHostComponent?
 
@@ -57,11 +55,10 @@ public struct WorkflowHostComponent<W: Workflow>: CombinedComponent
     public func makeState() -> State { State() }
 
     /// The host, made on first use, with the rendering this pass shows: the workflow's
-    /// own when it rendered by itself, else one with `properties`, made once per pass
-    /// (measuring and updating share it).
-    private func host(in state: State) -> WorkflowHost<W> {
+    /// own when it rendered by itself, else one with `properties`. Decided once per
+    /// layout node (`node.memo`), which measuring and updating in a pass share.
+    private func host(in state: State, node: LayoutNode) -> WorkflowHost<W> {
         state.onOutput = onOutput
-        let pass = currentUpdatePassNumber()
         guard let host = state.host else {
             let host = WorkflowHost<W>(properties: properties)
             host.onOutput = { [weak state] output in state?.onOutput?.invoke(output) }
@@ -71,31 +68,32 @@ public struct WorkflowHostComponent<W: Workflow>: CombinedComponent
                 state.updated()
             }
             state.host = host
-            state.renderedInPass = pass
             state.rendered = self
+            node.memo = true
             return host
         }
+        guard node.memo == nil else { return host }
         if state.showsOwnRendering {
             state.showsOwnRendering = false
-        } else if pass == nil || state.renderedInPass != pass, state.rendered.map({ $0 == self }) != true {
+        } else if state.rendered.map({ $0 == self }) != true {
             state.isRendering = true
             host.update(properties: properties)
             state.isRendering = false
         }
-        state.renderedInPass = pass
         state.rendered = self
+        node.memo = true
         return host
     }
 
     /// The size of the workflow's rendering.
     public func sizeThatFits(_ proposal: ProposedSize, context: MeasureContext<Self>) -> Size {
-        context.sizeThatFits(AnyComponent(host(in: context.state).rendering), key: 0, proposal: proposal)
+        context.sizeThatFits(AnyComponent(host(in: context.state, node: context.node).rendering), key: 0, proposal: proposal)
     }
 
     public static var body: Body {
         let child = Child(AnyComponent<Empty>.self)
         return { context in
-            let rendering = context.component.host(in: context.state).rendering
+            let rendering = context.component.host(in: context.state, node: context.layoutNode).rendering
             return child.updateAsContent(AnyComponent(rendering), in: context).size
         }
     }

@@ -90,7 +90,7 @@ public final class CombinedComponentContext<C: CombinedComponent> {
 
     /// This update's layout node: the one the parent measured the component with, or a
     /// new one.
-    var layoutNode: LayoutNode {
+    package var layoutNode: LayoutNode {
         if let node = frame.node { return node.layoutNode(environment: environment.erased) }
         return frame.measured ?? LayoutNode(component: component, environment: environment.erased)
     }

@@ -253,11 +253,6 @@ public struct UpdateStatistics: Sendable, Equatable {
     }
 }
 
-/// The number of the update pass running on this thread (nil outside a pass): a component
-/// that keeps work outside the tree (a hosted workflow) does it once per pass, however
-/// often the pass measures it.
-package func currentUpdatePassNumber() -> Int? { UpdatePass.current?.number }
-
 /// The state of one update pass: the statistics it adds to and the stack of nodes being
 /// updated, so that `Child.update` inside a body knows its parent.
 final class UpdatePass: @unchecked Sendable {
