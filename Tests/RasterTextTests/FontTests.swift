@@ -54,7 +54,7 @@ final class FontTests: XCTestCase {
         var ids: Set<Int> = []
         var widths: [Double] = []
         for (i, path) in [dejaVu, inter, dejaVu].enumerated() {
-            let before = cache.statistics.entries
+            let before = cache.statistics.entries, shapedBefore = cache.statistics.shaped
             func layOutInANewRegistry() throws {
                 let registry = FontRegistry(bundled: false)
                 _ = try registry.register(path: path, family: "Face")
@@ -65,6 +65,7 @@ final class FontTests: XCTestCase {
             }
             try layOutInANewRegistry()
             XCTAssertEqual(cache.statistics.entries, before, "the registry's layout left with it")
+            XCTAssertEqual(cache.statistics.shaped, shapedBefore, "and its shaped paragraph")
         }
         XCTAssertEqual(ids.count, 3)
         XCTAssertEqual(widths[0], widths[2], "the same font and text measure the same")

@@ -232,6 +232,30 @@ final class TextLayoutTests: XCTestCase {
         XCTAssertLessThanOrEqual(cache.statistics.entries, 16)
     }
 
+    /// A paragraph is shaped once: laid out again at other widths (wrapped, truncated,
+    /// justified), it gives what a layout from scratch gives.
+    func testNewWidthsReuseTheShapingAndLayOutAsFromScratch() throws {
+        let cache = TextLayoutCache(capacity: 64)
+        let text = AttributedText([TextSpan("Shaped once, broken at every width: ", font: body),
+                                   TextSpan("مرحبا بالعالم", font: body), TextSpan(" fin", font: body)])
+        let styles = [ParagraphStyle(), ParagraphStyle(alignment: .justified), ParagraphStyle(maxLines: 2)]
+        for (k, style) in styles.enumerated() {
+            for width in [Double.infinity, 300, 120, 61.5, 20, 0] {
+                let cached = try cache.layout(text, style: style, width: width)
+                let fresh = try TextLayout(text, style: style, width: width)
+                XCTAssertEqual(cached.size, fresh.size, "style \(k), width \(width)")
+                XCTAssertEqual(cached.exactSize, fresh.exactSize)
+                XCTAssertEqual(cached.lines, fresh.lines, "style \(k), width \(width)")
+                XCTAssertEqual(cached.runs.map(\.glyphs), fresh.runs.map(\.glyphs))
+                XCTAssertEqual(cached.runs.map(\.positions), fresh.runs.map(\.positions))
+            }
+            XCTAssertEqual(cache.statistics.shaped, k + 1, "one shaping per paragraph style, whatever the widths")
+        }
+        _ = try cache.minContentWidth(text)
+        XCTAssertEqual(cache.statistics.shaped, 3, "the min-content width reads the same shaping")
+        XCTAssertEqual(cache.statistics.misses, 18)
+    }
+
     func testUnknownFamilyIsAnError() throws {
         XCTAssertThrowsError(try TextLayout("x", font: Font(family: "Nope", size: 12))) { error in
             XCTAssertTrue("\(error)".contains("unknown font family 'Nope'"), "\(error)")

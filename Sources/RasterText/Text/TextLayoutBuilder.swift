@@ -13,8 +13,11 @@ import RasterCore
 struct TextLayoutBuilder {
     let text: AttributedText
     let style: ParagraphStyle
-    let width: Double
-    let registry: FontRegistry
+    /// The width lines break at; a prepared builder lays out at any (`layout(width:)`).
+    private(set) var width: Double
+    /// The fonts faces are chosen from; nil once a prepared builder is kept
+    /// (`detachingRegistry()`), since only the passes before line breaking read it.
+    private(set) var registry: FontRegistry?
     let shaper: TextShaper
 
     /// What a cluster is for line breaking and drawing.
@@ -78,6 +81,8 @@ struct TextLayoutBuilder {
     var breaks: [Opportunity] = []
 
     var count: Int { clusterSpan.count }
+    /// True once the passes that do not depend on the width have run.
+    private(set) var isPrepared = false
 
     enum Opportunity: UInt8 {
         case none, allowed, mandatory
@@ -109,13 +114,33 @@ struct TextLayoutBuilder {
         }
     }
 
-    /// Runs every pass up to shaping and break opportunities.
-    private mutating func prepare() {
+    /// Runs every pass up to shaping and break opportunities, once: none of them reads
+    /// the width, so a prepared builder lays the text out at any width.
+    mutating func prepare() {
+        guard !isPrepared else { return }
+        guard let registry else { preconditionFailure("a builder is detached from its registry only once prepared") }
         collectClusters()
         resolveBidi()
-        chooseFaces()
+        chooseFaces(registry)
         itemizeAndShape()
         findBreaks()
+        isPrepared = true
+    }
+
+    /// This builder, prepared, without its reference to the registry: a cache keeps it
+    /// without keeping the registry alive (a registry's deinit clears its entries).
+    func detachingRegistry() -> TextLayoutBuilder {
+        var builder = self
+        builder.prepare()
+        builder.registry = nil
+        return builder
+    }
+
+    /// The layout at `width`, from this builder's shaping (run now if it has not been).
+    func layout(width: Double) -> TextLayout {
+        var builder = self
+        builder.width = width.isNaN ? .infinity : max(0, width)
+        return builder.build()
     }
 
     mutating func build() -> TextLayout {
@@ -148,8 +173,9 @@ struct TextLayoutBuilder {
 
     /// The faces the clusters fall back to and the characters none has.
     mutating func fontUse() -> FontUse {
+        guard let registry else { preconditionFailure("fontUse is asked of a builder made with its registry") }
         collectClusters()
-        chooseFaces()
+        chooseFaces(registry)
         var use = FontUse()
         var seenMissing = Set<UInt32>()
         var problems: [String: FontError] = [:]
@@ -296,7 +322,7 @@ struct TextLayoutBuilder {
 
     // MARK: - Pass 3: fonts
 
-    private mutating func chooseFaces() {
+    private mutating func chooseFaces(_ registry: FontRegistry) {
         clusterFace.reserveCapacity(count)
         var primaryIndex = [Int](repeating: -1, count: primary.count)
         var lastFace: FontFace?

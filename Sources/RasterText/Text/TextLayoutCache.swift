@@ -1,12 +1,15 @@
 import RasterCore
 
-
 /// Layouts keyed by text, attributes, paragraph style, available width and registry,
 /// as ComponentFlow's Text keeps its last measurement on its view: measuring the same
 /// text for the same width again (every layout pass of an unchanged tree, every frame of
-/// an animation) is a lookup, and drawing reuses the measured layout.
+/// an animation) is a lookup, and drawing reuses the measured layout. Measuring it for a
+/// new width shapes nothing again: each paragraph (text, style, registry) is shaped and
+/// split into break opportunities once, and only its lines are broken and placed per
+/// width.
 ///
-/// Bounded by entry count (`GenerationalCache`, each layout costing 1).
+/// Bounded by entry count (`GenerationalCache`, each layout, width and shaped paragraph
+/// costing 1 in its own generation pair).
 /// Thread-safe. A registry's fonts are fixed once registered, so a layout stays valid.
 public final class TextLayoutCache: Sendable {
     /// The cache text components measure and draw through: up to 4096 layouts.
@@ -20,11 +23,27 @@ public final class TextLayoutCache: Sendable {
         var registry: Int
     }
 
+    /// A paragraph whatever the width: what its shaping depends on.
+    struct ParagraphKey: Hashable {
+        var text: AttributedText
+        var style: ParagraphStyle
+        var registry: Int
+    }
+
     private struct State {
         var layouts: GenerationalCache<Key, TextLayout>
         var minContentWidths: GenerationalCache<Key, Double>
+        /// Paragraphs shaped and split into break opportunities, laid out again at each
+        /// new width without shaping again.
+        var shaped: GenerationalCache<ParagraphKey, TextLayoutBuilder>
         var hits = 0
         var misses = 0
+
+        init(capacity: Int) {
+            layouts = GenerationalCache(limit: capacity)
+            minContentWidths = GenerationalCache(limit: capacity)
+            shaped = GenerationalCache(limit: capacity)
+        }
     }
 
     /// The most layouts held.
@@ -34,13 +53,12 @@ public final class TextLayoutCache: Sendable {
     /// `capacity` in layouts, raised to at least 2.
     public init(capacity: Int) {
         self.capacity = max(capacity, 2)
-        state = Locked(State(layouts: GenerationalCache(limit: self.capacity),
-                            minContentWidths: GenerationalCache(limit: self.capacity)))
+        state = Locked(State(capacity: self.capacity))
     }
 
-    /// Layouts held, hits and misses so far.
-    public var statistics: (entries: Int, hits: Int, misses: Int) {
-        state.withLock { ($0.layouts.count, $0.hits, $0.misses) }
+    /// Layouts held, paragraphs held shaped, and the layout hits and misses so far.
+    public var statistics: (entries: Int, shaped: Int, hits: Int, misses: Int) {
+        state.withLock { ($0.layouts.count, $0.shaped.count, $0.hits, $0.misses) }
     }
 
     /// Drops the layouts made with the registry `id` (a registry that went away: its
@@ -49,6 +67,7 @@ public final class TextLayoutCache: Sendable {
         state.withLock {
             $0.layouts.removeAll { $0.registry == id }
             $0.minContentWidths.removeAll { $0.registry == id }
+            $0.shaped.removeAll { $0.registry == id }
         }
     }
 
@@ -56,7 +75,7 @@ public final class TextLayoutCache: Sendable {
     public func removeAll() {
         let capacity = self.capacity
         state.withLock {
-            $0 = State(layouts: GenerationalCache(limit: capacity), minContentWidths: GenerationalCache(limit: capacity))
+            $0 = State(capacity: capacity)
         }
     }
 
@@ -71,9 +90,19 @@ public final class TextLayoutCache: Sendable {
             return layout
         }
         if let found { return found }
-        let layout = try TextLayout(text, style: style, width: width, registry: registry)
+        let layout = try shaped(text, style: style, registry: registry).layout(width: width)
         state.withLock { $0.layouts.insert(layout, for: key, cost: 1) }
         return layout
+    }
+
+    /// `text` shaped and split into break opportunities, from the cache or made now (and
+    /// kept): the work a layout at any width shares.
+    private func shaped(_ text: AttributedText, style: ParagraphStyle, registry: FontRegistry) throws -> TextLayoutBuilder {
+        let key = ParagraphKey(text: text, style: style, registry: registry.id)
+        if let found = state.withLock({ $0.shaped.value(for: key) }) { return found }
+        let builder = try TextLayoutBuilder(text: text, style: style, width: .infinity, registry: registry).detachingRegistry()
+        state.withLock { $0.shaped.insert(builder, for: key, cost: 1) }
+        return builder
     }
 
     /// The widest unbreakable run of `text` (its min-content width), from the cache or
@@ -82,7 +111,7 @@ public final class TextLayoutCache: Sendable {
                                 registry: FontRegistry = .shared) throws -> Double {
         let key = Key(text: text, style: style, width: -1, registry: registry.id)
         if let found = state.withLock({ $0.minContentWidths.value(for: key) }) { return found }
-        var builder = try TextLayoutBuilder(text: text, style: style, width: .infinity, registry: registry)
+        var builder = try shaped(text, style: style, registry: registry)
         let width = builder.minContentWidth()
         state.withLock { $0.minContentWidths.insert(width, for: key, cost: 1) }
         return width
