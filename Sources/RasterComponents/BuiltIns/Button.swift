@@ -26,7 +26,7 @@ public struct Button: CombinedComponent, ComposableStyling {
     public typealias State = ButtonState
 
     /// What a button style draws from.
-    public struct Configuration {
+    public struct Configuration: ComposableConfiguration {
         /// The content with the button's insets and minimum size applied.
         public let label: AnyComponent<Empty>
         /// True while a press on the enabled button is in progress.
@@ -34,7 +34,7 @@ public struct Button: CombinedComponent, ComposableStyling {
         /// False when the button ignores presses.
         public let isEnabled: Bool
         /// What the styles inside the current one made (shown by `Button(configuration)`).
-        public internal(set) var base: AnyComponent<Empty>?
+        public var base: AnyComponent<Empty>?
 
         /// `base`: what the styles inside the current one made (nil: none).
         public init(label: AnyComponent<Empty>, isPressed: Bool = false, isEnabled: Bool = true,
@@ -118,12 +118,6 @@ public struct Button: CombinedComponent, ComposableStyling {
     public init(_ configuration: Configuration) {
         self.init(content: configuration.label)
         resolvedBody = configuration.base ?? configuration.label
-    }
-
-    public static func configuration(_ configuration: Configuration, base: AnyComponent<Empty>) -> Configuration {
-        var c = configuration
-        c.base = base.concreteType == EmptyComponent.self ? nil : base
-        return c
     }
 
     // MARK: - Builders (ComponentFlow's)
@@ -236,7 +230,6 @@ public final class ButtonView: ControlView {
 
     /// Whether the button has a hold action (which the host repeats during a press).
     public var hasHoldAction: Bool { button?.holdAction != nil }
-
 
     public override func press() {
         guard let button, button.isEnabled, let state = buttonState, !state.isPressed else { return }

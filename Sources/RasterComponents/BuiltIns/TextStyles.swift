@@ -2,11 +2,11 @@
 /// text drawn as it is.
 extension Text: Stylable {
     /// What a text style draws from.
-    public struct Configuration {
+    public struct Configuration: ComposableConfiguration {
         /// The text, as the component was given it.
         public let text: Text
         /// What the styles inside the current one made (nil: none).
-        public internal(set) var base: AnyComponent<Empty>?
+        public var base: AnyComponent<Empty>?
 
         /// The configuration of `text`.
         public init(text: Text, base: AnyComponent<Empty>? = nil) {
@@ -23,11 +23,6 @@ extension Text: Stylable {
     /// The text drawn as it is.
     public static var defaultStyle: any ComponentStyle<Text> { PlainTextStyle() }
 
-    public static func configuration(_ configuration: Configuration, base: AnyComponent<Empty>) -> Configuration {
-        var c = configuration
-        c.base = base.concreteType == EmptyComponent.self ? nil : base
-        return c
-    }
 }
 
 /// The text as it is: the default text style.

@@ -8,7 +8,7 @@ import RasterLayout
 /// (by the pressable button around the styled body) and ignores taps. Closures do not take part in `==`, as for `Button`.
 public struct Toggle: CombinedComponent, ComposableStyling {
     /// What a toggle style draws from.
-    public struct Configuration {
+    public struct Configuration: ComposableConfiguration {
         /// Whether the toggle is on.
         public let isOn: Bool
         /// False when the toggle ignores taps.
@@ -16,7 +16,7 @@ public struct Toggle: CombinedComponent, ComposableStyling {
         /// What the toggle is for (nil: no label).
         public let label: AnyComponent<Empty>?
         /// What the styles inside the current one made (shown by `Toggle(configuration)`).
-        public internal(set) var base: AnyComponent<Empty>?
+        public var base: AnyComponent<Empty>?
 
         /// Every parameter sets the property of the same name.
         public init(isOn: Bool, isEnabled: Bool = true, label: AnyComponent<Empty>? = nil, base: AnyComponent<Empty>? = nil) {
@@ -55,12 +55,6 @@ public struct Toggle: CombinedComponent, ComposableStyling {
         isEnabled = configuration.isEnabled
         onChange = nil
         resolvedBody = configuration.base ?? AnyComponent(EmptyComponent())
-    }
-
-    public static func configuration(_ configuration: Configuration, base: AnyComponent<Empty>) -> Configuration {
-        var c = configuration
-        c.base = base.concreteType == EmptyComponent.self ? nil : base
-        return c
     }
 
     /// The switch.

@@ -26,6 +26,22 @@ public extension Stylable {
     }
 }
 
+/// A configuration that carries what the styles inside the current one made, so that
+/// the component made again from it (`ComposableStyling`'s `init(_:)`) shows that.
+public protocol ComposableConfiguration {
+    /// What the styles inside the current one made (nil: none).
+    var base: AnyComponent<Empty>? { get set }
+}
+
+public extension Stylable where Configuration: ComposableConfiguration {
+    /// `configuration` carrying `base` (nil when the styles inside made nothing).
+    static func configuration(_ configuration: Configuration, base: AnyComponent<Empty>) -> Configuration {
+        var c = configuration
+        c.base = base.concreteType == EmptyComponent.self ? nil : base
+        return c
+    }
+}
+
 /// A stylable type that a style can make again from its configuration, showing
 /// what the styles inside the current one made (SwiftUI's `Button(configuration)` in a
 /// `PrimitiveButtonStyle`): styles compose through it.
