@@ -9,7 +9,7 @@ import RasterLayout
 public struct SceneControl<Control: Component>: CombinedComponent, LayoutTransparent
     where Control.EnvironmentType == Empty {
     /// The view that keeps the tap actions.
-    public typealias View = SceneButtonView
+    public typealias View = SceneControlView
 
     /// The control shown.
     public let control: Control
@@ -53,7 +53,7 @@ public extension SceneControl where Control == Button {
 }
 
 /// The view of a `SceneControl`, holding the actions its taps run.
-public final class SceneButtonView: ComponentView {
+public final class SceneControlView: ComponentView {
     /// What tapping the control inside runs.
     public internal(set) var onTap: [SceneAction] = []
 
@@ -61,3 +61,6 @@ public final class SceneButtonView: ComponentView {
         super.init()
     }
 }
+
+/// The former name of `SceneControlView`, from when only Buttons had one.
+public typealias SceneButtonView = SceneControlView

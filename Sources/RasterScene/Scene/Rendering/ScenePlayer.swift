@@ -162,7 +162,7 @@ public final class ScenePlayer {
         var view: ComponentView? = control
         var actions: [SceneAction] = []
         while let v = view {
-            if let button = v as? SceneButtonView { actions = button.onTap; break }
+            if let scene = v as? SceneControlView { actions = scene.onTap; break }
             view = v.superview
         }
         return (control, actions)
