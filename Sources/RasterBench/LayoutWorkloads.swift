@@ -1,12 +1,14 @@
 import Foundation
 import Raster
 
-/// The layout workloads: scene trees built once as JSON (`scene`, which `render bench
-/// --export` writes so the Taffy oracle lays out the very same Flex trees), decoded once,
-/// then laid out from scratch on every timed run (a new host: every view made, every
-/// node measured and placed). Nothing is drawn.
+/// The pipeline workloads before drawing: scene trees built once as JSON (`scene`, which
+/// `render bench --export` writes so the Taffy oracle lays out the very same Flex trees
+/// and Python's `json` reads the very same file), decoded once, then laid out from
+/// scratch on every timed run (a new host: every view made, every node measured and
+/// placed); `A3` updates a laid-out tree frame by frame, and `R1` only reads a file.
+/// Nothing is drawn.
 public enum LayoutWorkloads {
-    public static let names = ["L1", "L2", "L3", "L4", "L1e", "L2e", "L3e", "L4e", "A3"]
+    public static let names = ["L1", "L2", "L3", "L4", "L1e", "L2e", "L3e", "L4e", "A3", "R1"]
 
     /// The workloads whose trees are pure Flex, so Taffy can lay out the same tree.
     public static let flexOnly: Set<String> = ["L1", "L2"]
@@ -22,6 +24,7 @@ public enum LayoutWorkloads {
         case "L3": return chatList()
         case "L4": return mixedDeep()
         case "A3": return relabelledChatList()
+        case "R1": return largeFile()
         default: return nil
         }
     }
@@ -37,12 +40,22 @@ public enum LayoutWorkloads {
         case "L3": return "layout: 1,000 chat rows in stacks (text measured)"
         case "L4": return "layout: 8,000 leaves in stacks and flex containers 60 deep"
         case "A3": return "update and layout of 10 frames of the L3 list, one row's name changed in each (no drawing)"
+        case "R1": return "read: a 48 MB scene file of 455,001 nodes parsed (not decoded), as Python's json.loads reads it"
         default: return ""
         }
     }
 
     public static func make(_ name: String) throws -> Workload? {
         guard let json = scene(name) else { return nil }
+        if name == "R1" {
+            // The file's bytes are made once; a run parses them.
+            let data = Data(json.jsonText().utf8)
+            return Workload(name: name, summary: summary(name), width: 1, height: 1, nodes: largeFileItems + 1, draw: { _ in },
+                            encode: {
+                _ = try JSONValue.parse(data)
+                return data.count
+            })
+        }
         let scene = try SceneDecoder().decode(json)
         var nodes = 0
         func count(_ v: JSONValue) {
@@ -180,6 +193,22 @@ public enum LayoutWorkloads {
         }
         scene["animation"] = ["duration": 121, "events": .array(events)]
         return .object(scene)
+    }
+
+    /// R1's rectangles: with the root, about 48 MB as `render bench --export` writes them.
+    static let largeFileItems = 455_000
+
+    /// R1: a wrapping Flex of `largeFileItems` rectangles, each with an id, a frame, a
+    /// fill and a fractional corner radius.
+    static func largeFile() -> JSONValue {
+        var rng = LCG(seed: 15)
+        let items: [JSONValue] = (0..<largeFileItems).map { i in
+            ["type": "Rectangle", "id": .string("r\(i)"),
+             "frame": ["width": .number(Double(rng.randint(20, 60))), "height": .number(Double(rng.randint(10, 40)))],
+             "fill": "#336699", "cornerRadius": .number(Double(rng.randint(0, 40)) / 8)]
+        }
+        return ["canvas": canvas(1920, 1080),
+                "root": ["type": "Flex", "id": "root", "wrap": true, "gap": 4, "children": .array(items)]]
     }
 
     /// L4: 60 levels alternating VStack, HStack and Flex, each with about 133 leaves
