@@ -92,21 +92,24 @@ extension FlexContainerAlgorithm {
 
     /// 3. Each item's flex base size and hypothetical main size.
     mutating func determineFlexBaseSizes(_ available: AvailableSize) {
+        // The items are worked on in place, out of `self` (the helpers read only the
+        // item they are given), rather than each copied out and back.
+        var items = self.items
+        self.items = []
         for i in items.indices {
-            var item = items[i]
-            let (crossSpace, known) = crossConstraint(item, available, forBaseSize: true)
-            setFlexBaseSize(&item, available, crossSpace: crossSpace, known: known)
+            let (crossSpace, known) = crossConstraint(items[i], available, forBaseSize: true)
+            setFlexBaseSize(&items[i], available, crossSpace: crossSpace, known: known)
             // Floored by padding, as Chrome and Firefox do (the spec does not floor it).
-            let paddingMain = mainSum(item.padding)
-            item.flexBasis = max(item.flexBasis, paddingMain)
-            item.innerFlexBasis = item.flexBasis - paddingMain
-            item.resolvedMinimumMainSize = automaticMinimum(item, crossSpace: crossSpace, known: known)
-            let lower = max(item.resolvedMinimumMainSize, paddingMain)
-            let hypothetical = FlexMath.clamp(item.flexBasis, lower, item.maxSize[dir])
-            item.hypotheticalInnerSize[dir] = hypothetical
-            item.hypotheticalOuterSize[dir] = hypothetical + mainSum(item.margin)
-            items[i] = item
+            let paddingMain = mainSum(items[i].padding)
+            items[i].flexBasis = max(items[i].flexBasis, paddingMain)
+            items[i].innerFlexBasis = items[i].flexBasis - paddingMain
+            items[i].resolvedMinimumMainSize = automaticMinimum(items[i], crossSpace: crossSpace, known: known)
+            let lower = max(items[i].resolvedMinimumMainSize, paddingMain)
+            let hypothetical = FlexMath.clamp(items[i].flexBasis, lower, items[i].maxSize[dir])
+            items[i].hypotheticalInnerSize[dir] = hypothetical
+            items[i].hypotheticalOuterSize[dir] = hypothetical + mainSum(items[i].margin)
         }
+        self.items = items
     }
 
     /// 3. A-E: the item's flex base size (and whether it is definite), before the
