@@ -42,13 +42,13 @@ extension LayoutNode: LayoutChild {
     /// The priority set by a `LayoutPriority` wrapper, looking through transparent ones;
     /// a `Spacer`'s is minus infinity (as in SwiftUI), anything else's 0.
     package var layoutPriority: Double {
-        var node: LayoutNode? = self
-        while let n = node {
-            if let p = n.component as? LayoutPriority { return p.priority }
-            if n.component is Spacer { return -.infinity }
-            node = n.transparentContent
+        var component = self.component
+        while true {
+            if let p = component as? LayoutPriority { return p.priority }
+            if component is Spacer { return -.infinity }
+            guard let content = component.transparentLayoutContent else { return 0 }
+            component = content.wrapped
         }
-        return 0
     }
 }
 

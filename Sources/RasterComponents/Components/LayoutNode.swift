@@ -8,7 +8,9 @@ import RasterLayout
 /// Measuring is pure: it never touches views. A parent makes a node per child, asks it
 /// `sizeThatFits` for as many proposals as its algorithm needs (each answered once per
 /// pass), then places the child, handing the same node to the child's update so that
-/// the child's own children are not measured again. Nodes live for one pass.
+/// the child's own children are not measured again. Nodes live for one pass; the answers
+/// outlive it in the child's view (`ComponentNode`), and a node made for an untouched
+/// view starts with them, so an unchanged subtree is not walked again.
 ///
 /// Invariant: `component` is never an `AnyComponent` (wrappers are looked through), and
 /// a child node is reused only for the identical child component.
@@ -28,7 +30,9 @@ public final class LayoutNode {
     /// children get true, a stack's false, anything else's what its parent has.
     var measuresTextAsCSS = false
 
-    private var answers: [(ProposedSize, Size)] = []
+    /// The proposals answered, in the order asked (seeded from the retained view's
+    /// last pass when its subtree is untouched).
+    private(set) var answers: [(ProposedSize, Size)] = []
     private var slots: [LayoutNode?] = []
     private var keyedSlots: [AnyHashable: LayoutNode] = [:]
     /// Anything a component computes once per pass for both measuring and updating.
@@ -74,13 +78,15 @@ public final class LayoutNode {
         return size
     }
 
-    /// The node of the child in `slot`, reused when it was made for the same component.
+    /// The node of the child in `slot`, reused when it was made for the same component
+    /// (`retained` is looked up only for a new node).
     func child<C: Component>(_ slot: Int, _ component: C, environment: ErasedEnvironment? = nil,
-               stackAxis: Axis? = nil, retained: ComponentNode? = nil) -> LayoutNode {
+               stackAxis: Axis? = nil, retained: @autoclosure () -> ComponentNode? = nil) -> LayoutNode {
         if slot < slots.count, let existing = slots[slot], existing.matches(component) { return existing }
-        let node = LayoutNode(component: component, environment: environment ?? self.environment, retained: retained)
+        let node = LayoutNode(component: component, environment: environment ?? self.environment, retained: retained())
         node.stackAxis = stackAxis
         node.measuresTextAsCSS = self.component is Flex || (stackAxis == nil && measuresTextAsCSS)
+        node.reuseMeasurements(of: component)
         if slot >= slots.count { slots.append(contentsOf: repeatElement(nil, count: slot - slots.count + 1)) }
         slots[slot] = node
         return node
@@ -92,6 +98,7 @@ public final class LayoutNode {
         if let existing = keyedSlots[key], existing.matches(component) { return existing }
         let node = LayoutNode(component: component, environment: environment, retained: retained)
         node.measuresTextAsCSS = measuresTextAsCSS
+        node.reuseMeasurements(of: component)
         keyedSlots[key] = node
         return node
     }
@@ -101,6 +108,15 @@ public final class LayoutNode {
     package func content<C: Component>(_ component: C, environment: ErasedEnvironment? = nil) -> LayoutNode {
         child(0, component, environment: environment, stackAxis: stackAxis,
               retained: retained?.placedChildren.first?.node)
+    }
+
+    /// Takes the retained view's answers from the last pass when nothing below it
+    /// changed (see `ComponentNode.reusableMeasurements`).
+    private func reuseMeasurements<C: Component>(of component: C) {
+        guard let retained, let kept = retained.reusableMeasurements(
+            for: component, environment: environment, stackAxis: stackAxis, measuresTextAsCSS: measuresTextAsCSS)
+        else { return }
+        answers = kept
     }
 
     private func matches<C: Component>(_ other: C) -> Bool {

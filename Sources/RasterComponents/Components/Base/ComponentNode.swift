@@ -18,6 +18,9 @@ package final class ComponentNode {
     private let recorder = EnvironmentReadRecorder()
     /// Shared values read by this node or any node below it in their last updates.
     private(set) var subtreeReads: [EnvironmentRead: AnyEquatable] = [:]
+    /// The stamp of shared values known to hold every value in `subtreeReads` (see
+    /// `EnvironmentValues.stamp`): those need not be compared again.
+    private var readsHoldIn: UInt64?
     /// The proposal of the last update (what the four-way check compares).
     package private(set) var proposal: ProposedSize?
     /// The fractional part of the unrounded position of the last update (frames below
@@ -28,6 +31,10 @@ package final class ComponentNode {
     /// the parent that measured it when there is one) and its unrounded position in
     /// the host, from which the frames of its children are snapped.
     private(set) var layout: LayoutNode?
+    /// The answers of the layout node of the last update (or skipped update) that had
+    /// one, and the stack axis and text measuring they were given in; see
+    /// `reusableMeasurements`.
+    private var measurements: (answers: [(ProposedSize, Size)], stackAxis: Axis?, measuresTextAsCSS: Bool)?
     private(set) var origin = Point.zero
     /// The environment and position of the last update, which a local update reuses.
     private var lastInputs: (environment: ErasedEnvironment, origin: Point?)?
@@ -58,18 +65,8 @@ package final class ComponentNode {
     func update(component newComponent: any Component, environment: ErasedEnvironment, proposal: ProposedSize,
                 layout: LayoutNode? = nil, origin: Point? = nil,
                 transition: ComponentTransition, pass: UpdatePass, force: Bool = false) -> Size {
-        var reasons: UpdateReasons = []
-        if size == nil { reasons.insert(.initial) }
+        var reasons = changes(component: newComponent, environment: environment)
         if force { reasons.insert(.forced) }
-        if let old = typedValues, old != environment.typed { reasons.insert(.environment) }
-        if subtreeReads.contains(where: { $0.key.value(in: environment.shared) != $0.value }) {
-            reasons.insert(.environment)
-        }
-        if state.isUpdated { reasons.insert(.state) }
-        if descendantNeedsUpdate { reasons.insert(.descendant) }
-        if size != nil, !Self.identical(newComponent, component), !newComponent.erasedIsEqual(to: component) {
-            reasons.insert(.component)
-        }
         let fraction = origin.map { PixelSnapping.fraction($0, scale: pass.displayScale) } ?? .zero
         if let old = self.proposal, old != proposal { reasons.insert(.availableSize) }
         if let old = originFraction, old != fraction { reasons.insert(.availableSize) }
@@ -79,6 +76,7 @@ package final class ComponentNode {
             // so what `==` leaves out (a Button's closures, which its view reads from
             // here) is never stale.
             component = newComponent
+            if let layout { keepMeasurements(of: layout) }
             pass.statistics.recordSkip(component.concreteType)
             return size
         }
@@ -102,6 +100,7 @@ package final class ComponentNode {
             component.updateErased(view: view, availableSize: proposal.replacingUnspecifiedDimensions(), state: state,
                               environment: tracked, transition: transition)
         }.finite
+        if let used = self.layout { keepMeasurements(of: used) } else { measurements = nil }
         self.layout = nil
         size = result
         // A read below is kept at its value in this node's own environment: where an
@@ -115,7 +114,47 @@ package final class ComponentNode {
             }
         }
         subtreeReads = reads
+        readsHoldIn = environment.shared.stamp
         return result
+    }
+
+    /// What changed since the last update, apart from the proposal and position:
+    /// `initial` before the first, then the component value, the environment values it
+    /// and its subtree read, its state and the states below it.
+    private func changes(component newComponent: any Component, environment: ErasedEnvironment) -> UpdateReasons {
+        var reasons: UpdateReasons = size == nil ? .initial : []
+        if let old = typedValues, old != environment.typed { reasons.insert(.environment) }
+        if environment.shared.stamp != readsHoldIn {
+            if subtreeReads.contains(where: { $0.key.value(in: environment.shared) != $0.value }) {
+                reasons.insert(.environment)
+            } else {
+                readsHoldIn = environment.shared.stamp
+            }
+        }
+        if state.isUpdated { reasons.insert(.state) }
+        if descendantNeedsUpdate { reasons.insert(.descendant) }
+        if size != nil, !Self.identical(newComponent, component), !newComponent.erasedIsEqual(to: component) {
+            reasons.insert(.component)
+        }
+        return reasons
+    }
+
+    /// Keeps the answers `layout` gave (they hold while nothing `changes` reports has
+    /// changed), with the placement they were measured in.
+    private func keepMeasurements(of layout: LayoutNode) {
+        measurements = (layout.answers, layout.stackAxis, layout.measuresTextAsCSS)
+    }
+
+    /// The answers of the last pass's layout node, when they still hold for a new layout
+    /// node of `newComponent` in `environment` at the same place (same stack axis and
+    /// text measuring): nothing `changes` reports has changed. A parent then measures an
+    /// untouched subtree without walking it.
+    func reusableMeasurements(for newComponent: any Component, environment: ErasedEnvironment,
+                              stackAxis: Axis?, measuresTextAsCSS: Bool) -> [(ProposedSize, Size)]? {
+        guard let kept = measurements, !kept.answers.isEmpty, kept.stackAxis == stackAxis,
+              kept.measuresTextAsCSS == measuresTextAsCSS,
+              changes(component: newComponent, environment: environment).isEmpty else { return nil }
+        return kept.answers
     }
 
     /// A local update (`ComponentState.updated(isLocal: true)`): the component's own

@@ -35,10 +35,17 @@ struct OpaqueEnvironmentValue: Equatable {
 /// unless they override some for their subtree.
 public struct EnvironmentValues: Equatable {
     /// The theme semantic colours resolve against; `.light` unless a parent overrides it.
-    public var theme: Theme = .light
+    public var theme: Theme = .light { didSet { stamp = Self.nextStamp() } }
     /// Style stacks by component type, innermost first.
-    var styles: [ObjectIdentifier: [AnyEquatable]] = [:]
-    var storage: [ObjectIdentifier: AnyEquatable] = [:]
+    var styles: [ObjectIdentifier: [AnyEquatable]] = [:] { didSet { stamp = Self.nextStamp() } }
+    var storage: [ObjectIdentifier: AnyEquatable] = [:] { didSet { stamp = Self.nextStamp() } }
+    /// Names the contents: every change takes a new stamp, so two values with the same
+    /// stamp are copies of one another and hold the same values (0: the defaults). What
+    /// a component read from one is still there in the other, unread.
+    private(set) var stamp: UInt64 = 0
+
+    private static let stamps = Atomic<UInt64>(0)
+    private static func nextStamp() -> UInt64 { stamps.wrappingAdd(1, ordering: .relaxed).newValue }
 
     /// The defaults: the light theme, no styles and every key at its default value.
     public init() {}
