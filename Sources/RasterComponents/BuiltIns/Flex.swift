@@ -65,7 +65,7 @@ public struct Flex: CombinedComponent {
     /// Lays out the items (or takes the size and frames an enclosing Flex assigned) and
     /// updates each item in its frame.
     public static var body: Body {
-        let children = ChildMap(environment: Empty.self, keyedBy: AnyHashable.self)
+        let children = ChildMap(environment: Empty.self, keyedBy: ChildKey.self)
         return { context in
             let flex = context.component
             let node = context.layoutNode
@@ -75,7 +75,7 @@ public struct Flex: CombinedComponent {
             for (index, child) in node.flexChildren(flex) {
                 let item = flex.items[index]
                 let frame = child.flexFrame ?? Rect(origin: .zero, size: .zero)
-                let c = children[item.id].update(component: item.component, proposal: ProposedSize(frame.size),
+                let c = children[item.key].update(component: item.component, proposal: ProposedSize(frame.size),
                                                  layout: child, origin: context.childOrigin(frame.origin),
                                                  transition: context.transition)
                 context.add(c.resized(frame.size), at: frame.origin)

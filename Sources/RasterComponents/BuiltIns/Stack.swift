@@ -21,7 +21,7 @@ struct StackBody {
     @_specialize(where E == Empty)
     func childNodes<E>(_ items: [AnyComponentWithIdentity<E>], of node: LayoutNode) -> [LayoutNode] {
         items.enumerated().map { index, item in
-            node.child(index, item.component, stackAxis: axis, retained: node.retained?.childNode(forKey: item.id))
+            node.child(index, item.component, stackAxis: axis, retained: node.retained?.childNode(forKey: item.key))
         }
     }
 
@@ -39,7 +39,7 @@ struct StackBody {
 
     @_specialize(where C == VStack<Empty>, E == Empty)
     @_specialize(where C == HStack<Empty>, E == Empty)
-    func update<C, E>(_ items: [AnyComponentWithIdentity<E>], children: ChildMap<E, AnyHashable>,
+    func update<C, E>(_ items: [AnyComponentWithIdentity<E>], children: ChildMap<E, ChildKey>,
                       context: CombinedComponentContext<C>) -> Size {
         let nodes = childNodes(items, of: context.layoutNode)
         let result = layout(nodes, proposal: context.proposal)
@@ -50,7 +50,7 @@ struct StackBody {
             positions = positions.indices.map { i in LayoutMath.mirrored(positions[i], size: result.sizes[i], in: result.size) }
         }
         for (i, item) in items.enumerated() {
-            var c = children[item.id].update(component: item.component, typed: context.environment.typed,
+            var c = children[item.key].update(component: item.component, typed: context.environment.typed,
                                              proposal: result.proposals[i], layout: nodes[i],
                                              origin: context.childOrigin(positions[i]), transition: context.transition)
             if fill { c = c.resized(result.sizes[i]) }
@@ -107,7 +107,7 @@ public struct VStack<ChildEnvironment: Equatable>: CombinedComponent {
     }
 
     public static var body: Body {
-        let children = ChildMap(environment: ChildEnvironment.self, keyedBy: AnyHashable.self)
+        let children = ChildMap(environment: ChildEnvironment.self, keyedBy: ChildKey.self)
         return { context in context.component.stack.update(context.component.items, children: children, context: context) }
     }
 }
@@ -156,7 +156,7 @@ public struct HStack<ChildEnvironment: Equatable>: CombinedComponent {
     }
 
     public static var body: Body {
-        let children = ChildMap(environment: ChildEnvironment.self, keyedBy: AnyHashable.self)
+        let children = ChildMap(environment: ChildEnvironment.self, keyedBy: ChildKey.self)
         return { context in context.component.stack.update(context.component.items, children: children, context: context) }
     }
 }

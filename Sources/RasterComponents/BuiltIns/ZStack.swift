@@ -23,7 +23,7 @@ public struct ZStack: CombinedComponent {
 
     func childNodes(of node: LayoutNode) -> [LayoutNode] {
         items.enumerated().map { index, item in
-            node.child(index, item.component, retained: node.retained?.childNode(forKey: item.id))
+            node.child(index, item.component, retained: node.retained?.childNode(forKey: item.key))
         }
     }
 
@@ -35,7 +35,7 @@ public struct ZStack: CombinedComponent {
     /// Updates each child at the proposal the overlay layout gives it, aligned in the
     /// stack's box.
     public static var body: Body {
-        let children = ChildMap(environment: Empty.self, keyedBy: AnyHashable.self)
+        let children = ChildMap(environment: Empty.self, keyedBy: ChildKey.self)
         return { context in
             let z = context.component
             let nodes = z.childNodes(of: context.layoutNode)
@@ -43,7 +43,7 @@ public struct ZStack: CombinedComponent {
             let alignment = z.alignment.resolved(for: context.environment.layoutDirection)
             for (i, item) in z.items.enumerated() {
                 let position = LayoutMath.aligned(result.sizes[i], in: result.size, alignment: alignment)
-                let c = children[item.id].update(component: item.component, proposal: result.proposals[i],
+                let c = children[item.key].update(component: item.component, proposal: result.proposals[i],
                                                  layout: nodes[i], origin: context.childOrigin(position),
                                                  transition: context.transition)
                 context.add(c, at: position)

@@ -75,7 +75,7 @@ extension LayoutNode {
     func flexChildren(_ flex: Flex) -> [(index: Int, node: LayoutNode)] {
         if let ordered = orderedFlexChildren { return ordered.indexed }
         let nodes = flex.items.enumerated().map { index, item in
-            (index: index, node: child(index, item.component, retained: retained?.childNode(forKey: item.id)))
+            (index: index, node: child(index, item.component, retained: retained?.childNode(forKey: item.key)))
         }
         let orders = nodes.map { $0.node.flexInfo.item.order }
         let ordered = orders.allSatisfy({ $0 == 0 }) ? nodes : nodes.sorted { a, b in

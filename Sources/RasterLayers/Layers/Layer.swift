@@ -196,10 +196,16 @@ public final class Layer {
 
     // MARK: - Tree
 
-    /// The layer this one is a sublayer of (held weakly); nil for a root or a detached layer.
-    public private(set) weak var superlayer: Layer?
+    /// The layer this one is a sublayer of; nil for a root or a detached layer. Not
+    /// owned: a superlayer owns its sublayers, and clears this when it goes (an unowned
+    /// reference, so that a layer tree needs no weak-reference side tables).
+    public private(set) unowned var superlayer: Layer?
     /// The sublayers back to front, drawn over the contents and clipped by `masksToBounds`.
     public private(set) var sublayers: [Layer] = []
+
+    deinit {
+        for layer in sublayers { layer.superlayer = nil }
+    }
 
     /// Puts `layer` on top of the sublayers, first removing it from its current superlayer.
     public func addSublayer(_ layer: Layer) {

@@ -28,11 +28,33 @@ public struct AnyComponentWithIdentity<EnvironmentType>: Equatable {
     public let id: AnyHashable
     /// The component shown under `id`.
     public let component: AnyComponent<EnvironmentType>
+    /// `id` as the containers key their child views by.
+    package let key: ChildKey
 
     /// Keys `component` by `id`, which is stored type-erased.
     public init<ID: Hashable>(id: ID, component: AnyComponent<EnvironmentType>) {
         self.id = AnyHashable(id)
         self.component = component
+        key = ChildKey(id)
+    }
+}
+
+/// A child's identity as containers key their views: integers and strings (the ids
+/// of positions and of scene nodes) compare directly, anything else as `AnyHashable`,
+/// whose comparison looks its type up at run time.
+package enum ChildKey: Hashable {
+    case int(Int)
+    case string(String)
+    case other(AnyHashable)
+
+    init<ID: Hashable>(_ id: ID) {
+        if let int = id as? Int {
+            self = .int(int)
+        } else if let string = id as? String {
+            self = .string(string)
+        } else {
+            self = .other(AnyHashable(id))
+        }
     }
 }
 

@@ -112,13 +112,13 @@ struct WeakSlot {
 /// The shared path of `Child` and `ChildMap`: reuse the view when the component type is
 /// the same, otherwise make a new one (whose first update is never animated). While a
 /// body runs to measure its component, the child is measured instead (no view is made
-/// or touched); `key` keeps its answers for the pass.
-func updateChild(existing: ComponentView?, key: AnyHashable, component: any Component, typed: [AnyEquatable],
+/// or touched); `key` (made only then) keeps its answers for the pass.
+func updateChild(existing: ComponentView?, key: @autoclosure () -> AnyHashable, component: any Component, typed: [AnyEquatable],
                  proposal: ProposedSize, layout: LayoutNode?, origin: Point?,
                  transition: ComponentTransition) -> UpdatedChildComponent {
     if let measuring = CombinedFrame.measuring, let parent = measuring.measured {
         let environment = ErasedEnvironment(typed: typed, shared: measuring.shared, recorder: nil)
-        let node = parent.child(key: key, component, environment: environment, retained: existing?.node)
+        let node = parent.child(key: key(), component, environment: environment, retained: existing?.node)
         var measured = UpdatedChildComponent(view: ComponentView(), size: node.sizeThatFits(proposal),
                                               transition: transition)
         measured.isMeasurement = true

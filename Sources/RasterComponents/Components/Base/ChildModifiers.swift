@@ -84,7 +84,7 @@ public struct UpdatedChildComponent {
 
     func apply() {
         let layer = view.layer
-        var applied: Set<ChildModifierKind> = []
+        var applied: ChildModifierKind = []
         let t = transition
         t.setAnchorPoint(layer: layer, anchorPoint: anchorPoint ?? Point(x: 0.5, y: 0.5))
         t.setBounds(view: view, bounds: Rect(origin: layer.bounds.origin, size: size))
@@ -112,8 +112,15 @@ public struct UpdatedChildComponent {
     }
 }
 
-enum ChildModifierKind: Hashable {
-    case scale, opacity, cornerRadius, clipsToBounds, shadow
+/// The child modifiers a parent applied to a view, as bits (what a later update without
+/// them resets).
+struct ChildModifierKind: OptionSet {
+    let rawValue: UInt8
+    static let scale = ChildModifierKind(rawValue: 1)
+    static let opacity = ChildModifierKind(rawValue: 2)
+    static let cornerRadius = ChildModifierKind(rawValue: 4)
+    static let clipsToBounds = ChildModifierKind(rawValue: 8)
+    static let shadow = ChildModifierKind(rawValue: 16)
 }
 
 /// A shadow cast by a child (Core Animation's parameters; `radius` is the blur's

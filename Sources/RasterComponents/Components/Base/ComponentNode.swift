@@ -55,6 +55,11 @@ package final class ComponentNode {
         self.state = state
     }
 
+    /// A state kept by someone else after its view is gone no longer reaches a host.
+    deinit {
+        state.onUpdated = nil
+    }
+
     /// Runs the four-way check and, if anything changed, the component's `update`.
     /// - Returns: the size the component takes.
     /// - Parameters:
@@ -179,9 +184,9 @@ package final class ComponentNode {
     }
 
     /// The node of the child view a `ChildMap` of this component keeps under `key`.
-    func childNode(forKey key: AnyHashable) -> ComponentNode? {
+    func childNode(forKey key: ChildKey) -> ComponentNode? {
         for slot in slots {
-            if let map = slot.object as? ChildMap<Empty, AnyHashable>, let view = map.views[key] { return view.node }
+            if let map = slot.object as? ChildMap<Empty, ChildKey>, let view = map.views[key] { return view.node }
         }
         return nil
     }
@@ -313,8 +318,10 @@ final class UpdatePass: @unchecked Sendable {
     /// Wires `state.updated` to the host (which marks the path to `node` and starts a
     /// pass, or updates `node` alone).
     func connect(_ state: ComponentState, to node: ComponentNode) {
-        state.onUpdated = { [weak self, weak node] transition, isLocal in
-            guard let self, let node else { return }
+        // The node owns the state and disconnects it when it goes (`deinit`), so it is
+        // not held weakly here.
+        state.onUpdated = { [weak self, unowned node] transition, isLocal in
+            guard let self else { return }
             self.onStateUpdated?(node, transition, isLocal)
         }
     }

@@ -9,16 +9,22 @@ import RasterLayers
 open class ComponentView {
     /// The layer that shows the view; its sublayers are the subviews' layers.
     public let layer: Layer
-    /// The view this one is a subview of, held weakly.
-    public private(set) weak var superview: ComponentView?
+    /// The view this one is a subview of. Not owned: a view owns its subviews, and
+    /// clears this when it goes (unowned, so that views need no weak-reference side
+    /// tables).
+    public private(set) unowned var superview: ComponentView?
     /// The child views, back to front.
     public private(set) var subviews: [ComponentView] = []
+
+    deinit {
+        for view in subviews { view.superview = nil }
+    }
     /// The component bookkeeping of the view (set when a component makes it).
     package var node: ComponentNode?
     /// The state of the component that updates this view.
     public var componentState: ComponentState? { node?.state }
     /// Child modifiers the parent applied in its last update (reset when dropped).
-    var appliedModifiers: Set<ChildModifierKind> = []
+    var appliedModifiers: ChildModifierKind = []
     /// How the view enters and leaves its parent when the parent's update is animated:
     /// the parent's `appear`/`disappear` modifiers, else these (a component may set them
     /// on its own view).
