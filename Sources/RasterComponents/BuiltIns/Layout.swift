@@ -44,8 +44,9 @@ extension LayoutNode: LayoutChild {
     package var layoutPriority: Double {
         var component = self.component
         while true {
-            if let p = component as? LayoutPriority { return p.priority }
-            if component is Spacer { return -.infinity }
+            let type = Swift.type(of: component)
+            if type == LayoutPriority.self, let p = component as? LayoutPriority { return p.priority }
+            if type == Spacer.self { return -.infinity }
             guard let content = component.transparentLayoutContent else { return 0 }
             component = content.wrapped
         }

@@ -44,17 +44,17 @@ extension LayoutNode {
     private func resolveFlexInfo() -> FlexItemInfo {
         var node = self
         while true {
-            if let flex = node.component as? Flex {
+            if let flex = node.component(as: Flex.self) {
                 return FlexItemInfo(item: FlexItemStyle(), box: flex.box,
                                     container: flex.items.isEmpty ? nil : (flex.style, node), content: nil, boxNode: node)
             }
-            if let item = node.component as? FlexItem {
+            if let item = node.component(as: FlexItem.self) {
                 let content = node.content(item.content)
                 var inner = content
-                while !(inner.component is Flex), !(inner.component is FlexItem), let next = inner.transparentContent {
+                while !inner.holds(Flex.self), !inner.holds(FlexItem.self), let next = inner.transparentContent {
                     inner = next
                 }
-                if let flex = inner.component as? Flex {
+                if let flex = inner.component(as: Flex.self) {
                     var box = flex.box
                     if let ratio = item.box.aspectRatio { box.aspectRatio = ratio }
                     return FlexItemInfo(item: item.item, box: box,
@@ -118,7 +118,7 @@ struct ComponentFlexTree: FlexLayoutTree {
     private func layoutNode(_ node: Node) -> LayoutNode { unsafeDowncast(node, to: LayoutNode.self) }
 
     func children(of node: Node) -> [Node] {
-        guard let container = layoutNode(node).flexInfo.containerNode, let flex = container.component as? Flex else { return [] }
+        guard let container = layoutNode(node).flexInfo.containerNode, let flex = container.component(as: Flex.self) else { return [] }
         return container.flexChildNodes(flex)
     }
 
@@ -164,12 +164,12 @@ struct ComponentFlexTree: FlexLayoutTree {
         let n = layoutNode(node)
         guard let content = n.flexInfo.content else { return nil }
         var inner = content
-        while !(inner.component is Text), let next = inner.transparentContent { inner = next }
-        guard let text = inner.component as? Text else { return nil }
+        while !inner.holds(Text.self), let next = inner.transparentContent { inner = next }
+        guard let text = inner.component(as: Text.self) else { return nil }
         let proposal = ProposedSize(size)
         guard let baseline = text.firstBaseline(proposal, node: inner) else { return nil }
         var top = 0.0
-        if let item = n.flexInfo.boxNode.component as? FlexItem {
+        if let item = n.flexInfo.boxNode.component(as: FlexItem.self) {
             let measured = content.sizeThatFits(proposal)
             let direction = n.flexInfo.boxNode.environment.shared.layoutDirection
             top = LayoutMath.aligned(measured, in: size, alignment: item.contentAlignment.resolved(for: direction)).y

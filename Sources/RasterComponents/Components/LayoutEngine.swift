@@ -12,7 +12,7 @@ public enum LayoutEngine {
     public static func layout(_ component: AnyComponent<Empty>, proposal: ProposedSize,
                               environment: EnvironmentValues = EnvironmentValues()) -> Size {
         let node = LayoutNode(component: component, environment: ErasedEnvironment(typed: [], shared: environment, recorder: nil))
-        if node.component is Flex {
+        if node.holds(Flex.self) {
             return FlexLayout(tree: ComponentFlexTree()).root(node, proposal: proposal, runMode: .performLayout).size
         }
         return node.sizeThatFits(proposal)

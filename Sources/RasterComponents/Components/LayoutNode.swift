@@ -32,8 +32,10 @@ public final class LayoutNode {
 
     /// The proposals answered, in the order asked (seeded from the retained view's
     /// last pass when its subtree is untouched).
-    private(set) var answers: [(ProposedSize, Size)] = []
-    private var slots: [LayoutNode?] = []
+    private(set) var answers = MeasuredSizes()
+    /// The child in slot 0 (a wrapper's only child), and those in slots 1 and up.
+    private var firstSlot: LayoutNode?
+    private var laterSlots: [LayoutNode?] = []
     private var keyedSlots: [AnyHashable: LayoutNode] = [:]
     /// Anything a component computes once per pass for both measuring and updating.
     package var memo: Any?
@@ -72,9 +74,9 @@ public final class LayoutNode {
 
     /// The size the component takes for `proposal`, computed once per proposal.
     public func sizeThatFits(_ proposal: ProposedSize) -> Size {
-        for (asked, answer) in answers where asked == proposal { return answer }
+        if let answer = answers.size(for: proposal) { return answer }
         let size = component.sizeThatFitsErased(proposal, node: self).sanitized
-        answers.append((proposal, size))
+        answers.append(proposal, size)
         return size
     }
 
@@ -82,14 +84,27 @@ public final class LayoutNode {
     /// (`retained` is looked up only for a new node).
     func child<C: Component>(_ slot: Int, _ component: C, environment: ErasedEnvironment? = nil,
                stackAxis: Axis? = nil, retained: @autoclosure () -> ComponentNode? = nil) -> LayoutNode {
-        if slot < slots.count, let existing = slots[slot], existing.matches(component) { return existing }
+        if let existing = slotNode(slot), existing.matches(component) { return existing }
         let node = LayoutNode(component: component, environment: environment ?? self.environment, retained: retained())
         node.stackAxis = stackAxis
-        node.measuresTextAsCSS = self.component is Flex || (stackAxis == nil && measuresTextAsCSS)
+        node.measuresTextAsCSS = holds(Flex.self) || (stackAxis == nil && measuresTextAsCSS)
         node.reuseMeasurements(of: component)
-        if slot >= slots.count { slots.append(contentsOf: repeatElement(nil, count: slot - slots.count + 1)) }
-        slots[slot] = node
+        setSlot(slot, node)
         return node
+    }
+
+    private func slotNode(_ slot: Int) -> LayoutNode? {
+        if slot == 0 { return firstSlot }
+        return slot - 1 < laterSlots.count ? laterSlots[slot - 1] : nil
+    }
+
+    private func setSlot(_ slot: Int, _ node: LayoutNode) {
+        if slot == 0 {
+            firstSlot = node
+            return
+        }
+        if slot - 1 >= laterSlots.count { laterSlots.append(contentsOf: repeatElement(nil, count: slot - laterSlots.count)) }
+        laterSlots[slot - 1] = node
     }
 
     /// The node of the child under `key` (children that custom components update).
@@ -142,5 +157,41 @@ public final class LayoutNode {
         let made = make()
         scratchState = made
         return made
+    }
+}
+
+extension LayoutNode {
+    /// The component as a `T` when that is its type. Comparing the type first makes a
+    /// miss cost no dynamic cast: layout asks this of every node it walks through.
+    @inline(__always)
+    func component<T: Component>(as type: T.Type) -> T? {
+        Swift.type(of: component) == T.self ? component as? T : nil
+    }
+
+    /// Whether the component is a `T` (a type comparison, no dynamic cast).
+    @inline(__always)
+    func holds<T: Component>(_ type: T.Type) -> Bool {
+        Swift.type(of: component) == T.self
+    }
+}
+
+/// The sizes a node answered, by proposal, in the order asked: the first kept inline
+/// (most nodes are asked once), the others in an array.
+struct MeasuredSizes {
+    private var first: (proposal: ProposedSize, size: Size)?
+    private var others: [(proposal: ProposedSize, size: Size)] = []
+
+    var isEmpty: Bool { first == nil }
+
+    /// The size answered for `proposal`, if it was asked.
+    func size(for proposal: ProposedSize) -> Size? {
+        guard let first else { return nil }
+        if first.proposal == proposal { return first.size }
+        for (asked, answer) in others where asked == proposal { return answer }
+        return nil
+    }
+
+    mutating func append(_ proposal: ProposedSize, _ size: Size) {
+        if first == nil { first = (proposal, size) } else { others.append((proposal, size)) }
     }
 }

@@ -34,7 +34,7 @@ package final class ComponentNode {
     /// The answers of the layout node of the last update (or skipped update) that had
     /// one, and the stack axis and text measuring they were given in; see
     /// `reusableMeasurements`.
-    private var measurements: (answers: [(ProposedSize, Size)], stackAxis: Axis?, measuresTextAsCSS: Bool)?
+    private var measurements: (answers: MeasuredSizes, stackAxis: Axis?, measuresTextAsCSS: Bool)?
     private(set) var origin = Point.zero
     /// The environment and position of the last update, which a local update reuses.
     private var lastInputs: (environment: ErasedEnvironment, origin: Point?)?
@@ -155,7 +155,7 @@ package final class ComponentNode {
     /// text measuring): nothing `changes` reports has changed. A parent then measures an
     /// untouched subtree without walking it.
     func reusableMeasurements(for newComponent: any Component, environment: ErasedEnvironment,
-                              stackAxis: Axis?, measuresTextAsCSS: Bool) -> [(ProposedSize, Size)]? {
+                              stackAxis: Axis?, measuresTextAsCSS: Bool) -> MeasuredSizes? {
         guard let kept = measurements, !kept.answers.isEmpty, kept.stackAxis == stackAxis,
               kept.measuresTextAsCSS == measuresTextAsCSS,
               changes(component: newComponent, environment: environment).isEmpty else { return nil }
