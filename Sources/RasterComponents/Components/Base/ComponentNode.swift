@@ -113,7 +113,13 @@ package final class ComponentNode {
         // is decided by that override (its component, and the reads it records itself).
         var reads = recorder.reads
         for child in placedChildren {
-            guard let node = child.node else { continue }
+            guard let node = child.node, !node.subtreeReads.isEmpty else { continue }
+            if reads.isEmpty, node.readsHoldIn == environment.shared.stamp {
+                // The child's reads hold in these very values: its table is this one's
+                // so far, shared rather than copied.
+                reads = node.subtreeReads
+                continue
+            }
             for read in node.subtreeReads.keys where reads[read] == nil {
                 reads[read] = read.value(in: environment.shared)
             }

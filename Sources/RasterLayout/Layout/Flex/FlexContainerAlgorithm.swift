@@ -10,9 +10,11 @@ import RasterCore
 struct FlexContainerAlgorithm {
     typealias Node = AnyObject
 
-    /// The working values of one item (the spec's flex item).
+    /// The working values of one item (the spec's flex item). Plain data, copied
+    /// bit for bit: items live only while `run` does, and the tree holds their nodes
+    /// for all of it, so an item does not retain its node.
     struct Item {
-        let node: Node
+        unowned(unsafe) let node: Node
         /// Its box style as written (sizes, limits, padding, ratio), read once.
         let box: BoxStyle
         /// The item's `width`/`height`, the missing one transferred through its aspect
