@@ -16,6 +16,8 @@ import RasterLayout
 /// a child node is reused only for the identical child component.
 public final class LayoutNode {
     let component: any Component
+    /// The component's type, read once (layout asks it of every node it walks through).
+    let componentType: any Component.Type
     /// The `AnyComponent` the node was made for (identity decides reuse).
     let source: AnyObject?
     let environment: ErasedEnvironment
@@ -63,9 +65,11 @@ public final class LayoutNode {
     init<C: Component>(component: C, environment: ErasedEnvironment, retained: ComponentNode? = nil) {
         if let box = component as? AnyComponent<C.EnvironmentType> {
             self.component = box.wrapped
+            componentType = Swift.type(of: box.wrapped)
             source = box
         } else {
             self.component = component
+            componentType = C.self
             source = nil
         }
         self.environment = environment
@@ -165,13 +169,13 @@ extension LayoutNode {
     /// miss cost no dynamic cast: layout asks this of every node it walks through.
     @inline(__always)
     func component<T: Component>(as type: T.Type) -> T? {
-        Swift.type(of: component) == T.self ? component as? T : nil
+        componentType == T.self ? component as? T : nil
     }
 
     /// Whether the component is a `T` (a type comparison, no dynamic cast).
     @inline(__always)
     func holds<T: Component>(_ type: T.Type) -> Bool {
-        Swift.type(of: component) == T.self
+        componentType == T.self
     }
 }
 

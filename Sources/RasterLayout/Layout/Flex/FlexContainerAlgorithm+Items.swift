@@ -4,7 +4,9 @@ import RasterCore
 extension FlexContainerAlgorithm {
     /// 1. One item per in-flow child (absolutely positioned ones are laid out last).
     mutating func generateFlexItems() {
-        for child in tree.children(of: node) {
+        let children = tree.children(of: node)
+        items.reserveCapacity(children.count)
+        for child in children {
             let item = itemStyle(child)
             guard !item.isAbsolute else { continue }
             let childBox = tree.boxStyle(child)
