@@ -13,7 +13,8 @@ import RasterCore
 /// `masksToBounds`), border.
 ///
 /// Invariants: a layer has at most one superlayer; `sublayers` never holds the same
-/// layer twice. Every property change bumps one of four version counters that the
+/// layer twice (the tree links and version counters are plain bookkeeping, written one
+/// access at a time, so they skip the run-time exclusivity checks). Every property change bumps one of four version counters that the
 /// compositor compares with what it drew last: `geometryVersion` (position, anchor
 /// point, transform: where the layer sits), `version` (the layer's own pixels and its
 /// bounds), `effectVersion` (changes that repaint the whole subtree: opacity, hidden,
@@ -199,9 +200,9 @@ public final class Layer {
     /// The layer this one is a sublayer of; nil for a root or a detached layer. Not
     /// owned: a superlayer owns its sublayers, and clears this when it goes (an unowned
     /// reference, so that a layer tree needs no weak-reference side tables).
-    public private(set) unowned var superlayer: Layer?
+    @exclusivity(unchecked) public private(set) unowned var superlayer: Layer?
     /// The sublayers back to front, drawn over the contents and clipped by `masksToBounds`.
-    public private(set) var sublayers: [Layer] = []
+    @exclusivity(unchecked) public private(set) var sublayers: [Layer] = []
 
     deinit {
         for layer in sublayers { layer.superlayer = nil }
@@ -253,10 +254,10 @@ public final class Layer {
 
     // MARK: - Versions
 
-    private(set) var geometryVersion: UInt64 = 0
-    private(set) var version: UInt64 = 0
-    private(set) var effectVersion: UInt64 = 0
-    private(set) var contentVersion: UInt64 = 0
+    @exclusivity(unchecked) private(set) var geometryVersion: UInt64 = 0
+    @exclusivity(unchecked) private(set) var version: UInt64 = 0
+    @exclusivity(unchecked) private(set) var effectVersion: UInt64 = 0
+    @exclusivity(unchecked) private(set) var contentVersion: UInt64 = 0
 
     private func touch() { version &+= 1 }
     private func touchEffect() { effectVersion &+= 1 }

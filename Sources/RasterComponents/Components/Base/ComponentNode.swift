@@ -6,48 +6,50 @@ import RasterLayout
 /// check that decides whether `update` runs.
 ///
 /// Owned by its view (`ComponentView.node`); `parent` is the node of the combined
-/// component that updates this one.
+/// component that updates this one. Only the update pass touches a node, on one thread
+/// and one property access at a time, so its stored properties skip the run-time
+/// exclusivity checks (`@exclusivity(unchecked)`).
 package final class ComponentNode {
-    private(set) var component: any Component
+    @exclusivity(unchecked) private(set) var component: any Component
     unowned let view: ComponentView
     let state: ComponentState
-    weak var parent: ComponentNode?
+    @exclusivity(unchecked) weak var parent: ComponentNode?
 
     /// The typed environment values of the last update.
-    private var typedValues: [AnyEquatable]?
+    @exclusivity(unchecked) private var typedValues: [AnyEquatable]?
     private let recorder = EnvironmentReadRecorder()
     /// Shared values read by this node or any node below it in their last updates.
-    private(set) var subtreeReads: [EnvironmentRead: AnyEquatable] = [:]
+    @exclusivity(unchecked) private(set) var subtreeReads: [EnvironmentRead: AnyEquatable] = [:]
     /// The stamp of shared values known to hold every value in `subtreeReads` (see
     /// `EnvironmentValues.stamp`): those need not be compared again.
-    private var readsHoldIn: UInt64?
+    @exclusivity(unchecked) private var readsHoldIn: UInt64?
     /// The proposal of the last update (what the four-way check compares).
-    package private(set) var proposal: ProposedSize?
+    @exclusivity(unchecked) package private(set) var proposal: ProposedSize?
     /// The fractional part of the unrounded position of the last update (frames below
     /// are snapped from it).
-    private(set) var originFraction: Point?
-    private(set) var size: Size?
+    @exclusivity(unchecked) private(set) var originFraction: Point?
+    @exclusivity(unchecked) private(set) var size: Size?
     /// While `update` runs: the node's layout node (its measurements in this pass, from
     /// the parent that measured it when there is one) and its unrounded position in
     /// the host, from which the frames of its children are snapped.
-    private(set) var layout: LayoutNode?
+    @exclusivity(unchecked) private(set) var layout: LayoutNode?
     /// The answers of the layout node of the last update (or skipped update) that had
     /// one, and the stack axis and text measuring they were given in; see
     /// `reusableMeasurements`.
-    private var measurements: (answers: MeasuredSizes, stackAxis: Axis?, measuresTextAsCSS: Bool)?
-    private(set) var origin = Point.zero
+    @exclusivity(unchecked) private var measurements: (answers: MeasuredSizes, stackAxis: Axis?, measuresTextAsCSS: Bool)?
+    @exclusivity(unchecked) private(set) var origin = Point.zero
     /// The environment and position of the last update, which a local update reuses.
-    private var lastInputs: (environment: ErasedEnvironment, origin: Point?)?
+    @exclusivity(unchecked) private var lastInputs: (environment: ErasedEnvironment, origin: Point?)?
     /// A state somewhere below changed: the path down to it must update.
-    var descendantNeedsUpdate = false
+    @exclusivity(unchecked) var descendantNeedsUpdate = false
     /// The body closure of a combined component, made once per view.
-    var body: Any?
+    @exclusivity(unchecked) var body: Any?
     /// Child views placed by the last update of a combined component.
-    var placedChildren: [ComponentView] = []
+    @exclusivity(unchecked) var placedChildren: [ComponentView] = []
     /// The update pass that made the node; within it the node's updates are never animated.
-    var bornInPass = -1
+    @exclusivity(unchecked) var bornInPass = -1
     /// The `Child` and `ChildMap` holders its body created.
-    var slots: [WeakSlot] = []
+    @exclusivity(unchecked) var slots: [WeakSlot] = []
 
     init(component: any Component, view: ComponentView, state: ComponentState) {
         self.component = component
@@ -304,22 +306,23 @@ public struct UpdateStatistics: Sendable, Equatable {
 }
 
 /// The state of one update pass: the statistics it adds to and the stack of nodes being
-/// updated, so that `Child.update` inside a body knows its parent.
+/// updated, so that `Child.update` inside a body knows its parent. Used by one pass at a
+/// time on one thread, so its stored properties skip the run-time exclusivity checks.
 final class UpdatePass: @unchecked Sendable {
-    var statistics = UpdateStatistics()
+    @exclusivity(unchecked) var statistics = UpdateStatistics()
     /// Animates the property changes of animated transitions during this pass.
-    var animator: Animator?
+    @exclusivity(unchecked) var animator: Animator?
     /// Counts passes (a node made in the current pass is not animated until the next).
-    var number = 0
+    @exclusivity(unchecked) var number = 0
     /// Pixels per point of the output: laid-out frames are snapped to this grid.
-    var displayScale = 1.0
-    private(set) var stack: [ComponentNode] = []
+    @exclusivity(unchecked) var displayScale = 1.0
+    @exclusivity(unchecked) private(set) var stack: [ComponentNode] = []
     /// Frames of the combined components whose bodies are running.
-    var frames: [CombinedFrame] = []
+    @exclusivity(unchecked) var frames: [CombinedFrame] = []
     /// Collects the `Child` and `ChildMap` holders a body creates while it is evaluated.
-    var registeringSlots: [WeakSlot]?
+    @exclusivity(unchecked) var registeringSlots: [WeakSlot]?
     /// Called when a component's state is updated (with `isLocal`).
-    var onStateUpdated: ((ComponentNode, ComponentTransition, Bool) -> Void)?
+    @exclusivity(unchecked) var onStateUpdated: ((ComponentNode, ComponentTransition, Bool) -> Void)?
 
     /// Wires `state.updated` to the host (which marks the path to `node` and starts a
     /// pass, or updates `node` alone).

@@ -4,7 +4,9 @@ import RasterLayers
 /// A layer-backed node of the view tree that components update (UIView's role).
 ///
 /// Invariants: `layer.sublayers` are exactly the subviews' layers, in order; a view has at
-/// most one superview. Hit testing walks subviews front to back and returns the topmost
+/// most one superview. The tree bookkeeping (superview, subviews, node, applied
+/// modifiers, gestures) is written by the update pass one access at a time, so it skips
+/// the run-time exclusivity checks. Hit testing walks subviews front to back and returns the topmost
 /// view that is interactive and enabled.
 open class ComponentView {
     /// The layer that shows the view; its sublayers are the subviews' layers.
@@ -12,19 +14,19 @@ open class ComponentView {
     /// The view this one is a subview of. Not owned: a view owns its subviews, and
     /// clears this when it goes (unowned, so that views need no weak-reference side
     /// tables).
-    public private(set) unowned var superview: ComponentView?
+    @exclusivity(unchecked) public private(set) unowned var superview: ComponentView?
     /// The child views, back to front.
-    public private(set) var subviews: [ComponentView] = []
+    @exclusivity(unchecked) public private(set) var subviews: [ComponentView] = []
 
     deinit {
         for view in subviews { view.superview = nil }
     }
     /// The component bookkeeping of the view (set when a component makes it).
-    package var node: ComponentNode?
+    @exclusivity(unchecked) package var node: ComponentNode?
     /// The state of the component that updates this view.
     public var componentState: ComponentState? { node?.state }
     /// Child modifiers the parent applied in its last update (reset when dropped).
-    var appliedModifiers: ChildModifierKind = []
+    @exclusivity(unchecked) var appliedModifiers: ChildModifierKind = []
     /// How the view enters and leaves its parent when the parent's update is animated:
     /// the parent's `appear`/`disappear` modifiers, else these (a component may set them
     /// on its own view).
@@ -32,11 +34,11 @@ open class ComponentView {
     /// How the view leaves its parent (see `appearTransition`).
     public var disappearTransition: ChildTransition?
     /// The disappear transition in effect, recorded when the view was last placed.
-    var placedDisappear: ChildTransition?
+    @exclusivity(unchecked) var placedDisappear: ChildTransition?
     /// Bookkeeping of other view systems (DCFlight's props and node id).
-    package var dcfStorage: AnyObject?
+    @exclusivity(unchecked) package var dcfStorage: AnyObject?
     /// True while the view animates out after its parent dropped it.
-    public internal(set) var isDisappearing = false
+    @exclusivity(unchecked) public internal(set) var isDisappearing = false
 
     /// Whether `ancestor` is this view or one of its superviews.
     func isInTree(of ancestor: ComponentView) -> Bool {
@@ -61,7 +63,7 @@ open class ComponentView {
     open var isInteractive: Bool { false }
     /// The gestures its parent set on it when it added it (`UpdatedChildComponent.gesture`);
     /// a view with any takes presses.
-    public internal(set) var gestures: [Gesture] = []
+    @exclusivity(unchecked) public internal(set) var gestures: [Gesture] = []
     /// Interactive views that are disabled are passed through.
     open var isEnabled: Bool { true }
 
