@@ -182,11 +182,19 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible, Hasha
                                         face rec: FT_FaceRec) -> (Double, Double, Double, Double)? {
         if let upem = head?.u16(at: 18), upem > 0, let asc = hhea?.i16(at: 4), let desc = hhea?.i16(at: 6),
            let gap = hhea?.i16(at: 8) {
-            return (Double(upem), Double(asc), Double(-desc), Double(max(0, gap)))
+            return (Double(upem), Double(asc), -Double(desc), Double(max(0, gap)))
         }
-        guard rec.units_per_EM > 0 else { return nil }
-        return (Double(rec.units_per_EM), Double(rec.ascender), Double(-rec.descender),
-                Double(max(0, Int(rec.height) - Int(rec.ascender) + Int(rec.descender))))
+        return verticalMetrics(unitsPerEm: Int(rec.units_per_EM), ascender: Int(rec.ascender),
+                               descender: Int(rec.descender), height: Int(rec.height))
+    }
+
+    /// Units per em, ascender, descender (positive below the baseline) and line gap
+    /// from FreeType's face record; nil without units per em. Any 16-bit value, the most
+    /// negative descender included, comes out without overflow.
+    static func verticalMetrics(unitsPerEm: Int, ascender: Int, descender: Int,
+                                height: Int) -> (Double, Double, Double, Double)? {
+        guard unitsPerEm > 0 else { return nil }
+        return (Double(unitsPerEm), Double(ascender), -Double(descender), Double(max(0, height - ascender + descender)))
     }
 
     /// Every (scalar, glyph) pair of the face's selected Unicode character map: scalars
