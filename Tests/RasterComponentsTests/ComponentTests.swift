@@ -169,6 +169,36 @@ final class ComponentTests: XCTestCase {
         XCTAssertEqual(host.statistics.lastPass.filter { $0.reasons == .initial }.count, 1, "a is new again")
     }
 
+    /// Child keys are equal exactly when their ids are equal as `AnyHashable`s (which
+    /// equates 1, Int8(1) and 1.0), and equal keys hash alike.
+    func testChildKeysAreEqualExactlyWhenTheIdsAreAsAnyHashables() {
+        let ids: [(ChildKey, AnyHashable)] = [
+            (ChildKey(1), AnyHashable(1)), (ChildKey(Int8(1)), AnyHashable(Int8(1))), (ChildKey(1.0), AnyHashable(1.0)),
+            (ChildKey(2), AnyHashable(2)), (ChildKey("a"), AnyHashable("a")), (ChildKey("b"), AnyHashable("b")),
+            (ChildKey(Substring("a")), AnyHashable(Substring("a"))), (ChildKey(AnyHashable(2)), AnyHashable(2)),
+        ]
+        for (keyA, idA) in ids {
+            for (keyB, idB) in ids {
+                XCTAssertEqual(keyA == keyB, idA == idB, "\(idA) and \(idB)")
+                if keyA == keyB { XCTAssertEqual(keyA.hashValue, keyB.hashValue, "\(idA) and \(idB)") }
+            }
+        }
+    }
+
+    /// A stack keeps a child's view for an equal id, whatever integer type spells it.
+    func testStacksKeepViewsForEqualIdsOfAnotherType() throws {
+        let host = ComponentHost<Empty>()
+        func stack<ID: Hashable>(_ ids: [ID]) -> AnyComponent<Empty> {
+            AnyComponent(VStack(ids.map { AnyComponentWithIdentity(id: $0, component: AnyComponent(Counter())) }))
+        }
+        host.update(component: stack([1, 2]), containerSize: Size(100, 100))
+        let list = try XCTUnwrap(host.view.subviews.first)
+        let second = list.subviews[1]
+        host.update(component: stack([Int8(2), Int8(1)]), containerSize: Size(100, 100))
+        XCTAssertTrue(list.subviews[0] === second, "Int8(2) is the id 2")
+        XCTAssertEqual(host.statistics.lastPass.filter { $0.reasons.contains(.initial) }.count, 0, "no view is new")
+    }
+
     func testTypedEnvironmentAndBuilder() {
         let host = ComponentHost<Strings>()
         let size = host.update(component: AnyComponent(Greeting()), environment: { Strings(greeting: "hello") },

@@ -39,15 +39,16 @@ public struct AnyComponentWithIdentity<EnvironmentType>: Equatable {
     }
 }
 
-/// A child's identity as containers key their views: integers and strings (the ids
-/// of positions and of scene nodes) compare directly, anything else as `AnyHashable`,
-/// whose comparison looks its type up at run time.
+/// A child's identity as containers key their views, equal exactly when the ids are
+/// equal as `AnyHashable`s (so `1`, `Int8(1)` and `1.0` are one key). Two integers or
+/// two strings (the ids of positions and of scene nodes) compare directly; anything
+/// else compares as `AnyHashable`, whose comparison looks its types up at run time.
 package enum ChildKey: Hashable {
     case int(Int)
     case string(String)
     case other(AnyHashable)
 
-    init<ID: Hashable>(_ id: ID) {
+    package init<ID: Hashable>(_ id: ID) {
         if let int = id as? Int {
             self = .int(int)
         } else if let string = id as? String {
@@ -55,6 +56,27 @@ package enum ChildKey: Hashable {
         } else {
             self = .other(AnyHashable(id))
         }
+    }
+
+    private var hashable: AnyHashable {
+        switch self {
+        case .int(let int): AnyHashable(int)
+        case .string(let string): AnyHashable(string)
+        case .other(let other): other
+        }
+    }
+
+    package static func == (a: ChildKey, b: ChildKey) -> Bool {
+        switch (a, b) {
+        case let (.int(x), .int(y)): x == y
+        case let (.string(x), .string(y)): x == y
+        default: a.hashable == b.hashable
+        }
+    }
+
+    /// As the `AnyHashable` hashes, so that keys equal across cases hash alike.
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(hashable)
     }
 }
 
