@@ -199,6 +199,33 @@ final class ComponentTests: XCTestCase {
         XCTAssertEqual(host.statistics.lastPass.filter { $0.reasons.contains(.initial) }.count, 0, "no view is new")
     }
 
+    /// A subview kept after its superview is freed reads no superview (the link is
+    /// unowned, so a dangling one would trap), and a state kept after its view is freed
+    /// updates nothing.
+    func testViewsAndStatesOutlivingTheirOwners() throws {
+        let child = ComponentView()
+        do {
+            let parent = ComponentView()
+            parent.addSubview(child)
+            XCTAssertTrue(child.superview === parent)
+        }
+        XCTAssertNil(child.superview)
+        XCTAssertTrue(child.layer.superlayer == nil)
+
+        let host = ComponentHost<Empty>()
+        host.update(component: AnyComponent(List(ids: ["a", "b"])), containerSize: Size(10, 10))
+        var state: Counter.State?
+        do {
+            state = host.view.subviews.first?.subviews.last?.componentState as? Counter.State
+            host.update(component: AnyComponent(List(ids: ["a"])), containerSize: Size(10, 10))
+        }
+        let kept = try XCTUnwrap(state)
+        let updates = host.statistics.updates
+        kept.count = 3
+        kept.updated()
+        XCTAssertEqual(host.statistics.updates, updates, "the dropped row's state reaches no host")
+    }
+
     func testTypedEnvironmentAndBuilder() {
         let host = ComponentHost<Strings>()
         let size = host.update(component: AnyComponent(Greeting()), environment: { Strings(greeting: "hello") },

@@ -53,6 +53,22 @@ final class LayerTests: XCTestCase {
         return c.frame.copy()
     }
 
+    /// A sublayer kept after its superlayer is freed reads no superlayer (the link is
+    /// unowned, so a dangling one would trap) and can join another tree.
+    func testASublayerOutlivingItsSuperlayerHasNone() {
+        let child = Layer()
+        do {
+            let parent = Layer()
+            parent.addSublayer(child)
+            XCTAssertTrue(child.superlayer === parent)
+        }
+        XCTAssertNil(child.superlayer)
+        let other = Layer()
+        other.addSublayer(child)
+        XCTAssertTrue(child.superlayer === other)
+        XCTAssertEqual(other.sublayers.count, 1)
+    }
+
     func testFrameFollowsPositionAnchorAndTransform() {
         let l = Layer()
         l.frame = Rect(10, 20, 40, 30)

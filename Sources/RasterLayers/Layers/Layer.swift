@@ -13,18 +13,24 @@ import RasterCore
 /// `masksToBounds`), border.
 ///
 /// Invariants: a layer has at most one superlayer; `sublayers` never holds the same
-/// layer twice (the tree links and version counters are plain bookkeeping, written one
-/// access at a time, so they skip the run-time exclusivity checks). Every property change bumps one of four version counters that the
+/// layer twice. Every property change bumps one of four version counters that the
 /// compositor compares with what it drew last: `geometryVersion` (position, anchor
 /// point, transform: where the layer sits), `version` (the layer's own pixels and its
 /// bounds), `effectVersion` (changes that repaint the whole subtree: opacity, hidden,
 /// clipping, shadow) and `contentVersion` (the contents' drawing inputs). Sublayer
-/// membership and order are compared by the compositor itself.
+/// membership and order are compared by the compositor itself. The tree links and the
+/// version counters are plain bookkeeping written one access at a time, so they skip
+/// the run-time exclusivity checks.
 public final class Layer {
     /// Core Animation's name for the shape of the corners.
     public typealias CornerCurve = CornerStyle
 
     public init() {}
+
+    /// Sublayers that outlive the layer no longer point to it.
+    deinit {
+        for layer in sublayers { layer.superlayer = nil }
+    }
 
     // MARK: - Geometry
 
@@ -203,10 +209,6 @@ public final class Layer {
     @exclusivity(unchecked) public private(set) unowned var superlayer: Layer?
     /// The sublayers back to front, drawn over the contents and clipped by `masksToBounds`.
     @exclusivity(unchecked) public private(set) var sublayers: [Layer] = []
-
-    deinit {
-        for layer in sublayers { layer.superlayer = nil }
-    }
 
     /// Puts `layer` on top of the sublayers, first removing it from its current superlayer.
     public func addSublayer(_ layer: Layer) {

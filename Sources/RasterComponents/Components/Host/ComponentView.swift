@@ -4,10 +4,10 @@ import RasterLayers
 /// A layer-backed node of the view tree that components update (UIView's role).
 ///
 /// Invariants: `layer.sublayers` are exactly the subviews' layers, in order; a view has at
-/// most one superview. The tree bookkeeping (superview, subviews, node, applied
-/// modifiers, gestures) is written by the update pass one access at a time, so it skips
-/// the run-time exclusivity checks. Hit testing walks subviews front to back and returns the topmost
-/// view that is interactive and enabled.
+/// most one superview. Hit testing walks subviews front to back and returns the topmost
+/// view that is interactive and enabled. The bookkeeping the update pass writes (the
+/// tree links, node, applied modifiers, gestures, disappearing state) is written one
+/// access at a time on one thread, so it skips the run-time exclusivity checks.
 open class ComponentView {
     /// The layer that shows the view; its sublayers are the subviews' layers.
     public let layer: Layer
@@ -17,10 +17,6 @@ open class ComponentView {
     @exclusivity(unchecked) public private(set) unowned var superview: ComponentView?
     /// The child views, back to front.
     @exclusivity(unchecked) public private(set) var subviews: [ComponentView] = []
-
-    deinit {
-        for view in subviews { view.superview = nil }
-    }
     /// The component bookkeeping of the view (set when a component makes it).
     @exclusivity(unchecked) package var node: ComponentNode?
     /// The state of the component that updates this view.
@@ -54,6 +50,11 @@ open class ComponentView {
     public required init() {
         layer = Layer()
         layer.anchorPoint = Point(x: 0.5, y: 0.5)
+    }
+
+    /// Subviews that outlive the view no longer point to it.
+    deinit {
+        for view in subviews { view.superview = nil }
     }
 
     /// False hides the view and its subtree from hit testing.
