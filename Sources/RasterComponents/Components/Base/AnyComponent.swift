@@ -37,6 +37,12 @@ public struct AnyComponentWithIdentity<EnvironmentType>: Equatable {
         self.component = component
         key = ChildKey(id)
     }
+
+    /// The same id (compared through `key`, as `AnyHashable` compares) and equal
+    /// components.
+    public static func == (lhs: AnyComponentWithIdentity, rhs: AnyComponentWithIdentity) -> Bool {
+        lhs.key == rhs.key && lhs.component == rhs.component
+    }
 }
 
 /// A child's identity as containers key their views, equal exactly when the ids are
@@ -107,6 +113,9 @@ extension AnyComponent: Component {
     }
     /// Equal to the same box, or when the wrapped components are equal (`other` itself
     /// wrapped or not).
+    /// The wrapper itself: the same box is the same immutable value.
+    public var componentBox: AnyObject? { self }
+
     public func erasedIsEqual(to other: any Component) -> Bool {
         if let other = other as? AnyComponent<EnvironmentType> { return other === self || wrapped.erasedIsEqual(to: other.wrapped) }
         return wrapped.erasedIsEqual(to: other)

@@ -56,6 +56,10 @@ public protocol Component: Equatable {
                       transition: ComponentTransition) -> Size
     /// `sizeThatFits`, measured through `node` (which keeps the answers and the state).
     func sizeThatFitsErased(_ proposal: ProposedSize, node: LayoutNode) -> Size
+    /// An `AnyComponent`'s box (its identity: the same box is the same immutable value);
+    /// nil for other components. A requirement so that the update pass, which asks it
+    /// of every component it compares, makes a witness call instead of a cast.
+    var componentBox: AnyObject? { get }
 }
 
 public extension Component where View == ComponentView {
@@ -92,9 +96,6 @@ extension Component {
         return ErasedEnvironment(typed: environment.typed, shared: shared, recorder: nil)
     }
 
-    /// An `AnyComponent`'s box (its identity: the same box is the same immutable value);
-    /// nil for other components.
-    var componentBox: AnyObject? { self as? AnyComponent<EnvironmentType> }
 
     /// The component an `AnyComponent` wraps; any other component itself.
     package var unwrapped: any Component { (self as? AnyComponent<EnvironmentType>)?.wrapped ?? self }
@@ -103,6 +104,9 @@ extension Component {
 public extension Component {
     /// The component's own type.
     var concreteType: Any.Type { Self.self }
+
+    /// None: only an `AnyComponent` is a box.
+    var componentBox: AnyObject? { nil }
 
     /// Equal values of the same type; an `AnyComponent` is seen through.
     func erasedIsEqual(to other: any Component) -> Bool {
