@@ -249,6 +249,31 @@ final class SceneDecodingTests: XCTestCase {
         XCTAssertEqual(frames["b"]?.width, 145)
     }
 
+    /// A decorated Flex child is one view around its content: the node's view takes the
+    /// item's box (decoration drawn over all of it) and holds the content directly,
+    /// inside the padding at the item's alignment.
+    func testFlexChild_IsOneViewAroundItsContent() throws {
+        let scene = try decode(##"""
+        {"canvas": {"width": 200, "height": 60, "background": "#FFFFFF"},
+         "root": {"type": "Flex", "alignItems": "start", "children": [
+           {"type": "Rectangle", "id": "item", "width": 20, "height": 10, "fill": "#0000FF", "padding": 10,
+            "frame": {"width": 100, "height": 40, "alignment": "bottomTrailing"}, "background": "#FF0000"},
+           {"type": "Rectangle", "id": "plain", "width": 30, "height": 10, "grow": 1}]}}
+        """##)
+        let renderer = SceneRenderer(scene: scene)
+        let frames = renderer.layout()
+        XCTAssertEqual(frames["item"], Rect(x: 0, y: 0, width: 100, height: 40))
+        XCTAssertEqual(frames["plain"], Rect(x: 100, y: 0, width: 100, height: 10))
+        let view = try XCTUnwrap(renderer.nodeView(id: "item"))
+        XCTAssertEqual(view.subviews.count, 1)
+        let content = try XCTUnwrap(view.subviews.first)
+        XCTAssertEqual(content.layer.frame, Rect(x: 70, y: 20, width: 20, height: 10))
+        let bitmap = try renderer.render()
+        XCTAssertEqual(bitmap[2, 2], PremultipliedColor(r: 255, g: 0, b: 0, a: 255))
+        XCTAssertEqual(bitmap[80, 25], PremultipliedColor(r: 0, g: 0, b: 255, a: 255))
+        XCTAssertEqual(bitmap[97, 37], PremultipliedColor(r: 255, g: 0, b: 0, a: 255))
+    }
+
     func testHiddenNodes_KeepTheirPlace_AndCanvasAlignmentPlacesTheRoot() throws {
         let scene = try decode(##"""
         {"canvas": {"width": 100, "height": 60, "background": "#FFFFFF", "alignment": "bottomTrailing"},

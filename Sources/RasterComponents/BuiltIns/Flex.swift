@@ -139,10 +139,18 @@ public struct FlexItem: CombinedComponent, LayoutTransparent {
         return Size(width: max(size.width ?? 0, box.padding.horizontal), height: max(size.height ?? 0, box.padding.vertical))
     }
 
+    /// Itself.
+    public var asFlexItem: FlexItem? { self }
+
     /// When the content is a flex container, its size (the box is the container's);
     /// else its standalone box: its own size where set, else the content's plus padding.
     public func sizeThatFits(_ proposal: ProposedSize, context: MeasureContext<FlexItem>) -> Size {
-        let node = context.node
+        measure(proposal, node: context.node)
+    }
+
+    /// The item's size for `proposal`, measured through `node` (the node of the
+    /// component that is this item: the `FlexItem` or a wrapper that carries it).
+    package func measure(_ proposal: ProposedSize, node: LayoutNode) -> Size {
         if node.flexInfo.isContainer { return node.content(content).sizeThatFits(proposal) }
         return standaloneSize(proposal, content: node.content(content))
     }
@@ -151,26 +159,31 @@ public struct FlexItem: CombinedComponent, LayoutTransparent {
     /// content, proposed the space inside the padding, at `contentAlignment`.
     public static var body: Body {
         let child = Child(AnyComponent<Empty>.self)
-        return { context in
-            let f = context.component
-            let node = context.layoutNode
-            let contentNode = node.content(f.content)
-            if node.flexInfo.isContainer {
-                // The content is a flex container: the box is its own.
-                return child.updateAsContent(f.content, in: context).size
-            }
-            let size = node.assignedSize ?? f.standaloneSize(context.proposal, content: contentNode)
-            let direction = context.environment.layoutDirection
-            let padding = f.box.resolved(for: direction).padding
-            let inner = Size(width: max(0, size.width - padding.horizontal), height: max(0, size.height - padding.vertical))
-            let offer = ProposedSize(inner)
-            let measured = contentNode.sizeThatFits(offer)
-            let aligned = LayoutMath.aligned(measured, in: inner, alignment: f.contentAlignment.resolved(for: direction))
-            let position = Point(x: padding.left + aligned.x, y: padding.top + aligned.y)
-            let c = child.update(component: f.content, proposal: offer, layout: contentNode,
-                                 origin: context.childOrigin(position), transition: context.transition)
-            context.add(c, at: position)
-            return size
+        return { context in context.component.update(content: child, in: context) }
+    }
+
+    /// The update of the component that is this item (the `FlexItem`, or a wrapper that
+    /// carries it, whose view then holds the content directly): the size a containing
+    /// Flex assigned to `context`'s node, else the standalone size, with `content`
+    /// placed inside the padding. Returns the item's size.
+    package func update<Parent>(content child: Child<AnyComponent<Empty>>, in context: CombinedComponentContext<Parent>) -> Size {
+        let node = context.layoutNode
+        let contentNode = node.content(content)
+        if node.flexInfo.isContainer {
+            // The content is a flex container: the box is its own.
+            return child.updateAsContent(content, in: context).size
         }
+        let size = node.assignedSize ?? standaloneSize(context.proposal, content: contentNode)
+        let direction = context.environment.layoutDirection
+        let padding = box.resolved(for: direction).padding
+        let inner = Size(width: max(0, size.width - padding.horizontal), height: max(0, size.height - padding.vertical))
+        let offer = ProposedSize(inner)
+        let measured = contentNode.sizeThatFits(offer)
+        let aligned = LayoutMath.aligned(measured, in: inner, alignment: contentAlignment.resolved(for: direction))
+        let position = Point(x: padding.left + aligned.x, y: padding.top + aligned.y)
+        let c = child.update(component: content, proposal: offer, layout: contentNode,
+                             origin: context.childOrigin(position), transition: context.transition)
+        context.add(c, at: position)
+        return size
     }
 }

@@ -14,7 +14,7 @@ final class FlexItemInfo {
     unowned let containerNode: LayoutNode?
     /// The node a leaf measures (its content inside the padding).
     unowned let content: LayoutNode?
-    /// The node whose size a container's layout decides (a `FlexItem`, or a `Flex`).
+    /// The node whose size a container's layout decides (a flex item's, or a `Flex`).
     unowned let boxNode: LayoutNode
 
     init(item: FlexItemStyle, box: BoxStyle, container: (style: FlexContainerStyle, node: LayoutNode)?,
@@ -32,8 +32,8 @@ final class FlexItemInfo {
 
 extension LayoutNode {
     /// How a flex container sees this child (looked up once per pass): through wrappers
-    /// that lay out as their content to a `FlexItem` or a `Flex`; anything else is a
-    /// leaf with default item options.
+    /// that lay out as their content to a flex item (`asFlexItem`) or a `Flex`; anything
+    /// else is a leaf with default item options.
     var flexInfo: FlexItemInfo {
         if let flexItem { return flexItem }
         let info = resolveFlexInfo()
@@ -48,10 +48,10 @@ extension LayoutNode {
                 return FlexItemInfo(item: FlexItemStyle(), box: flex.box,
                                     container: flex.items.isEmpty ? nil : (flex.style, node), content: nil, boxNode: node)
             }
-            if let item = node.component(as: FlexItem.self) {
+            if let item = node.component.asFlexItem {
                 let content = node.content(item.content)
                 var inner = content
-                while !inner.holds(Flex.self), !inner.holds(FlexItem.self), let next = inner.transparentContent {
+                while !inner.holds(Flex.self), inner.component.asFlexItem == nil, let next = inner.transparentContent {
                     inner = next
                 }
                 if let flex = inner.component(as: Flex.self) {
@@ -169,7 +169,7 @@ struct ComponentFlexTree: FlexLayoutTree {
         let proposal = ProposedSize(size)
         guard let baseline = text.firstBaseline(proposal, node: inner) else { return nil }
         var top = 0.0
-        if let item = n.flexInfo.boxNode.component(as: FlexItem.self) {
+        if let item = n.flexInfo.boxNode.component.asFlexItem {
             let measured = content.sizeThatFits(proposal)
             let direction = n.flexInfo.boxNode.environment.shared.layoutDirection
             top = LayoutMath.aligned(measured, in: size, alignment: item.contentAlignment.resolved(for: direction)).y

@@ -126,4 +126,6 @@ extension AnyComponent: Component {
     public func contentEnvironmentValues(_ values: EnvironmentValues) -> EnvironmentValues? {
         wrapped.contentEnvironmentValues(values)
     }
+    /// The wrapped component's.
+    public var asFlexItem: FlexItem? { wrapped.asFlexItem }
 }

@@ -41,6 +41,12 @@ public protocol Component: Equatable {
     /// wrapper's own; nil: the same values. `EnvironmentOverride` gives its changed
     /// values; other components do not implement it.
     func contentEnvironmentValues(_ values: EnvironmentValues) -> EnvironmentValues?
+    /// The flex item a component is when a `Flex` holds it: its options, its CSS box and
+    /// the content inside that box; nil for a component that is not one (a `Flex` then
+    /// looks through `transparentLayoutContent`). A `FlexItem` is itself; a wrapper that
+    /// also lays out as a flex item (a scene node) gives its own, whose content is its
+    /// `transparentLayoutContent`.
+    var asFlexItem: FlexItem? { get }
 
     // The update machinery's entry points for a component it holds as `any Component`.
     // Each is provided (specialized per component type, so a call costs one witness
@@ -141,6 +147,8 @@ public extension Component {
     var transparentLayoutContent: AnyComponent<Empty>? { nil }
     /// None: the content sees the component's own values.
     func contentEnvironmentValues(_ values: EnvironmentValues) -> EnvironmentValues? { nil }
+    /// None: the component is not a flex item of its own.
+    var asFlexItem: FlexItem? { nil }
     /// Measures by running `update` on a scratch view (with the view's state when it
     /// has one): ComponentFlow's contract, where a component sizes itself in `update`.
     func sizeThatFits(_ proposal: ProposedSize, context: MeasureContext<Self>) -> Size {

@@ -8,8 +8,9 @@ import RasterText
 /// `layoutPriority`, what the parent adds (a Flex item's options), then the decoration
 /// and placement of `SceneNode`. In a container that lays out CSS boxes (a Flex),
 /// `padding` and `frame` are the child's box (`SceneProps.box`) instead of SwiftUI's
-/// padding and frame. A node needs no `SceneNode` when it has no id and none of those
-/// props.
+/// padding and frame, and the `FlexItem` the parent makes becomes the `SceneNode`'s own
+/// (one component, not two). A node needs no `SceneNode` when it has no id and none of
+/// those props (in a Flex it is then the plain `FlexItem`).
 enum SceneNodeDecoding {
     static func applyCommonProps(_ p: SceneProps, to content: AnyComponent<Empty>, type: SceneComponentType, id: String?,
                                  childBoxes: Bool,
@@ -70,7 +71,14 @@ enum SceneNodeDecoding {
         if common("flipsForRightToLeftLayoutDirection") {
             s.flipsForRightToLeft = try p.boolValue("flipsForRightToLeftLayoutDirection")
         }
-        if id != nil || s != SceneNodeStyle() { c = AnyComponent(SceneNode(id: id, content: c, style: s)) }
+        if id != nil || s != SceneNodeStyle() {
+            if let item = c.wrapped as? FlexItem {
+                // A Flex's child: the node is the item (one view around the content).
+                c = AnyComponent(SceneNode(id: id, flexItem: item, style: s))
+            } else {
+                c = AnyComponent(SceneNode(id: id, content: c, style: s))
+            }
+        }
         // Outermost, so the node's own padding, frame and alignment read in it too.
         if common("layoutDirection"), let direction = try p.choice("layoutDirection", as: LayoutDirection.self) {
             c = AnyComponent(EnvironmentOverride(content: c, changes: [.layoutDirection(direction)]))

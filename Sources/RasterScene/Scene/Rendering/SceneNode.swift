@@ -68,11 +68,16 @@ public struct SceneNodeStyle: Hashable, Sendable {
 }
 
 /// A scene node's content (already padded and framed) on a layer that carries the
-/// node's decoration and placement. Its size is the content's: offset, scale and
-/// rotation move the drawing, not the layout.
+/// node's decoration and placement. Its size is the content's, or in a `Flex` the
+/// item's box: offset, scale and rotation move the drawing, not the layout.
+///
+/// A Flex's child is one component: the node is the flex item itself (`flexItem`: its
+/// options, its CSS box and the content inside the padding), not a `FlexItem` inside a
+/// wrapper, so an item has one view and one layer around its content.
 ///
 /// Invariant: the node's view is a `SceneNodeView` that knows the node's id and
-/// offset, so the laid-out frame of every node with an id can be read back.
+/// offset, so the laid-out frame of every node with an id can be read back. When
+/// `flexItem` is set, its content is `content`.
 public struct SceneNode: CombinedComponent, LayoutTransparent {
     /// The view that records the node's id and offset.
     public typealias View = SceneNodeView
@@ -81,35 +86,51 @@ public struct SceneNode: CombinedComponent, LayoutTransparent {
 
     /// The node's `id` in the scene file, if it has one.
     public let id: String?
-    /// The node's component, padded and framed.
+    /// The node's component, padded and framed (in a Flex, inside the item's padding).
     public let content: AnyComponent<Empty>
     /// Decoration and placement applied to the node's layer.
     public let style: SceneNodeStyle
+    /// The flex item the node is in a Flex; nil elsewhere.
+    public let flexItem: FlexItem?
 
     /// A node showing `content` with `style`.
     public init(id: String?, content: AnyComponent<Empty>, style: SceneNodeStyle) {
         self.id = id
         self.content = content
         self.style = style
+        flexItem = nil
     }
 
-    /// The content's size.
+    /// A Flex's child: the item `flexItem` (around its content) with `style`.
+    public init(id: String?, flexItem: FlexItem, style: SceneNodeStyle) {
+        self.id = id
+        content = flexItem.content
+        self.style = style
+        self.flexItem = flexItem
+    }
+
+    /// The item a Flex lays out, when the node is one.
+    public var asFlexItem: FlexItem? { flexItem }
+
+    /// The content's size (the item's box in a Flex).
     public func sizeThatFits(_ proposal: ProposedSize, context: MeasureContext<SceneNode>) -> Size {
-        context.node.content(content).sizeThatFits(proposal)
+        if let flexItem { return flexItem.measure(proposal, node: context.node) }
+        return context.node.content(content).sizeThatFits(proposal)
     }
 
     public static var body: Body {
         let child = Child(AnyComponent<Empty>.self)
         return { context in
             let node = context.component, s = node.style
-            let c = child.updateAsContent(node.content, in: context)
+            let size = node.flexItem.map { $0.update(content: child, in: context) }
+                ?? child.updateAsContent(node.content, in: context).size
             let view = context.view
             view.nodeID = node.id
             view.offset = s.offset
             view.appearTransition = s.appear
             view.disappearTransition = s.disappear
             let layer = view.layer
-            let box = Rect(origin: .zero, size: c.size)
+            let box = Rect(origin: .zero, size: size)
             context.transition.setBackground(layer: layer, paint: s.background.map { context.environment.paint($0, in: box) })
             context.transition.setCornerRadius(layer: layer, cornerRadius: s.cornerRadius)
             layer.cornerCurve = s.smoothCorners ? .continuous : .circular
@@ -130,7 +151,7 @@ public struct SceneNode: CombinedComponent, LayoutTransparent {
                 transform = Transform(scaleX: -1, y: 1).concatenating(transform)
             }
             t.setTransform(layer: layer, transform: transform)
-            return c.size
+            return size
         }
     }
 }
