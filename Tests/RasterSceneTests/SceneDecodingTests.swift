@@ -274,6 +274,55 @@ final class SceneDecodingTests: XCTestCase {
         XCTAssertEqual(bitmap[97, 37], PremultipliedColor(r: 255, g: 0, b: 0, a: 255))
     }
 
+    /// A node with an id, padding and a frame outside a Flex is one view around its
+    /// content, placed as SwiftUI's `.padding(...).frame(...)` places it: at the frame's
+    /// alignment, inside the insets, both mirrored right to left.
+    func testPaddedFramedNode_IsOneViewAroundItsContent() throws {
+        for direction in ["ltr", "rtl"] {
+            let scene = try decode(##"""
+            {"canvas": {"width": 200, "height": 60, "background": "#FFFFFF"},
+             "root": {"type": "VStack", "children": [
+               {"type": "Rectangle", "id": "item", "width": 20, "height": 10, "fill": "#0000FF", "layoutDirection": "\##(direction)",
+                "padding": {"top": 10, "bottom": 10, "leading": 4, "trailing": 16},
+                "frame": {"width": 100, "height": 40, "alignment": "bottomTrailing"}, "background": "#FF0000"}]}}
+            """##)
+            let renderer = SceneRenderer(scene: scene)
+            let frame = try XCTUnwrap(renderer.layout()["item"])
+            XCTAssertEqual(frame.size, Size(width: 100, height: 40))
+            let view = try XCTUnwrap(renderer.nodeView(id: "item"))
+            XCTAssertEqual(view.subviews.count, 1, direction)
+            let content = try XCTUnwrap(view.subviews.first)
+            // The padded box is 40 x 30; right to left, trailing is the left edge and
+            // the leading inset the right one.
+            let x = direction == "ltr" ? 60.0 + 4 : 0.0 + 16
+            XCTAssertEqual(content.layer.frame, Rect(x: x, y: 20, width: 20, height: 10), direction)
+            let bitmap = try renderer.render()
+            XCTAssertEqual(bitmap[Int(frame.minX) + 1, Int(frame.minY) + 1], PremultipliedColor(r: 255, g: 0, b: 0, a: 255))
+            XCTAssertEqual(bitmap[Int(frame.minX + x) + 5, Int(frame.minY) + 25], PremultipliedColor(r: 0, g: 0, b: 255, a: 255))
+        }
+    }
+
+    /// A padded `Spacer` is a padded view, not a spacer (SwiftUI's `Spacer().padding()`
+    /// takes its share of the row with the usual priority), whether or not the node has
+    /// an id.
+    func testPaddedSpacer_WithAnID_LaysOutAsWithout() throws {
+        func textFrame(_ spacer: String) throws -> Rect? {
+            let scene = try decode("""
+            {"canvas": {"width": 200, "height": 60},
+             "root": {"type": "HStack", "spacing": 0, "frame": {"width": 200}, "children": [
+               {"type": "Text", "id": "text", "text": "alpha beta gamma delta epsilon zeta eta theta iota kappa"},
+               \(spacer)]}}
+            """)
+            return SceneRenderer(scene: scene).layout()["text"]
+        }
+        let withID = try XCTUnwrap(textFrame(#"{"type": "Spacer", "id": "gap", "padding": 5}"#))
+        let without = try XCTUnwrap(textFrame(#"{"type": "Spacer", "padding": 5}"#))
+        let bare = try XCTUnwrap(textFrame(#"{"type": "Spacer", "id": "gap"}"#))
+        XCTAssertEqual(withID, without)
+        // A bare Spacer is offered what the text leaves; a padded one shares the row.
+        XCTAssertLessThan(withID.width, bare.width)
+    }
+
     func testHiddenNodes_KeepTheirPlace_AndCanvasAlignmentPlacesTheRoot() throws {
         let scene = try decode(##"""
         {"canvas": {"width": 100, "height": 60, "background": "#FFFFFF", "alignment": "bottomTrailing"},

@@ -13,8 +13,8 @@ import RasterCore
 ///
 /// The child is aligned in the frame by `alignment`.
 package struct FrameLayout: Hashable {
-    var width: Double?, height: Double?
-    var minWidth: Double?, maxWidth: Double?, minHeight: Double?, maxHeight: Double?
+    package var width: Double?, height: Double?
+    package var minWidth: Double?, maxWidth: Double?, minHeight: Double?, maxHeight: Double?
 
     package init(width: Double? = nil, height: Double? = nil, minWidth: Double? = nil, maxWidth: Double? = nil,
                  minHeight: Double? = nil, maxHeight: Double? = nil) {

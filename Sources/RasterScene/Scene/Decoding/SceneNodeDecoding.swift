@@ -28,25 +28,42 @@ enum SceneNodeDecoding {
                 if common("clip") { box.0.clipsContent = try p.boolValue("clip") }
                 p.box = (box.0, box.1)
             }
-        } else {
-            if common("padding"), let insets = try p.insets("padding") {
-                c = c.padding(insets)
+        }
+        // SwiftUI's padding and frame (outside a Flex) stay data until it is known whether
+        // a scene node carries them; a wrapper outside them makes them components first.
+        var paddingAndFrame: PaddingAndFrame?
+        if !childBoxes {
+            let insets = common("padding") ? try p.insets("padding") : nil
+            let frame = common("frame") ? try p.object("frame").map(swiftUIFrame) : nil
+            if insets != nil || frame != nil {
+                paddingAndFrame = PaddingAndFrame(padding: insets, frame: frame?.layout, alignment: frame?.alignment ?? .center)
             }
-            if common("frame"), let f = try p.object("frame") {
-                c = try swiftUIFrame(f, around: c)
-            }
+        }
+        func padAndFrame() {
+            if let pending = paddingAndFrame { c = pending.wrapping(c) }
+            paddingAndFrame = nil
         }
         if common("fixedSize"), let (r, _) = try p.value("fixedSize") {
             switch r.value {
-            case .bool(let b): if b { c = c.fixedSize() }
-            default: c = try r.name(of: ["horizontal", "vertical"]) == "horizontal" ? c.fixedSize(vertical: false)
-                                                                                     : c.fixedSize(horizontal: false)
+            case .bool(let b):
+                if b {
+                    padAndFrame()
+                    c = c.fixedSize()
+                }
+            default:
+                let horizontal = try r.name(of: ["horizontal", "vertical"]) == "horizontal"
+                padAndFrame()
+                c = horizontal ? c.fixedSize(vertical: false) : c.fixedSize(horizontal: false)
             }
         }
         if common("layoutPriority"), let priority = try p.number("layoutPriority"), priority != 0 {
+            padAndFrame()
             c = c.layoutPriority(priority)
         }
-        if let wrapLayout { c = try wrapLayout(c, p) }
+        if let wrapLayout {
+            padAndFrame()
+            c = try wrapLayout(c, p)
+        }
         var s = SceneNodeStyle()
         if common("background") { s.background = try p.paint("background") }
         if common("cornerRadius") { s.cornerRadius = try p.numberValue("cornerRadius") }
@@ -75,9 +92,13 @@ enum SceneNodeDecoding {
             if let item = c.wrapped as? FlexItem {
                 // A Flex's child: the node is the item (one view around the content).
                 c = AnyComponent(SceneNode(id: id, flexItem: item, style: s))
+            } else if let paddingAndFrame {
+                c = AnyComponent(SceneNode(id: id, content: c, paddingAndFrame: paddingAndFrame, style: s))
             } else {
                 c = AnyComponent(SceneNode(id: id, content: c, style: s))
             }
+        } else {
+            padAndFrame()
         }
         // Outermost, so the node's own padding, frame and alignment read in it too.
         if common("layoutDirection"), let direction = try p.choice("layoutDirection", as: LayoutDirection.self) {
@@ -88,7 +109,7 @@ enum SceneNodeDecoding {
 
     /// A `frame` outside a Flex: SwiftUI's `.frame`, in points, its minimum no larger
     /// than its maximum.
-    static func swiftUIFrame(_ f: SceneProps, around content: AnyComponent<Empty>) throws -> AnyComponent<Empty> {
+    static func swiftUIFrame(_ f: SceneProps) throws -> (layout: FrameLayout, alignment: Alignment) {
         func points(_ name: String) throws -> Double? {
             guard let (r, spec) = try f.value(name) else { return nil }
             guard case .points(let v) = try SceneProps.dimension(r, spec.type) else {
@@ -104,10 +125,11 @@ enum SceneNodeDecoding {
                 throw f.reader.child(loName, .number(lo)).error("\(loName) \(PropType.format(lo)) is greater than \(hiName) \(PropType.format(hi))")
             }
         }
-        let framed = content.frame(width: width, height: height, minWidth: minWidth, maxWidth: maxWidth, minHeight: minHeight,
-                                   maxHeight: maxHeight, alignment: try alignment(f.choice("alignment")))
+        let layout = FrameLayout(width: width, height: height, minWidth: minWidth, maxWidth: maxWidth, minHeight: minHeight,
+                                 maxHeight: maxHeight)
+        let placement = alignment(try f.choice("alignment"))
         try f.finish()
-        return framed
+        return (layout, placement)
     }
 
     /// A `frame` as a CSS box (a Flex's, or an item's): sizes and limits of the border

@@ -71,18 +71,24 @@ public struct SceneNodeStyle: Hashable, Sendable {
 /// node's decoration and placement. Its size is the content's, or in a `Flex` the
 /// item's box: offset, scale and rotation move the drawing, not the layout.
 ///
-/// A Flex's child is one component: the node is the flex item itself (`flexItem`: its
-/// options, its CSS box and the content inside the padding), not a `FlexItem` inside a
-/// wrapper, so an item has one view and one layer around its content.
+/// A node is one component however many of these it has: in a Flex it is the flex item
+/// itself (`flexItem`: its options, its CSS box and the content inside the padding), and
+/// elsewhere it lays out its SwiftUI padding and frame itself (`paddingAndFrame`),
+/// instead of wrapping a `FlexItem`, `Padding` or `Frame` that would each add a view, a
+/// layer and a layout node.
 ///
 /// Invariant: the node's view is a `SceneNodeView` that knows the node's id and
 /// offset, so the laid-out frame of every node with an id can be read back. When
-/// `flexItem` is set, its content is `content`.
+/// `flexItem` is set, its content is `content`; `flexItem` and `paddingAndFrame` are
+/// never both set.
 public struct SceneNode: CombinedComponent, LayoutTransparent {
     /// The view that records the node's id and offset.
     public typealias View = SceneNodeView
     /// The content, which layout sees through this wrapper.
     public var layoutContent: AnyComponent<Empty> { content }
+    /// The content, unless the node pads or frames it: a stack then sees the node as
+    /// it saw the `Padding` or `Frame` around the content (no `Spacer`, no priority).
+    public var transparentLayoutContent: AnyComponent<Empty>? { paddingAndFrame == nil ? content : nil }
 
     /// The node's `id` in the scene file, if it has one.
     public let id: String?
@@ -92,6 +98,8 @@ public struct SceneNode: CombinedComponent, LayoutTransparent {
     public let style: SceneNodeStyle
     /// The flex item the node is in a Flex; nil elsewhere.
     public let flexItem: FlexItem?
+    /// The node's SwiftUI padding and frame around `content`, outside a Flex; nil: none.
+    package let paddingAndFrame: PaddingAndFrame?
 
     /// A node showing `content` with `style`.
     public init(id: String?, content: AnyComponent<Empty>, style: SceneNodeStyle) {
@@ -99,6 +107,16 @@ public struct SceneNode: CombinedComponent, LayoutTransparent {
         self.content = content
         self.style = style
         flexItem = nil
+        paddingAndFrame = nil
+    }
+
+    /// A node that pads and frames `content` itself (SwiftUI's `padding`, then `frame`).
+    package init(id: String?, content: AnyComponent<Empty>, paddingAndFrame: PaddingAndFrame, style: SceneNodeStyle) {
+        self.id = id
+        self.content = content
+        self.style = style
+        flexItem = nil
+        self.paddingAndFrame = paddingAndFrame
     }
 
     /// A Flex's child: the item `flexItem` (around its content) with `style`.
@@ -107,23 +125,33 @@ public struct SceneNode: CombinedComponent, LayoutTransparent {
         content = flexItem.content
         self.style = style
         self.flexItem = flexItem
+        paddingAndFrame = nil
     }
 
     /// The item a Flex lays out, when the node is one.
     public var asFlexItem: FlexItem? { flexItem }
 
-    /// The content's size (the item's box in a Flex).
+    /// The content's size (the item's box in a Flex; padded and framed when the node
+    /// has padding or a frame).
     public func sizeThatFits(_ proposal: ProposedSize, context: MeasureContext<SceneNode>) -> Size {
         if let flexItem { return flexItem.measure(proposal, node: context.node) }
-        return context.node.content(content).sizeThatFits(proposal)
+        let contentNode = context.node.content(content)
+        if let paddingAndFrame { return paddingAndFrame.size(proposal, content: contentNode) }
+        return contentNode.sizeThatFits(proposal)
     }
 
     public static var body: Body {
         let child = Child(AnyComponent<Empty>.self)
         return { context in
             let node = context.component, s = node.style
-            let size = node.flexItem.map { $0.update(content: child, in: context) }
-                ?? child.updateAsContent(node.content, in: context).size
+            let size: Size
+            if let item = node.flexItem {
+                size = item.update(content: child, in: context)
+            } else if let paddingAndFrame = node.paddingAndFrame {
+                size = paddingAndFrame.update(content: node.content, child: child, in: context)
+            } else {
+                size = child.updateAsContent(node.content, in: context).size
+            }
             let view = context.view
             view.nodeID = node.id
             view.offset = s.offset

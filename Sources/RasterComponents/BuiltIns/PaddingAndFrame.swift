@@ -1,0 +1,74 @@
+import RasterCore
+import RasterLayout
+
+/// SwiftUI's `padding` and then `frame` around a content, laid out by the component that
+/// carries them (a scene node) instead of by a `Padding` inside a `Frame`: the same
+/// proposals, sizes and positions, with no view, layer or layout node of their own.
+///
+/// Invariant: `size(_:content:)` and `update(content:child:in:)` agree, as a `Frame`'s
+/// measuring and update do (the update returns the size measured for its proposal).
+package struct PaddingAndFrame: Hashable {
+    /// The insets around the content (`Padding`); nil: none.
+    package var padding: LayoutInsets?
+    /// The frame around the padded content (`Frame`); nil: none.
+    package var frame: FrameLayout?
+    /// Where the padded content sits in the frame, mirrored right to left.
+    package var alignment: Alignment
+
+    package init(padding: LayoutInsets?, frame: FrameLayout?, alignment: Alignment = .center) {
+        self.padding = padding
+        self.frame = frame
+        self.alignment = alignment
+    }
+
+    /// `content` in a `Padding` inside a `Frame` (each only when set): the components
+    /// this lays out as, for a content whose padding and frame no scene node carries.
+    package func wrapping(_ content: AnyComponent<Empty>) -> AnyComponent<Empty> {
+        var c = content
+        if let padding { c = c.padding(padding) }
+        if let f = frame {
+            c = c.frame(width: f.width, height: f.height, minWidth: f.minWidth, maxWidth: f.maxWidth,
+                        minHeight: f.minHeight, maxHeight: f.maxHeight, alignment: alignment)
+        }
+        return c
+    }
+
+    /// The frame's size for `proposal` (the padded size when there is no frame), the
+    /// content measured through `content`.
+    package func size(_ proposal: ProposedSize, content: LayoutNode) -> Size {
+        guard let frame else { return padded(proposal, content) }
+        return frame.size(for: proposal, child: padded(frame.childProposal(proposal), content))
+    }
+
+    /// The content's size for `proposal` less the insets, plus the insets (`Padding`).
+    private func padded(_ proposal: ProposedSize, _ content: LayoutNode) -> Size {
+        guard let padding else { return content.sizeThatFits(proposal) }
+        let c = content.sizeThatFits(padding.insets.inset(proposal))
+        return Size(width: c.width + padding.insets.horizontal, height: c.height + padding.insets.vertical)
+    }
+
+    /// The update of the component that carries this padding and frame: `content`
+    /// (through `child`) proposed what the frame and the insets leave, and placed at
+    /// the frame's alignment and inside the insets as resolved for the layout
+    /// direction. Returns the frame's size.
+    package func update<Parent>(content: AnyComponent<Empty>, child: Child<AnyComponent<Empty>>,
+                                in context: CombinedComponentContext<Parent>) -> Size {
+        let node = context.layoutNode.content(content)
+        let direction = context.environment.layoutDirection
+        let offer = frame?.childProposal(context.proposal) ?? context.proposal
+        let paddedSize = padded(offer, node)
+        let size = frame?.size(for: context.proposal, child: paddedSize) ?? paddedSize
+        var position = frame == nil ? Point.zero
+            : LayoutMath.aligned(paddedSize, in: size, alignment: alignment.resolved(for: direction))
+        var contentOffer = offer
+        if let padding {
+            let insets = padding.resolved(for: direction)
+            position = Point(x: position.x + insets.left, y: position.y + insets.top)
+            contentOffer = insets.inset(offer)
+        }
+        let c = child.update(component: content, proposal: contentOffer, layout: node,
+                             origin: context.childOrigin(position), transition: context.transition)
+        context.add(c, at: position)
+        return size
+    }
+}
