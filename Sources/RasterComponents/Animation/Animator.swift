@@ -36,10 +36,10 @@ public final class Animator {
     }
 
     /// Running animations by layer and property (one lookup per property set).
-    private var running: [Key: Running] = [:]
-    private var sequence = 0
+    @exclusivity(unchecked) private var running: [Key: Running] = [:]
+    @exclusivity(unchecked) private var sequence = 0
     /// Actions due at a time, in the order they were scheduled.
-    private var timers: [(time: Double, action: () -> Void)] = []
+    @exclusivity(unchecked) private var timers: [(time: Double, action: () -> Void)] = []
 
     public init() {}
 

@@ -13,7 +13,9 @@ import RasterLayout
 /// view starts with them, so an unchanged subtree is not walked again.
 ///
 /// Invariant: `component` is never an `AnyComponent` (wrappers are looked through), and
-/// a child node is reused only for the identical child component.
+/// a child node is reused only for the identical child component. The stored properties
+/// are read and written one access at a time by the pass that owns the node, so they
+/// skip the run-time exclusivity checks.
 public final class LayoutNode {
     let component: any Component
     /// The component's type, read once (layout asks it of every node it walks through).
@@ -22,43 +24,43 @@ public final class LayoutNode {
     let source: AnyObject?
     let environment: ErasedEnvironment
     /// The view that shows the component from earlier passes (its state is used).
-    var retained: ComponentNode?
+    @exclusivity(unchecked) var retained: ComponentNode?
     /// The axis of the nearest stack above, through wrappers that lay out as their
     /// content (what a `Spacer` stretches along).
-    var stackAxis: Axis?
+    @exclusivity(unchecked) var stackAxis: Axis?
     /// Whether the nearest container above that is a stack or a `Flex` is a `Flex`:
     /// there a `Text` measures as CSS does (never narrower than its longest word, heights
     /// not proposed), elsewhere as SwiftUI does. Set when the node is made: a `Flex`'s
     /// children get true, a stack's false, anything else's what its parent has.
-    var measuresTextAsCSS = false
+    @exclusivity(unchecked) var measuresTextAsCSS = false
 
     /// The proposals answered, in the order asked (seeded from the retained view's
     /// last pass when its subtree is untouched).
-    private(set) var answers = MeasuredSizes()
+    @exclusivity(unchecked) private(set) var answers = MeasuredSizes()
     /// The child in slot 0 (a wrapper's only child), and those in slots 1 and up.
-    private var firstSlot: LayoutNode?
-    private var laterSlots: [LayoutNode?] = []
-    private var keyedSlots: [AnyHashable: LayoutNode] = [:]
+    @exclusivity(unchecked) private var firstSlot: LayoutNode?
+    @exclusivity(unchecked) private var laterSlots: [LayoutNode?] = []
+    @exclusivity(unchecked) private var keyedSlots: [AnyHashable: LayoutNode] = [:]
     /// Anything a component computes once per pass for both measuring and updating.
-    package var memo: Any?
+    @exclusivity(unchecked) package var memo: Any?
     /// A fresh state for measuring when no view exists yet.
-    private var scratchState: ComponentState?
+    @exclusivity(unchecked) private var scratchState: ComponentState?
     /// A view that measuring by `update` may write to.
-    private var scratch: ComponentView?
+    @exclusivity(unchecked) private var scratch: ComponentView?
     /// The body closure a combined component measures with when it has no view yet.
-    var scratchBody: Any?
+    @exclusivity(unchecked) var scratchBody: Any?
 
     // Flexbox bookkeeping (see `FlexLayout`).
-    var flexCache = FlexCache()
-    var flexItem: FlexItemInfo?
+    @exclusivity(unchecked) var flexCache = FlexCache()
+    @exclusivity(unchecked) var flexItem: FlexItemInfo?
     /// A flex container's children in `order` (see `flexChildren`).
-    var orderedFlexChildren: FlexChildren?
+    @exclusivity(unchecked) var orderedFlexChildren: FlexChildren?
     /// The border box a flex container gave this node (a `FlexItem` or `Flex`) in its
     /// last layout.
-    var assignedSize: Size?
+    @exclusivity(unchecked) var assignedSize: Size?
     /// This child's frame in its flex container's last layout (unrounded, relative to
     /// the container's border box).
-    var flexFrame: Rect?
+    @exclusivity(unchecked) var flexFrame: Rect?
 
     /// Generic so that a caller holding an `AnyComponent` (most do) unwraps it without a
     /// dynamic cast: the check folds away once specialized.

@@ -18,9 +18,9 @@ import RasterCore
 /// point, transform: where the layer sits), `version` (the layer's own pixels and its
 /// bounds), `effectVersion` (changes that repaint the whole subtree: opacity, hidden,
 /// clipping, shadow) and `contentVersion` (the contents' drawing inputs). Sublayer
-/// membership and order are compared by the compositor itself. The tree links and the
-/// version counters are plain bookkeeping written one access at a time, so they skip
-/// the run-time exclusivity checks.
+/// membership and order are compared by the compositor itself. Every stored property
+/// is read and written one access at a time (no caller holds one `inout` across a call
+/// that reaches the same layer), so they skip the run-time exclusivity checks.
 public final class Layer {
     /// Core Animation's name for the shape of the corners.
     public typealias CornerCurve = CornerStyle
@@ -36,7 +36,7 @@ public final class Layer {
 
     /// The layer's own coordinate space, in points: its origin is what sublayers' positions
     /// are measured from, its size the layer's extent. A new size redraws `drawing`.
-    public var bounds: Rect = .zero {
+    @exclusivity(unchecked) public var bounds: Rect = .zero {
         didSet {
             guard bounds != oldValue else { return }
             noteChange(\.bounds, oldValue)
@@ -45,7 +45,7 @@ public final class Layer {
         }
     }
     /// Where `anchorPoint` sits, in the superlayer's bounds coordinates (points, y down).
-    public var position: Point = .zero {
+    @exclusivity(unchecked) public var position: Point = .zero {
         didSet {
             guard position != oldValue else { return }
             geometryVersion &+= 1
@@ -54,10 +54,10 @@ public final class Layer {
     }
     /// The point of the bounds that `position` places and `transform` turns about, in unit
     /// coordinates of the bounds ((0, 0) top-left, (1, 1) bottom-right); the centre by default.
-    public var anchorPoint = Point(x: 0.5, y: 0.5) { didSet { if anchorPoint != oldValue { geometryVersion &+= 1 } } }
+    @exclusivity(unchecked) public var anchorPoint = Point(x: 0.5, y: 0.5) { didSet { if anchorPoint != oldValue { geometryVersion &+= 1 } } }
     /// Applied about the anchor point, between the bounds and the superlayer (see
     /// `localTransform`); the identity by default.
-    public var transform: Transform = .identity {
+    @exclusivity(unchecked) public var transform: Transform = .identity {
         didSet {
             guard transform != oldValue else { return }
             geometryVersion &+= 1
@@ -89,7 +89,7 @@ public final class Layer {
     // MARK: - Appearance
 
     /// Opacity of the layer and its subtree as one group.
-    public var opacity: Double = 1 {
+    @exclusivity(unchecked) public var opacity: Double = 1 {
         didSet {
             guard opacity != oldValue else { return }
             touchEffect()
@@ -97,9 +97,9 @@ public final class Layer {
         }
     }
     /// Hides the layer and its whole subtree, shadow included.
-    public var isHidden = false { didSet { if isHidden != oldValue { touchEffect() } } }
+    @exclusivity(unchecked) public var isHidden = false { didSet { if isHidden != oldValue { touchEffect() } } }
     /// Fills the bounds (rounded by `cornerRadius`). Gradient geometry is in bounds coordinates.
-    public var backgroundPaint: Paint? {
+    @exclusivity(unchecked) public var backgroundPaint: Paint? {
         didSet {
             guard backgroundPaint != oldValue else { return }
             touch()
@@ -108,7 +108,7 @@ public final class Layer {
     }
     /// Radius of the corners of the background, the border and the `masksToBounds` clip, in
     /// points; 0 keeps them square.
-    public var cornerRadius: Double = 0 {
+    @exclusivity(unchecked) public var cornerRadius: Double = 0 {
         didSet {
             guard cornerRadius != oldValue else { return }
             touchEffect()
@@ -116,11 +116,11 @@ public final class Layer {
         }
     }
     /// How the rounded corners are shaped: circular arcs or continuous curvature.
-    public var cornerCurve: CornerCurve = .circular { didSet { if cornerCurve != oldValue { touchEffect() } } }
+    @exclusivity(unchecked) public var cornerCurve: CornerCurve = .circular { didSet { if cornerCurve != oldValue { touchEffect() } } }
     /// Clips contents and sublayers to the rounded bounds, anti-aliased.
-    public var masksToBounds = false { didSet { if masksToBounds != oldValue { touchEffect() } } }
+    @exclusivity(unchecked) public var masksToBounds = false { didSet { if masksToBounds != oldValue { touchEffect() } } }
     /// Drawn inside the bounds, above contents and sublayers.
-    public var borderWidth: Double = 0 {
+    @exclusivity(unchecked) public var borderWidth: Double = 0 {
         didSet {
             guard borderWidth != oldValue else { return }
             touch()
@@ -128,7 +128,7 @@ public final class Layer {
         }
     }
     /// Colour of the border; black by default, as in Core Animation.
-    public var borderColor: Color = .black {
+    @exclusivity(unchecked) public var borderColor: Color = .black {
         didSet {
             guard borderColor != oldValue else { return }
             touch()
@@ -139,7 +139,7 @@ public final class Layer {
     // MARK: - Shadow (Core Animation's defaults)
 
     /// Colour of the shadow; its alpha is multiplied by `shadowOpacity`.
-    public var shadowColor: Color = .black {
+    @exclusivity(unchecked) public var shadowColor: Color = .black {
         didSet {
             guard shadowColor != oldValue else { return }
             touchEffect()
@@ -147,7 +147,7 @@ public final class Layer {
         }
     }
     /// 0 (the default) draws no shadow.
-    public var shadowOpacity: Double = 0 {
+    @exclusivity(unchecked) public var shadowOpacity: Double = 0 {
         didSet {
             guard shadowOpacity != oldValue else { return }
             touchEffect()
@@ -155,7 +155,7 @@ public final class Layer {
         }
     }
     /// The blur's standard deviation in points (CSS `blur-radius` = 2 × `shadowRadius`).
-    public var shadowRadius: Double = 3 {
+    @exclusivity(unchecked) public var shadowRadius: Double = 3 {
         didSet {
             guard shadowRadius != oldValue else { return }
             touchEffect()
@@ -163,7 +163,7 @@ public final class Layer {
         }
     }
     /// In the superlayer's coordinate space (not turned by the layer's own transform).
-    public var shadowOffset = Point(x: 0, y: -3) {
+    @exclusivity(unchecked) public var shadowOffset = Point(x: 0, y: -3) {
         didSet {
             guard shadowOffset != oldValue else { return }
             touchEffect()
@@ -172,7 +172,7 @@ public final class Layer {
     }
     /// The shape that casts the shadow, in bounds coordinates. Without one, the shadow
     /// follows the alpha of the layer and its subtree (rendered offscreen first).
-    public var shadowPath: Path? { didSet { if shadowPath != oldValue { touchEffect() } } }
+    @exclusivity(unchecked) public var shadowPath: Path? { didSet { if shadowPath != oldValue { touchEffect() } } }
 
     var hasShadow: Bool { shadowOpacity > 0 && shadowColor.a > 0 }
 
@@ -180,18 +180,18 @@ public final class Layer {
 
     /// A bitmap shown in the bounds, placed by `contentsGravity`; `contentsScale` is its
     /// pixels per point. Ignored while `drawing` is set.
-    public var contents: ImageSource? {
+    @exclusivity(unchecked) public var contents: ImageSource? {
         didSet { if contents !== oldValue { contentVersion &+= 1; touch() } }
     }
     /// Pixels of `contents` per point (0 or less counts as 1).
-    public var contentsScale: Double = 1 { didSet { if contentsScale != oldValue { touch() } } }
+    @exclusivity(unchecked) public var contentsScale: Double = 1 { didSet { if contentsScale != oldValue { touch() } } }
     /// How `contents` is placed in the bounds; stretched to them by default.
-    public var contentsGravity: ContentsGravity = .resize { didSet { if contentsGravity != oldValue { touch() } } }
+    @exclusivity(unchecked) public var contentsGravity: ContentsGravity = .resize { didSet { if contentsGravity != oldValue { touch() } } }
 
     /// Vector drawing rasterized into the layer's contents by the compositor, at the
     /// frame's scale, and cached until a drawing that is not equal replaces it or the
     /// bounds change size.
-    public var drawing: (any LayerDrawing)? {
+    @exclusivity(unchecked) public var drawing: (any LayerDrawing)? {
         didSet {
             switch (drawing, oldValue) {
             case (nil, nil): return
