@@ -64,7 +64,7 @@ public extension CombinedComponent {
                                                availableSize: proposal.replacingUnspecifiedDimensions(),
                                                state: measure.state, environment: measure.environment,
                                                transition: .immediate, frame: frame)
-        return CombinedFrame.$measuring.withValue(frame) { body(context) }
+        return CombinedFrame.measuringBinding.withValue(frame) { body(context) }
     }
 }
 
@@ -129,8 +129,10 @@ final class CombinedFrame: @unchecked Sendable {
     var added: [UpdatedChildComponent] = []
     var updated: Set<ObjectIdentifier> = []
 
-    /// The frame of a body running to measure, if one is running.
-    @TaskLocal static var measuring: CombinedFrame?
+    /// Binds the frame of a body running to measure on this thread.
+    static let measuringBinding = ThreadBinding<CombinedFrame>()
+    /// The frame of a body running to measure on this thread, if one is running.
+    static var measuring: CombinedFrame? { measuringBinding.current }
 
     init(node: ComponentNode, shared: EnvironmentValues) {
         self.node = node

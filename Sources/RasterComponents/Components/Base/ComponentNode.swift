@@ -335,7 +335,10 @@ final class UpdatePass: @unchecked Sendable {
         }
     }
 
-    @TaskLocal static var current: UpdatePass?
+    /// The pass running on this thread (bound by `ComponentHost` around each pass).
+    static let binding = ThreadBinding<UpdatePass>()
+    /// The pass running on this thread, nil outside one.
+    static var current: UpdatePass? { binding.current }
 
     func withNode<R>(_ node: ComponentNode, _ body: () -> R) -> R {
         stack.append(node)

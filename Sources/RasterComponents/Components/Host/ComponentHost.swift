@@ -93,7 +93,7 @@ public final class ComponentHost<EnvironmentType> {
             pendingTransition = nil
             pass.number += 1
             let environment = ErasedEnvironment(typed: current.typed, shared: environmentValues, recorder: nil)
-            size = UpdatePass.$current.withValue(pass) {
+            size = UpdatePass.binding.withValue(pass) {
                 node.update(component: current.component, environment: environment,
                             proposal: ProposedSize(available: current.containerSize), origin: .zero,
                             transition: transition, pass: pass,
@@ -129,7 +129,7 @@ public final class ComponentHost<EnvironmentType> {
         pass.statistics.lastPass = []
         pass.number += 1
         pendingTransition = nil
-        let done = UpdatePass.$current.withValue(pass) { node.updateLocally(transition: transition, pass: pass) }
+        let done = UpdatePass.binding.withValue(pass) { node.updateLocally(transition: transition, pass: pass) }
         isUpdating = false
         if !done { node.markNeedsUpdate() }
         if !done || pendingTransition != nil { run(transition: pendingTransition ?? transition, force: false) }
