@@ -57,7 +57,10 @@ public final class ChildMap<EnvironmentType, Key: Hashable> {
 }
 
 extension ChildMap: ChildSlots {
+    /// Drops the views not updated; the table is rebuilt only when one is dropped (most
+    /// passes keep every child, and rebuilding hashes every key again).
     func prune(keeping updated: Set<ObjectIdentifier>) {
+        guard views.values.contains(where: { !updated.contains(ObjectIdentifier($0)) }) else { return }
         views = views.filter { updated.contains(ObjectIdentifier($0.value)) }
     }
 }
