@@ -80,9 +80,15 @@ package enum ChildKey: Hashable {
         }
     }
 
-    /// As the `AnyHashable` hashes, so that keys equal across cases hash alike.
+    /// As the `AnyHashable` hashes, so that keys equal across cases hash alike: an
+    /// `AnyHashable` of an integer or a string hashes as the value itself (which the
+    /// key tests check), so those are hashed without boxing them.
     package func hash(into hasher: inout Hasher) {
-        hasher.combine(hashable)
+        switch self {
+        case .int(let int): hasher.combine(int)
+        case .string(let string): hasher.combine(string)
+        case .other(let other): hasher.combine(other)
+        }
     }
 }
 
@@ -111,11 +117,11 @@ extension AnyComponent: Component {
     public func sizeThatFitsErased(_ proposal: ProposedSize, node: LayoutNode) -> Size {
         wrapped.sizeThatFitsErased(proposal, node: node)
     }
-    /// Equal to the same box, or when the wrapped components are equal (`other` itself
-    /// wrapped or not).
     /// The wrapper itself: the same box is the same immutable value.
     public var componentBox: AnyObject? { self }
 
+    /// Equal to the same box, or when the wrapped components are equal (`other` itself
+    /// wrapped or not).
     public func erasedIsEqual(to other: any Component) -> Bool {
         if let other = other as? AnyComponent<EnvironmentType> { return other === self || wrapped.erasedIsEqual(to: other.wrapped) }
         return wrapped.erasedIsEqual(to: other)
