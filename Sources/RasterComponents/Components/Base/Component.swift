@@ -102,7 +102,6 @@ extension Component {
         return ErasedEnvironment(typed: environment.typed, shared: shared, recorder: nil)
     }
 
-
     /// The component an `AnyComponent` wraps; any other component itself.
     package var unwrapped: any Component { (self as? AnyComponent<EnvironmentType>)?.wrapped ?? self }
 }

@@ -23,6 +23,11 @@ package final class ThreadBinding<Value: AnyObject>: @unchecked Sendable {
         pthread_key_create(&key, nil)
     }
 
+    /// The slot goes with the binding (the process has a limited number of them).
+    deinit {
+        pthread_key_delete(key)
+    }
+
     /// The value bound on this thread, nil when none is.
     @inline(__always)
     package var current: Value? {
