@@ -302,25 +302,35 @@ final class SceneDecodingTests: XCTestCase {
         }
     }
 
-    /// A padded `Spacer` is a padded view, not a spacer (SwiftUI's `Spacer().padding()`
-    /// takes its share of the row with the usual priority), whether or not the node has
-    /// an id.
+    /// A padded `Spacer` is a padded view, not a spacer, whether or not the node has an
+    /// id. SwiftUI's `HStack` offers the space of its children at equal priority in
+    /// turn, least flexible first, each an equal share of what is left: the text (less
+    /// flexible than the padded spacer) is offered half the row and the padded spacer
+    /// takes the rest, whereas a bare `Spacer` (priority below every view) is offered
+    /// what the text leaves.
     func testPaddedSpacer_WithAnID_LaysOutAsWithout() throws {
-        func textFrame(_ spacer: String) throws -> Rect? {
+        func frames(_ spacer: String) throws -> [String: Rect] {
             let scene = try decode("""
             {"canvas": {"width": 200, "height": 60},
              "root": {"type": "HStack", "spacing": 0, "frame": {"width": 200}, "children": [
                {"type": "Text", "id": "text", "text": "alpha beta gamma delta epsilon zeta eta theta iota kappa"},
                \(spacer)]}}
             """)
-            return SceneRenderer(scene: scene).layout()["text"]
+            return SceneRenderer(scene: scene).layout()
         }
-        let withID = try XCTUnwrap(textFrame(#"{"type": "Spacer", "id": "gap", "padding": 5}"#))
-        let without = try XCTUnwrap(textFrame(#"{"type": "Spacer", "padding": 5}"#))
-        let bare = try XCTUnwrap(textFrame(#"{"type": "Spacer", "id": "gap"}"#))
+        let padded = try frames(#"{"type": "Spacer", "id": "gap", "padding": 5}"#)
+        let withID = try XCTUnwrap(padded["text"])
+        let without = try XCTUnwrap(frames(#"{"type": "Spacer", "padding": 5}"#)["text"])
+        let bare = try frames(#"{"type": "Spacer", "id": "gap"}"#)
         XCTAssertEqual(withID, without)
-        // A bare Spacer is offered what the text leaves; a padded one shares the row.
-        XCTAssertLessThan(withID.width, bare.width)
+        XCTAssertLessThanOrEqual(withID.width, 100)
+        XCTAssertEqual(padded["gap"]?.minX, withID.maxX)
+        XCTAssertEqual(padded["gap"]?.maxX, 200)
+        // The bare Spacer keeps only its minimum (8 points) from the text.
+        let bareText = try XCTUnwrap(bare["text"])
+        XCTAssertGreaterThan(bareText.width, 100)
+        XCTAssertLessThanOrEqual(bareText.width, 192)
+        XCTAssertEqual(bare["gap"]?.maxX, 200)
     }
 
     func testHiddenNodes_KeepTheirPlace_AndCanvasAlignmentPlacesTheRoot() throws {
