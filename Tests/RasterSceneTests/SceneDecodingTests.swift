@@ -71,6 +71,37 @@ final class SceneDecodingTests: XCTestCase {
                     "root.children[0]: missing 'label' of Caption (its spec declares no default)", registry: registry)
     }
 
+    /// A prop a node leaves out decodes as its spec's default: a node that writes every
+    /// common and flex item prop at its documented default, or as null, decodes to the
+    /// same style, item and box as one that writes none (the decoder reads only the
+    /// props a node writes and starts from these values).
+    func testUnwrittenProps_DecodeAsTheirSpecDefaults() throws {
+        let registry = SceneRegistry.standard
+        let rectangle = try XCTUnwrap(registry.types["Rectangle"])
+        let flex = try XCTUnwrap(registry.types["Flex"])
+        let own = Set(rectangle.props.map(\.name))
+        let specs = (rectangle.allProps.filter { !own.contains($0.name) } + flex.childProps).filter { $0.name != "type" }
+        let defaulted = specs.compactMap { spec in spec.defaultValue.map { (spec.name, $0) } }
+        XCTAssertGreaterThanOrEqual(defaulted.count, 15, "the common and item props with a default")
+        var written: [String: JSONValue] = ["type": "Rectangle", "id": "written", "width": 10, "height": 10]
+        var nulls: [String: JSONValue] = ["type": "Rectangle", "id": "nulls", "width": 10, "height": 10]
+        for (name, value) in defaulted { written[name] = value }
+        for spec in specs where spec.name != "id" { nulls[spec.name] = .null }
+        let bare: JSONValue = ["type": "Rectangle", "id": "bare", "width": 10, "height": 10]
+        let scene = try SceneDecoder().decode(["canvas": ["width": 100, "height": 100],
+                                               "root": ["type": "Flex", "children": [bare, .object(written), .object(nulls)]]])
+        let root = try XCTUnwrap(scene.root.wrapped as? Flex)
+        let nodes = try root.items.map { try XCTUnwrap($0.component.wrapped as? SceneNode) }
+        XCTAssertEqual(nodes.map(\.id), ["bare", "written", "nulls"])
+        XCTAssertEqual(nodes[0].style, SceneNodeStyle())
+        for node in nodes.dropFirst() {
+            XCTAssertEqual(node.style, nodes[0].style, node.id ?? "")
+            XCTAssertEqual(node.flexItem?.item, nodes[0].flexItem?.item, node.id ?? "")
+            XCTAssertEqual(node.flexItem?.box, nodes[0].flexItem?.box, node.id ?? "")
+            XCTAssertTrue(node.content.wrapped is Rectangle, "no wrapper for a default fixedSize or priority")
+        }
+    }
+
     func testRegisteredTypes_AreUsableInScenesWithTheCommonProps() throws {
         let registry = badgeRegistry
         let scene = try decode("""

@@ -52,7 +52,9 @@ public final class SceneDecodingContext {
     package let limits: SceneLimits
 
     struct NodeRecord {
-        let path: String
+        /// Where the node is (its path is spelled out only for an error).
+        let reader: SceneReader
+        var path: String { reader.path }
         let type: String
         let raw: [String: JSONValue]
         let childSpecs: [PropSpec]
@@ -182,7 +184,7 @@ public final class SceneDecodingContext {
             if let earlier = nodes[id] {
                 throw r.child("id", .string(id)).error("the id '\(id)' is already used by the node at \(earlier.path)")
             }
-            nodes[id] = NodeRecord(path: r.path, type: typeName, raw: raw, childSpecs: childSpecs, childBoxes: childBoxes)
+            nodes[id] = NodeRecord(reader: r, type: typeName, raw: raw, childSpecs: childSpecs, childBoxes: childBoxes)
         }
         let element = keepsModel
             ? SceneElement(type: type, id: id, source: r, props: raw, childSpecs: childSpecs, childBoxes: childBoxes) : nil

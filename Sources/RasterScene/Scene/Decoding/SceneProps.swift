@@ -25,8 +25,13 @@ public final class SceneProps {
     /// What the object is, for messages ("Text", "font", "canvas").
     public let owner: String
     private let values: [String: JSONValue]
-    /// The written props read so far.
-    private var used: Set<String> = []
+    /// The written keys when there are few (a node usually writes a handful): looking
+    /// through them is cheaper than hashing every name asked for, most of them absent.
+    private let fewKeys: [String]?
+    /// The written props read so far: bits by index in `fewKeys`, or names when the
+    /// object writes more.
+    private var usedKeys: UInt64 = 0
+    private var usedNames: Set<String> = []
     /// A child's CSS box (its `padding` and `frame`) and content alignment, when its
     /// container lays out boxes (`SceneComponentType.childBoxes`) and the child is not a
     /// box of its own kind (a Flex reads them as its own props).
@@ -47,9 +52,13 @@ public final class SceneProps {
         self.owner = owner
         self.context = context
         values = try reader.object()
-        for spec in (table?.required ?? []) + extra where spec.required && (values[spec.name] ?? .null) == .null {
-            throw reader.error("missing '\(spec.name)' (\(spec.summary.trimmingCharacters(in: ["."]).lowercasedFirst))")
-        }
+        fewKeys = values.count <= 8 ? Array(values.keys) : nil
+        for spec in table?.required ?? [] where (values[spec.name] ?? .null) == .null { throw missing(spec) }
+        for spec in extra where spec.required && (values[spec.name] ?? .null) == .null { throw missing(spec) }
+    }
+
+    private func missing(_ spec: PropSpec) -> SceneError {
+        reader.error("missing '\(spec.name)' (\(spec.summary.trimmingCharacters(in: ["."]).lowercasedFirst))")
     }
 
     convenience init(_ reader: SceneReader, _ object: ObjectSpec, context: SceneDecodingContext) throws {
@@ -57,7 +66,15 @@ public final class SceneProps {
     }
 
     /// True when the prop is written (not defaulted).
-    public func has(_ name: String) -> Bool { (values[name] ?? .null) != .null }
+    public func has(_ name: String) -> Bool { isWritten(name) && values[name] != .null }
+
+    /// True when the object writes the key `name`, even as `null` (which reads as the
+    /// default). A decoder skips an absent prop with this where the value it starts
+    /// from is the spec's default (one lookup instead of reading the default through).
+    func isWritten(_ name: String) -> Bool {
+        if let fewKeys { return fewKeys.contains(name) }
+        return values[name] != nil
+    }
 
     func spec(_ name: String) throws -> PropSpec {
         if let table, let spec = table[name] { return spec }
@@ -70,8 +87,8 @@ public final class SceneProps {
     /// The written value of `name`, else its default; nil when neither.
     public func value(_ name: String) throws -> (SceneReader, PropSpec)? {
         let spec = try spec(name)
-        if let v = values[name] {
-            used.insert(name)
+        if isWritten(name), let v = values[name] {
+            markRead(name)
             if v != .null { return (reader.child(name, v), spec) }
         }
         if let d = spec.defaultValue { return (reader.child(name, d), spec) }
@@ -81,8 +98,9 @@ public final class SceneProps {
     /// Throws for the first (alphabetically) written prop that no spec declares, and for
     /// a declared prop its decoder never read (a decoder out of step with its specs).
     public func finish() throws {
-        guard used.count < values.count else { return }  // `used` holds only written keys
-        for (key, value) in values.sorted(by: { $0.key < $1.key }) where !used.contains(key) {
+        // Only written keys are marked read.
+        guard (fewKeys == nil ? usedNames.count : usedKeys.nonzeroBitCount) < values.count else { return }
+        for (key, value) in values.sorted(by: { $0.key < $1.key }) where !wasRead(key) {
             let known = specs.map(\.name).filter { $0 != "type" }.sorted()
             guard (try? spec(key)) != nil else {
                 let r = reader.child(reader.shortened(key), value)
@@ -97,7 +115,21 @@ public final class SceneProps {
 
     /// Marks `name` as handled without reading it (a prop another layer reads).
     func markUsed(_ name: String) {
-        if values[name] != nil { used.insert(name) }
+        if values[name] != nil { markRead(name) }
+    }
+
+    private func markRead(_ name: String) {
+        guard let fewKeys else {
+            usedNames.insert(name)
+            return
+        }
+        if let i = fewKeys.firstIndex(of: name) { usedKeys |= 1 << UInt64(i) }
+    }
+
+    private func wasRead(_ name: String) -> Bool {
+        guard let fewKeys else { return usedNames.contains(name) }
+        guard let i = fewKeys.firstIndex(of: name) else { return false }
+        return usedKeys & (1 << UInt64(i)) != 0
     }
 
     // MARK: - Typed getters
@@ -172,7 +204,10 @@ public final class SceneProps {
         guard case .dimension(let lo, let auto, let infinity) = type else {
             throw r.error("the decoder reads a length from a prop declared as \(type.summary)")
         }
-        let expected = "a number, a percentage (\"50%\")" + (auto ? ", \"auto\"" : "") + (infinity ? ", \"infinity\"" : "")
+        /// What the value may be, for an error (made only then).
+        func expected() -> String {
+            "a number, a percentage (\"50%\")" + (auto ? ", \"auto\"" : "") + (infinity ? ", \"infinity\"" : "")
+        }
         switch r.value {
         case .number:
             return .points(try number(r, .number(min: lo, max: 100_000)))
@@ -181,11 +216,11 @@ public final class SceneProps {
             if s == "infinity", infinity { return .points(.infinity) }
             guard SceneValues.matches(s, SceneValues.percentPattern),
                   let percent = Double(s.dropLast()), percent.isFinite, percent >= lo, percent <= 100_000 else {
-                throw r.error("expected \(expected), found '\(r.shortened(s))'")
+                throw r.error("expected \(expected()), found '\(r.shortened(s))'")
             }
             return .percent(percent / 100)
         default:
-            throw r.expected(expected)
+            throw r.expected(expected())
         }
     }
 

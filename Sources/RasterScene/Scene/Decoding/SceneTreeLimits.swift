@@ -39,9 +39,9 @@ enum SceneTreeLimits {
         guard depth < limits.depth else { throw SceneError(path: format(root, path), message: limits.tooDeep) }
         count += 1
         guard count <= limits.nodes else { throw SceneError(path: format(root, path), message: limits.tooManyNodes) }
-        for spec in type.allProps where spec.type.holdsNodes {
-            guard let child = node[spec.name] else { continue }
-            path.append(.key(spec.name))
+        for name in type.nodePropNames {
+            guard let child = node[name] else { continue }
+            path.append(.key(name))
             defer { path.removeLast() }
             if case .array(let items) = child {
                 for (i, item) in items.enumerated() {

@@ -108,7 +108,7 @@ enum BuiltInSceneTypes {
     ], childProps: flexItemProps, childBoxes: true) { p in
         let items = try p.children("children", childSpecs: flexItemProps) { content, child in
             var box = child.box?.style ?? BoxStyle()
-            box.aspectRatio = try child.number("aspectRatio")
+            if child.isWritten("aspectRatio") { box.aspectRatio = try child.number("aspectRatio") }
             return AnyComponent(FlexItem(content, item: try flexItem(child), box: box,
                                          contentAlignment: child.box?.alignment ?? .topLeading))
         }
@@ -134,17 +134,19 @@ enum BuiltInSceneTypes {
         return Flex(items, style: style, box: box)
     }
 
-    /// A Flex child's item options.
+    /// A Flex child's item options. A prop the child does not write keeps
+    /// `FlexItemStyle()`'s value, which is its spec's default (`SceneDecodingTests` holds
+    /// the two equal).
     static func flexItem(_ p: SceneProps) throws -> FlexItemStyle {
         var item = FlexItemStyle()
-        item.grow = try p.numberValue("grow")
-        item.shrink = try p.numberValue("shrink")
-        item.basis = try p.dimension("basis") ?? .auto
-        item.alignSelf = try p.choice("alignSelf", as: Flex.Align.self)
-        item.order = try p.integerValue("order")
-        item.isAbsolute = try p.choice("position") == "absolute"
-        item.insets = try p.edges("inset", missing: .auto) ?? .auto
-        item.margin = try p.edges("margin", missing: .points(0)) ?? .zero
+        if p.isWritten("grow") { item.grow = try p.numberValue("grow") }
+        if p.isWritten("shrink") { item.shrink = try p.numberValue("shrink") }
+        if p.isWritten("basis") { item.basis = try p.dimension("basis") ?? .auto }
+        if p.isWritten("alignSelf") { item.alignSelf = try p.choice("alignSelf", as: Flex.Align.self) }
+        if p.isWritten("order") { item.order = try p.integerValue("order") }
+        if p.isWritten("position") { item.isAbsolute = try p.choice("position") == "absolute" }
+        if p.isWritten("inset") { item.insets = try p.edges("inset", missing: .auto) ?? .auto }
+        if p.isWritten("margin") { item.margin = try p.edges("margin", missing: .points(0)) ?? .zero }
         return item
     }
 

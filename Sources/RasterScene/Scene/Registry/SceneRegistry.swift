@@ -39,8 +39,11 @@ public struct SceneComponentType: Sendable {
         self.exclusive = exclusive
         let own = Set(props.map(\.name))
         ownPropNames = own
+        let commonNames = Set(SceneSpecs.common.map(\.name))
+        overriddenCommonNames = own.intersection(commonNames)
         allProps = props + SceneSpecs.common.filter { !own.contains($0.name) }
         propTable = PropTable(allProps)
+        nodePropNames = allProps.filter(\.type.holdsNodes).map(\.name)
         self.decode = { AnyComponent(try decode($0)) }
     }
 
@@ -51,6 +54,17 @@ public struct SceneComponentType: Sendable {
     let propTable: PropTable
     /// The names of its own props.
     let ownPropNames: Set<String>
+    /// The props whose values are nodes (`children`, `content`...), in `allProps` order.
+    let nodePropNames: [String]
+    /// The common props it declares itself (most types: none).
+    let overriddenCommonNames: Set<String>
+
+    /// Whether the type takes the common prop `name` as common (does not declare it
+    /// itself). Free of hashing for the many types that take over none.
+    @inline(__always)
+    func takesAsCommon(_ name: String) -> Bool {
+        overriddenCommonNames.isEmpty || !overriddenCommonNames.contains(name)
+    }
 }
 
 /// The named styles of one stylable component type, as scene files name them
