@@ -72,6 +72,7 @@ public struct Flex: CombinedComponent {
             // Inside a flex container, the container's layout already placed the items.
             let size = node.assignedSize
                 ?? FlexLayout(tree: ComponentFlexTree()).root(node, proposal: context.proposal, runMode: .performLayout).size
+            context.reserveChildren(flex.items.count)
             for (index, child) in node.flexChildren(flex) {
                 let item = flex.items[index]
                 let frame = child.flexFrame ?? Rect(origin: .zero, size: .zero)

@@ -8,6 +8,9 @@ import RasterLayout
 struct StackBody {
     /// ComponentFlow's stack children's `.appear`/`.disappear`: `.default(scale: true, alpha: true)`.
     static let childTransition = ChildTransition.default(scale: true, alpha: true)
+    /// `childTransition` as both defaults, in the box every child without rarer
+    /// modifiers shares.
+    static let childTransitions = RareChildModifiers(defaultAppear: childTransition, defaultDisappear: childTransition)
 
     let axis: Axis
     let spacing: Double
@@ -49,12 +52,13 @@ struct StackBody {
             // VStack's leading edge is its right one.
             positions = positions.indices.map { i in LayoutMath.mirrored(positions[i], size: result.sizes[i], in: result.size) }
         }
+        context.reserveChildren(items.count)
         for (i, item) in items.enumerated() {
             var c = children[item.key].update(component: item.component, typed: context.environment.typed,
                                              proposal: result.proposals[i], layout: nodes[i],
                                              origin: context.childOrigin(positions[i]), transition: context.transition)
             if fill { c = c.resized(result.sizes[i]) }
-            context.add(c.appearByDefault(Self.childTransition).disappearByDefault(Self.childTransition), at: positions[i])
+            context.add(c.transitionsByDefault(Self.childTransitions), at: positions[i])
         }
         return result.size
     }

@@ -3,6 +3,10 @@ import RasterCore
 /// A child that has been updated, with the modifiers that place it in its parent.
 /// Unset modifiers leave the view's layer as its own component left it (and a modifier
 /// dropped since the last update is reset to the layer default).
+///
+/// Containers copy a child several times between its update and `add`, so the value is
+/// kept small: the modifiers most children never get live in one shared box
+/// (`RareChildModifiers`), which a modifier that sets one of them replaces.
 public struct UpdatedChildComponent {
     /// The child's view (a placeholder when the body runs to measure).
     public let view: ComponentView
@@ -10,27 +14,12 @@ public struct UpdatedChildComponent {
     public internal(set) var size: Size
     let transition: ComponentTransition
     var position: Point?
-    var anchorPoint: Point?
-    var scale: Double?
     var opacity: Double?
-    var cornerRadius: Double?
-    var clipsToBounds: Bool?
-    var shadow: ChildShadow?
-    /// The transition set with `appear(_:)`, if any.
-    public private(set) var appear: ChildTransition?
-    /// The transition set with `disappear(_:)`, if any.
-    public private(set) var disappear: ChildTransition?
-    /// The container's default entrance, used when neither the parent's `appear(_:)`
-    /// nor the view's own `appearTransition` says how the child enters.
-    public private(set) var defaultAppear: ChildTransition?
-    /// The container's default exit (see `defaultAppear`).
-    public private(set) var defaultDisappear: ChildTransition?
-    var updates: [(ComponentView, ComponentTransition) -> Void] = []
-    /// The gestures set with `gesture(_:)`.
-    var gestures: [Gesture] = []
     /// True when the child was measured for a body running to measure (`view` is a
     /// placeholder).
     var isMeasurement = false
+    /// The modifiers below, when any is set (immutable once made).
+    private var rare: RareChildModifiers?
 
     init(view: ComponentView, size: Size, transition: ComponentTransition) {
         self.view = view
@@ -38,41 +27,81 @@ public struct UpdatedChildComponent {
         self.transition = transition
     }
 
+    var anchorPoint: Point? { rare?.anchorPoint }
+    var scale: Double? { rare?.scale }
+    var cornerRadius: Double? { rare?.cornerRadius }
+    var clipsToBounds: Bool? { rare?.clipsToBounds }
+    var shadow: ChildShadow? { rare?.shadow }
+    /// The transition set with `appear(_:)`, if any.
+    public var appear: ChildTransition? { rare?.appear }
+    /// The transition set with `disappear(_:)`, if any.
+    public var disappear: ChildTransition? { rare?.disappear }
+    /// The container's default entrance, used when neither the parent's `appear(_:)`
+    /// nor the view's own `appearTransition` says how the child enters.
+    public var defaultAppear: ChildTransition? { rare?.defaultAppear }
+    /// The container's default exit (see `defaultAppear`).
+    public var defaultDisappear: ChildTransition? { rare?.defaultDisappear }
+    var updates: [(ComponentView, ComponentTransition) -> Void] { rare?.updates ?? [] }
+    /// The gestures set with `gesture(_:)`.
+    var gestures: [Gesture] { rare?.gestures ?? [] }
+
+    /// A copy with `edit` applied to a new box of the rare modifiers.
+    private func editingRare(_ edit: (RareChildModifiers) -> Void) -> Self {
+        var c = self
+        let box = rare?.copy() ?? RareChildModifiers()
+        edit(box)
+        c.rare = box
+        return c
+    }
+
     /// Where the child's anchor point (its centre by default) sits in the parent.
     public func position(_ p: Point) -> Self { var c = self; c.position = p; return c }
     /// The point of the child that `position` places, in unit coordinates of its bounds
     /// ((0.5, 0.5) when unset).
-    public func anchorPoint(_ p: Point) -> Self { var c = self; c.anchorPoint = p; return c }
+    public func anchorPoint(_ p: Point) -> Self { editingRare { $0.anchorPoint = p } }
     /// A uniform scale of the child's layer about its anchor point (1 when unset).
-    public func scale(_ s: Double) -> Self { var c = self; c.scale = s; return c }
+    public func scale(_ s: Double) -> Self { editingRare { $0.scale = s } }
     /// The layer's opacity, 0 to 1 (1 when unset).
     public func opacity(_ o: Double) -> Self { var c = self; c.opacity = o; return c }
     /// Rounds the layer's corners by this radius in points (0 when unset).
-    public func cornerRadius(_ r: Double) -> Self { var c = self; c.cornerRadius = r; return c }
+    public func cornerRadius(_ r: Double) -> Self { editingRare { $0.cornerRadius = r } }
     /// Whether the layer clips its contents to its (rounded) bounds (false when unset).
-    public func clipsToBounds(_ b: Bool) -> Self { var c = self; c.clipsToBounds = b; return c }
+    public func clipsToBounds(_ b: Bool) -> Self { editingRare { $0.clipsToBounds = b } }
     /// The shadow the layer casts; nil (or unset) for none.
-    public func shadow(_ s: ChildShadow?) -> Self { var c = self; c.shadow = s; return c }
+    public func shadow(_ s: ChildShadow?) -> Self { editingRare { $0.shadow = s } }
     /// How the child enters when its key first appears (run by the animation stage).
-    public func appear(_ t: ChildTransition) -> Self { var c = self; c.appear = t; return c }
+    public func appear(_ t: ChildTransition) -> Self { editingRare { $0.appear = t } }
     /// How the child leaves when its key disappears (run by the animation stage).
-    public func disappear(_ t: ChildTransition) -> Self { var c = self; c.disappear = t; return c }
+    public func disappear(_ t: ChildTransition) -> Self { editingRare { $0.disappear = t } }
     /// How the child enters unless `appear(_:)` or its view says otherwise (a stack's
     /// default for every child).
-    public func appearByDefault(_ t: ChildTransition) -> Self { var c = self; c.defaultAppear = t; return c }
+    public func appearByDefault(_ t: ChildTransition) -> Self { editingRare { $0.defaultAppear = t } }
     /// How the child leaves unless `disappear(_:)` or its view says otherwise.
-    public func disappearByDefault(_ t: ChildTransition) -> Self { var c = self; c.defaultDisappear = t; return c }
+    public func disappearByDefault(_ t: ChildTransition) -> Self { editingRare { $0.defaultDisappear = t } }
+    /// `appearByDefault(t)` and `disappearByDefault(t)` in one step: a child with no
+    /// other rare modifier shares `box`, made once by its container.
+    func transitionsByDefault(_ box: RareChildModifiers) -> Self {
+        guard let rare else {
+            var c = self
+            c.rare = box
+            return c
+        }
+        let copy = rare.copy()
+        copy.defaultAppear = box.defaultAppear
+        copy.defaultDisappear = box.defaultDisappear
+        var c = self
+        c.rare = copy
+        return c
+    }
 
     /// The entrance in effect: the parent's `appear`, else the view's own, else the
     /// container's default.
     var effectiveAppear: ChildTransition? { appear ?? view.appearTransition ?? defaultAppear }
     /// Adds a gesture the child's view answers (a tap, or a pan a drag reports to).
-    public func gesture(_ g: Gesture) -> Self { var c = self; c.gestures.append(g); return c }
+    public func gesture(_ g: Gesture) -> Self { editingRare { $0.gestures.append(g) } }
     /// Runs `body` on the view after the child is placed.
     public func update(_ body: @escaping (ComponentView, ComponentTransition) -> Void) -> Self {
-        var c = self
-        c.updates.append(body)
-        return c
+        editingRare { $0.updates.append(body) }
     }
 
     /// The frame the child gets: its size around `position`.
@@ -109,6 +138,49 @@ public struct UpdatedChildComponent {
         if !gestures.isEmpty || !view.gestures.isEmpty { view.gestures = gestures }
         for body in updates { body(view, t) }
         view.placedDisappear = disappear ?? view.disappearTransition ?? defaultDisappear
+    }
+}
+
+/// The modifiers of an `UpdatedChildComponent` that most children never get.
+///
+/// Invariant: a box is never changed once a child holds it (a modifier edits a fresh
+/// copy), so one box may be shared, across threads too.
+final class RareChildModifiers: @unchecked Sendable {
+    var anchorPoint: Point?
+    var scale: Double?
+    var cornerRadius: Double?
+    var clipsToBounds: Bool?
+    var shadow: ChildShadow?
+    var appear: ChildTransition?
+    var disappear: ChildTransition?
+    var defaultAppear: ChildTransition?
+    var defaultDisappear: ChildTransition?
+    var updates: [(ComponentView, ComponentTransition) -> Void] = []
+    var gestures: [Gesture] = []
+
+    init() {}
+
+    /// A box with only the defaults `appear` and `disappear` (a container's, shared by
+    /// its children).
+    init(defaultAppear: ChildTransition?, defaultDisappear: ChildTransition?) {
+        self.defaultAppear = defaultAppear
+        self.defaultDisappear = defaultDisappear
+    }
+
+    func copy() -> RareChildModifiers {
+        let c = RareChildModifiers()
+        c.anchorPoint = anchorPoint
+        c.scale = scale
+        c.cornerRadius = cornerRadius
+        c.clipsToBounds = clipsToBounds
+        c.shadow = shadow
+        c.appear = appear
+        c.disappear = disappear
+        c.defaultAppear = defaultAppear
+        c.defaultDisappear = defaultDisappear
+        c.updates = updates
+        c.gestures = gestures
+        return c
     }
 }
 

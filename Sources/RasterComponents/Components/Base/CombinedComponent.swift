@@ -114,6 +114,11 @@ public final class CombinedComponentContext<C: CombinedComponent> {
         frame.added.append(child)
     }
 
+    /// Makes room for `count` more children (a container that knows how many it adds).
+    package func reserveChildren(_ count: Int) {
+        frame.added.reserveCapacity(frame.added.count + count)
+    }
+
     /// Changes the shared environment values for the children updated after this call
     /// (a subtree override: a theme, a style).
     public func overrideEnvironment(_ transform: (inout EnvironmentValues) -> Void) {

@@ -16,11 +16,14 @@ import Darwin
 /// Invariant: the thread's slot holds an unretained pointer to a value that `withValue`
 /// keeps alive until it restores the previous pointer.
 package final class ThreadBinding<Value: AnyObject>: @unchecked Sendable {
-    private var key = pthread_key_t()
+    /// Constant once made, so reading it needs no exclusivity check.
+    private let key: pthread_key_t
 
     /// A new slot, empty on every thread.
     package init() {
+        var key = pthread_key_t()
         pthread_key_create(&key, nil)
+        self.key = key
     }
 
     /// The slot goes with the binding (the process has a limited number of them).
