@@ -36,8 +36,8 @@ public extension Child where C.EnvironmentType == Empty {
 }
 
 extension Child: ChildSlots {
-    func prune(keeping updated: Set<ObjectIdentifier>) {
-        if let v = view, !updated.contains(ObjectIdentifier(v)) { view = nil }
+    func prune(keepingMark mark: UInt64) {
+        if let v = view, v.updateMark != mark { view = nil }
     }
 }
 
@@ -59,9 +59,9 @@ public final class ChildMap<EnvironmentType, Key: Hashable> {
 extension ChildMap: ChildSlots {
     /// Drops the views not updated; the table is rebuilt only when one is dropped (most
     /// passes keep every child, and rebuilding hashes every key again).
-    func prune(keeping updated: Set<ObjectIdentifier>) {
-        guard views.values.contains(where: { !updated.contains(ObjectIdentifier($0)) }) else { return }
-        views = views.filter { updated.contains(ObjectIdentifier($0.value)) }
+    func prune(keepingMark mark: UInt64) {
+        guard views.values.contains(where: { $0.updateMark != mark }) else { return }
+        views = views.filter { $0.value.updateMark == mark }
     }
 }
 
@@ -82,10 +82,11 @@ public struct ChildMapEntry<EnvironmentType, Key: Hashable> {
     func update(component: AnyComponent<EnvironmentType>, typed: [AnyEquatable] = [], proposal: ProposedSize,
                 layout: LayoutNode? = nil, origin: Point? = nil,
                 transition: ComponentTransition) -> UpdatedChildComponent {
-        let updated = updateChild(existing: map.views[key], key: ChildMapKey(map: ObjectIdentifier(map), key: key),
+        let existing = map.views[key]
+        let updated = updateChild(existing: existing, key: ChildMapKey(map: ObjectIdentifier(map), key: key),
                                   component: component, typed: typed, proposal: proposal, layout: layout,
                                   origin: origin, transition: transition)
-        if !updated.isMeasurement { map.views[key] = updated.view }
+        if !updated.isMeasurement, existing !== updated.view { map.views[key] = updated.view }
         return updated
     }
 }
@@ -104,7 +105,8 @@ public extension ChildMapEntry where EnvironmentType == Empty {
 
 /// Child holders a node prunes after each body run.
 protocol ChildSlots: AnyObject {
-    func prune(keeping updated: Set<ObjectIdentifier>)
+    /// Drops the views the run with `mark` did not update.
+    func prune(keepingMark mark: UInt64)
 }
 
 struct WeakSlot {
@@ -151,6 +153,6 @@ func updateChild(existing: ComponentView?, key: @autoclosure () -> AnyHashable, 
     let environment = ErasedEnvironment(typed: typed, shared: frame.shared, recorder: nil)
     let size = node.update(component: component, environment: environment, proposal: proposal, layout: layout,
                            origin: origin, transition: transition, pass: pass)
-    frame.updated.insert(ObjectIdentifier(view))
+    view.updateMark = frame.mark
     return UpdatedChildComponent(view: view, size: size, transition: transition)
 }

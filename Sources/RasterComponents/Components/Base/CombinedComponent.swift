@@ -1,3 +1,4 @@
+import Synchronization
 import RasterCore
 import RasterLayout
 
@@ -132,7 +133,12 @@ final class CombinedFrame: @unchecked Sendable {
     let measured: LayoutNode?
     var shared: EnvironmentValues
     var added: [UpdatedChildComponent] = []
-    var updated: Set<ObjectIdentifier> = []
+    /// A number no other run has: the views this run updates and places carry it
+    /// (`ComponentView.updateMark`, `placeMark`), which a set of them would otherwise hold.
+    let mark = CombinedFrame.nextMark()
+
+    private static let marks = Atomic<UInt64>(0)
+    private static func nextMark() -> UInt64 { marks.wrappingAdd(1, ordering: .relaxed).newValue }
 
     /// Binds the frame of a body running to measure on this thread.
     static let measuringBinding = ThreadBinding<CombinedFrame>()
@@ -163,12 +169,13 @@ final class CombinedFrame: @unchecked Sendable {
             let views = added.map(\.view)
             node.view.setSubviews(views)
             node.placedChildren = views
-            for slot in node.slots { slot.object?.prune(keeping: updated) }
+            for slot in node.slots { slot.object?.prune(keepingMark: mark) }
             return
         }
         var views: [ComponentView] = []
-        var seen = Set<ObjectIdentifier>()
-        for child in added where seen.insert(ObjectIdentifier(child.view)).inserted {
+        views.reserveCapacity(added.count)
+        for child in added where child.view.placeMark != mark {
+            child.view.placeMark = mark
             child.apply()
             views.append(child.view)
         }
@@ -183,7 +190,7 @@ final class CombinedFrame: @unchecked Sendable {
         // Views leaving now, and views still animating out from earlier passes, keep
         // their place among the subviews (behind the view that followed them).
         var result = views
-        for (index, old) in previous.enumerated().reversed() where !seen.contains(ObjectIdentifier(old)) {
+        for (index, old) in previous.enumerated().reversed() where old.placeMark != mark {
             let leaving: Bool
             if old.isDisappearing {
                 leaving = true
@@ -194,13 +201,13 @@ final class CombinedFrame: @unchecked Sendable {
                 leaving = false
             }
             guard leaving else { continue }
-            let follower = previous[(index + 1)...].first { seen.contains(ObjectIdentifier($0)) }
+            let follower = previous[(index + 1)...].first { $0.placeMark == mark }
             let at = follower.flatMap { f in result.firstIndex { $0 === f } } ?? result.count
             result.insert(old, at: at)
         }
         node.view.setSubviews(result)
         node.placedChildren = views
-        for slot in node.slots { slot.object?.prune(keeping: updated) }
+        for slot in node.slots { slot.object?.prune(keepingMark: mark) }
     }
 
     /// Sets the layer to the transition's start and animates it to where it was placed.

@@ -35,6 +35,11 @@ open class ComponentView {
     @exclusivity(unchecked) package var dcfStorage: AnyObject?
     /// True while the view animates out after its parent dropped it.
     @exclusivity(unchecked) public internal(set) var isDisappearing = false
+    /// The mark of the last body run that updated this view (`CombinedFrame.mark`): the
+    /// children a run kept are those with its mark.
+    @exclusivity(unchecked) var updateMark: UInt64 = 0
+    /// The mark of the last body run that placed this view among its subviews.
+    @exclusivity(unchecked) var placeMark: UInt64 = 0
 
     /// Whether `ancestor` is this view or one of its superviews.
     func isInTree(of ancestor: ComponentView) -> Bool {
