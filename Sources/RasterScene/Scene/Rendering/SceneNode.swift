@@ -94,42 +94,55 @@ public struct SceneNode: CombinedComponent, LayoutTransparent {
     public let id: String?
     /// The node's component, padded and framed (in a Flex, inside the item's padding).
     public let content: AnyComponent<Empty>
+    // The style, item, padding and frame are kept out of line: a node value stays a few
+    // words however much it sets, and most nodes share the one default style.
+    private let styleBox: OutOfLine<SceneNodeStyle>
+    private let flexItemBox: OutOfLine<FlexItem>?
+    private let paddingAndFrameBox: OutOfLine<PaddingAndFrame>?
+
     /// Decoration and placement applied to the node's layer.
-    public let style: SceneNodeStyle
+    public var style: SceneNodeStyle { styleBox.value }
     /// The flex item the node is in a Flex; nil elsewhere.
-    public let flexItem: FlexItem?
+    public var flexItem: FlexItem? { flexItemBox?.value }
     /// The node's SwiftUI padding and frame around `content`, outside a Flex; nil: none.
-    package let paddingAndFrame: PaddingAndFrame?
+    package var paddingAndFrame: PaddingAndFrame? { paddingAndFrameBox?.value }
+
+    /// The box every node with the default style shares.
+    private static let defaultStyle = OutOfLine(SceneNodeStyle())
+
+    private static func boxed(_ style: SceneNodeStyle) -> OutOfLine<SceneNodeStyle> {
+        style == SceneNodeStyle() ? defaultStyle : OutOfLine(style)
+    }
 
     /// A node showing `content` with `style`.
     public init(id: String?, content: AnyComponent<Empty>, style: SceneNodeStyle) {
         self.id = id
         self.content = content
-        self.style = style
-        flexItem = nil
-        paddingAndFrame = nil
+        styleBox = Self.boxed(style)
+        flexItemBox = nil
+        paddingAndFrameBox = nil
     }
 
     /// A node that pads and frames `content` itself (SwiftUI's `padding`, then `frame`).
     package init(id: String?, content: AnyComponent<Empty>, paddingAndFrame: PaddingAndFrame, style: SceneNodeStyle) {
         self.id = id
         self.content = content
-        self.style = style
-        flexItem = nil
-        self.paddingAndFrame = paddingAndFrame
+        styleBox = Self.boxed(style)
+        flexItemBox = nil
+        paddingAndFrameBox = OutOfLine(paddingAndFrame)
     }
 
     /// A Flex's child: the item `flexItem` (around its content) with `style`.
     public init(id: String?, flexItem: FlexItem, style: SceneNodeStyle) {
         self.id = id
         content = flexItem.content
-        self.style = style
-        self.flexItem = flexItem
-        paddingAndFrame = nil
+        styleBox = Self.boxed(style)
+        flexItemBox = OutOfLine(flexItem)
+        paddingAndFrameBox = nil
     }
 
     /// The item a Flex lays out, when the node is one.
-    public var asFlexItem: FlexItem? { flexItem }
+    public var asFlexItem: FlexItem? { flexItemBox?.value }
 
     /// The content's size (the item's box in a Flex; padded and framed when the node
     /// has padding or a frame).

@@ -1,0 +1,32 @@
+/// A value stored out of line: copying the holder copies one reference, and the struct
+/// that holds it stays small (a scene node's style and flex item are hundreds of bytes,
+/// and a tree of a million nodes holds one of each per node).
+///
+/// Invariant: the boxed value never changes once boxed; two holders equal when their
+/// values are, the same box without comparing.
+public struct OutOfLine<Value: Equatable>: Equatable {
+    private final class Storage: @unchecked Sendable {
+        let value: Value
+        init(_ value: Value) { self.value = value }
+    }
+
+    private let storage: Storage
+
+    /// `value`, boxed.
+    public init(_ value: Value) {
+        storage = Storage(value)
+    }
+
+    /// The boxed value.
+    @inline(__always)
+    public var value: Value { storage.value }
+
+    /// Whether both hold the same box (equal without comparing the values).
+    public func isIdentical(to other: Self) -> Bool { storage === other.storage }
+
+    public static func == (a: Self, b: Self) -> Bool {
+        a.storage === b.storage || a.storage.value == b.storage.value
+    }
+}
+
+extension OutOfLine: Sendable where Value: Sendable {}
