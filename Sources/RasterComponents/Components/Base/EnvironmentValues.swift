@@ -34,21 +34,65 @@ struct OpaqueEnvironmentValue: Equatable {
 /// anything registered through an `EnvironmentKey`. Parents pass them down unchanged
 /// unless they override some for their subtree.
 public struct EnvironmentValues: Equatable {
+    /// The values, shared by copies until one of them changes: every component and
+    /// layout node carries a copy, which is then one reference to count.
+    ///
+    /// Invariant: a box another copy may hold is never changed (`edit` copies it first),
+    /// so boxes may be shared across threads.
+    private final class Contents: @unchecked Sendable {
+        var theme: Theme = .light
+        var styles: [ObjectIdentifier: [AnyEquatable]] = [:]
+        var storage: [ObjectIdentifier: AnyEquatable] = [:]
+        var stamp: UInt64 = 0
+
+        init() {}
+
+        init(copying other: Contents) {
+            theme = other.theme
+            styles = other.styles
+            storage = other.storage
+            stamp = other.stamp
+        }
+    }
+
+    private var contents: Contents
+    /// The box of the defaults, shared by every value that changed nothing.
+    private static let defaults = Contents()
+
+    /// Changes the values through `body` (in a box of this value's own) and takes a new
+    /// stamp.
+    private mutating func edit(_ body: (Contents) -> Void) {
+        if !isKnownUniquelyReferenced(&contents) { contents = Contents(copying: contents) }
+        body(contents)
+        contents.stamp = Self.nextStamp()
+    }
+
     /// The theme semantic colours resolve against; `.light` unless a parent overrides it.
-    public var theme: Theme = .light { didSet { stamp = Self.nextStamp() } }
+    public var theme: Theme {
+        get { contents.theme }
+        set { edit { $0.theme = newValue } }
+    }
     /// Style stacks by component type, innermost first.
-    var styles: [ObjectIdentifier: [AnyEquatable]] = [:] { didSet { stamp = Self.nextStamp() } }
-    var storage: [ObjectIdentifier: AnyEquatable] = [:] { didSet { stamp = Self.nextStamp() } }
+    var styles: [ObjectIdentifier: [AnyEquatable]] {
+        get { contents.styles }
+        set { edit { $0.styles = newValue } }
+    }
+    var storage: [ObjectIdentifier: AnyEquatable] {
+        get { contents.storage }
+        set { edit { $0.storage = newValue } }
+    }
     /// Names the contents: every change takes a new stamp, so two values with the same
     /// stamp are copies of one another and hold the same values (0: the defaults). What
     /// a component read from one is still there in the other, unread.
-    private(set) var stamp: UInt64 = 0
+    var stamp: UInt64 { contents.stamp }
 
     private static let stamps = Atomic<UInt64>(0)
     private static func nextStamp() -> UInt64 { stamps.wrappingAdd(1, ordering: .relaxed).newValue }
 
     /// The defaults: the light theme, no styles and every key at its default value.
-    public init() {}
+    public init() {
+        contents = Self.defaults
+    }
 
     public subscript<K: EnvironmentKey>(_ key: K.Type) -> K.Value {
         get {
@@ -59,9 +103,9 @@ public struct EnvironmentValues: Equatable {
         }
         set {
             if let equatable = newValue as? any Equatable {
-                storage[ObjectIdentifier(K.self)] = AnyEquatable(equatable)
+                edit { $0.storage[ObjectIdentifier(K.self)] = AnyEquatable(equatable) }
             } else {
-                storage[ObjectIdentifier(K.self)] = AnyEquatable(OpaqueEnvironmentValue(value: newValue))
+                edit { $0.storage[ObjectIdentifier(K.self)] = AnyEquatable(OpaqueEnvironmentValue(value: newValue)) }
             }
         }
     }
@@ -86,12 +130,12 @@ public struct EnvironmentValues: Equatable {
 
     /// Wraps the current style of `C` components in `style` (it becomes the outermost).
     public mutating func push<C: Stylable>(_ style: AnyComponentStyle<C>) {
-        styles[ObjectIdentifier(C.self), default: []].append(AnyEquatable(style))
+        edit { $0.styles[ObjectIdentifier(C.self), default: []].append(AnyEquatable(style)) }
     }
 
     /// Replaces the style stack of `C` components.
     public mutating func setStyles<C: Stylable>(_ stack: [AnyComponentStyle<C>]) {
-        styles[ObjectIdentifier(C.self)] = stack.map { AnyEquatable($0) }
+        edit { $0.styles[ObjectIdentifier(C.self)] = stack.map { AnyEquatable($0) } }
     }
 
     /// The style stack of `C`, innermost first (the last is the outermost: the current
@@ -103,7 +147,8 @@ public struct EnvironmentValues: Equatable {
     }
 
     public static func == (lhs: EnvironmentValues, rhs: EnvironmentValues) -> Bool {
-        lhs.theme == rhs.theme && lhs.styles == rhs.styles && lhs.storage == rhs.storage
+        lhs.contents === rhs.contents
+            || (lhs.theme == rhs.theme && lhs.styles == rhs.styles && lhs.storage == rhs.storage)
     }
 }
 
