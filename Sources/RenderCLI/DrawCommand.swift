@@ -68,7 +68,7 @@ struct DrawCommand: ParsableCommand {
     func render() throws -> Scene {
         guard !output.isEmpty else { throw CommandFailure(description: "-o: expected a file path or '-', found an empty string") }
         let encoder = try outputEncoder()   // checked before the scene is read
-        var scene = try input.load()
+        var scene = try input.load(keepingDocument: false)
         try SceneInput.apply(scale: scale, to: &scene)
         if let background {
             guard let color = background == "clear" ? Color.clear : Color(css: background) else {

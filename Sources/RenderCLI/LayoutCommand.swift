@@ -13,7 +13,7 @@ struct LayoutCommand: ParsableCommand {
     @OptionGroup var input: SceneInput
 
     func run() throws {
-        let scene = try input.load()
+        let scene = try input.load(keepingDocument: false)
         let frames = SceneRenderer(scene: scene).layout()
         let object = JSONValue.object(frames.mapValues { r in
             .array([.number(r.minX), .number(r.minY), .number(r.width), .number(r.height)])

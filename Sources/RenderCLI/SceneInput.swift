@@ -97,9 +97,11 @@ struct SceneInput: ParsableArguments {
         }
     }
 
-    /// Decodes the scene and applies the overrides.
+    /// Decodes the scene and applies the overrides. Without `keepingDocument` the
+    /// parsed file is let go once decoded (a command that renders it once needs only the
+    /// decoded tree, and a large scene's parsed file is a good part of its memory).
     /// - Throws: `CommandFailure` naming the scene for every problem.
-    func load() throws -> Scene {
+    func load(keepingDocument: Bool = true) throws -> Scene {
         var decoded: Scene
         if let root {
             var isFolder: ObjCBool = false
@@ -119,6 +121,7 @@ struct SceneInput: ParsableArguments {
         } catch let error as SceneError {
             throw CommandFailure(description: "\(name): \(error)")
         }
+        if !keepingDocument { decoded.document = .null }
         try reportFonts(decoded)
         try Self.override(width, "width", &decoded.canvas.width)
         try Self.override(height, "height", &decoded.canvas.height)
