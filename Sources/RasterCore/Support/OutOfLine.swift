@@ -24,6 +24,7 @@ public struct OutOfLine<Value: Equatable>: Equatable {
     /// Whether both hold the same box (equal without comparing the values).
     public func isIdentical(to other: Self) -> Bool { storage === other.storage }
 
+    /// Equal when the boxed values are (at once when both hold the same box).
     public static func == (a: Self, b: Self) -> Bool {
         a.storage === b.storage || a.storage.value == b.storage.value
     }
