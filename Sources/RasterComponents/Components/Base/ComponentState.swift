@@ -1,17 +1,20 @@
 /// Mutable state that lives as long as a component's view. Call
 /// `updated(transition:isLocal:)` after changing it: the host re-runs the update pass,
 /// and this component's `update` runs even if nothing else changed.
+///
+/// Its own flags are read and written one access at a time (every pass reads
+/// `isUpdated`), so they skip the run-time exclusivity checks.
 open class ComponentState {
     /// Set by the host: runs a new update pass (only this component's own update when
     /// the flag is true).
-    var onUpdated: ((ComponentTransition, Bool) -> Void)?
+    @exclusivity(unchecked) var onUpdated: ((ComponentTransition, Bool) -> Void)?
     /// ComponentFlow's hook, called by `updated` after the host has been told, with the
     /// transition and `isLocal` (a hosting view may set it to hear every update).
     open var _updated: ((ComponentTransition, Bool) -> Void)?
     /// True from `updated` until the component's next `update`.
-    public internal(set) var isUpdated = false
+    @exclusivity(unchecked) public internal(set) var isUpdated = false
     /// Whether the last `updated` call was local (see `updated(transition:isLocal:)`).
-    public private(set) var lastUpdateWasLocal = false
+    @exclusivity(unchecked) public private(set) var lastUpdateWasLocal = false
 
     /// A state that is not yet attached to a host; `updated` reaches only `_updated` until it is.
     public init() {}

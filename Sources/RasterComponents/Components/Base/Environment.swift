@@ -257,9 +257,10 @@ enum EnvironmentRead: Hashable {
     }
 }
 
-/// Collects the shared values one component read during its `update`.
+/// Collects the shared values one component read during its `update` (one access at a
+/// time, so without run-time exclusivity checks).
 final class EnvironmentReadRecorder {
-    private(set) var reads: [EnvironmentRead: AnyEquatable] = [:]
+    @exclusivity(unchecked) private(set) var reads: [EnvironmentRead: AnyEquatable] = [:]
     func record(_ read: EnvironmentRead, _ value: AnyEquatable) { reads[read] = value }
     func reset() { reads = [:] }
 }

@@ -6,8 +6,9 @@ import RasterLayers
 /// Invariants: `layer.sublayers` are exactly the subviews' layers, in order; a view has at
 /// most one superview. Hit testing walks subviews front to back and returns the topmost
 /// view that is interactive and enabled. The bookkeeping the update pass writes (the
-/// tree links, node, applied modifiers, gestures, disappearing state) is written one
-/// access at a time on one thread, so it skips the run-time exclusivity checks.
+/// tree links, node, applied modifiers, gestures, transitions, disappearing state) is
+/// written one access at a time on one thread, so it skips the run-time exclusivity
+/// checks.
 open class ComponentView {
     /// The layer that shows the view; its sublayers are the subviews' layers.
     public let layer: Layer
@@ -26,9 +27,9 @@ open class ComponentView {
     /// How the view enters and leaves its parent when the parent's update is animated:
     /// the parent's `appear`/`disappear` modifiers, else these (a component may set them
     /// on its own view).
-    public var appearTransition: ChildTransition?
+    @exclusivity(unchecked) public var appearTransition: ChildTransition?
     /// How the view leaves its parent (see `appearTransition`).
-    public var disappearTransition: ChildTransition?
+    @exclusivity(unchecked) public var disappearTransition: ChildTransition?
     /// The disappear transition in effect, recorded when the view was last placed.
     @exclusivity(unchecked) var placedDisappear: ChildTransition?
     /// Bookkeeping of other view systems (DCFlight's props and node id).

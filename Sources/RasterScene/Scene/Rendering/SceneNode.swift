@@ -199,10 +199,11 @@ public struct SceneNode: CombinedComponent, LayoutTransparent {
 
 /// The view of a scene node.
 public final class SceneNodeView: ComponentView {
-    /// The node's `id` in the scene file.
-    public internal(set) var nodeID: String?
+    /// The node's `id` in the scene file (written by the node's update, one access at a
+    /// time, so without run-time exclusivity checks, as the view's own bookkeeping).
+    @exclusivity(unchecked) public internal(set) var nodeID: String?
     /// The node's offset (part of its layer transform).
-    public internal(set) var offset = Point.zero
+    @exclusivity(unchecked) public internal(set) var offset = Point.zero
 
     public required init() {
         super.init()
