@@ -10,7 +10,8 @@ struct StackBody {
     static let childTransition = ChildTransition.default(scale: true, alpha: true)
     /// `childTransition` as both defaults, in the box every child without rarer
     /// modifiers shares.
-    static let childTransitions = RareChildModifiers(defaultAppear: childTransition, defaultDisappear: childTransition)
+    static let childTransitions = OutOfLine(RareChildModifiers(defaultAppear: childTransition,
+                                                               defaultDisappear: childTransition))
 
     let axis: Axis
     let spacing: Double

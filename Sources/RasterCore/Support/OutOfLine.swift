@@ -2,9 +2,10 @@
 /// that holds it stays small (a scene node's style and flex item are hundreds of bytes,
 /// and a tree of a million nodes holds one of each per node).
 ///
-/// Invariant: the boxed value never changes once boxed; two holders equal when their
-/// values are, the same box without comparing.
-public struct OutOfLine<Value: Equatable>: Equatable {
+/// Invariant: the boxed value never changes once boxed, so a box may be shared (a
+/// change boxes a new value); two holders equal when their values are, the same box
+/// without comparing.
+public struct OutOfLine<Value> {
     private final class Storage: @unchecked Sendable {
         let value: Value
         init(_ value: Value) { self.value = value }
@@ -21,9 +22,9 @@ public struct OutOfLine<Value: Equatable>: Equatable {
     @inline(__always)
     public var value: Value { storage.value }
 
-    /// Whether both hold the same box (equal without comparing the values).
-    public func isIdentical(to other: Self) -> Bool { storage === other.storage }
+}
 
+extension OutOfLine: Equatable where Value: Equatable {
     /// Equal when the boxed values are (at once when both hold the same box).
     public static func == (a: Self, b: Self) -> Bool {
         a.storage === b.storage || a.storage.value == b.storage.value

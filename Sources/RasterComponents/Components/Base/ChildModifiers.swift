@@ -18,8 +18,8 @@ public struct UpdatedChildComponent {
     /// True when the child was measured for a body running to measure (`view` is a
     /// placeholder).
     var isMeasurement = false
-    /// The modifiers below, when any is set (immutable once made).
-    private var rare: RareChildModifiers?
+    /// The modifiers below, when any is set.
+    private var rare: OutOfLine<RareChildModifiers>?
 
     init(view: ComponentView, size: Size, transition: ComponentTransition) {
         self.view = view
@@ -27,30 +27,30 @@ public struct UpdatedChildComponent {
         self.transition = transition
     }
 
-    var anchorPoint: Point? { rare?.anchorPoint }
-    var scale: Double? { rare?.scale }
-    var cornerRadius: Double? { rare?.cornerRadius }
-    var clipsToBounds: Bool? { rare?.clipsToBounds }
-    var shadow: ChildShadow? { rare?.shadow }
+    var anchorPoint: Point? { rare?.value.anchorPoint }
+    var scale: Double? { rare?.value.scale }
+    var cornerRadius: Double? { rare?.value.cornerRadius }
+    var clipsToBounds: Bool? { rare?.value.clipsToBounds }
+    var shadow: ChildShadow? { rare?.value.shadow }
     /// The transition set with `appear(_:)`, if any.
-    public var appear: ChildTransition? { rare?.appear }
+    public var appear: ChildTransition? { rare?.value.appear }
     /// The transition set with `disappear(_:)`, if any.
-    public var disappear: ChildTransition? { rare?.disappear }
+    public var disappear: ChildTransition? { rare?.value.disappear }
     /// The container's default entrance, used when neither the parent's `appear(_:)`
     /// nor the view's own `appearTransition` says how the child enters.
-    public var defaultAppear: ChildTransition? { rare?.defaultAppear }
+    public var defaultAppear: ChildTransition? { rare?.value.defaultAppear }
     /// The container's default exit (see `defaultAppear`).
-    public var defaultDisappear: ChildTransition? { rare?.defaultDisappear }
-    var updates: [(ComponentView, ComponentTransition) -> Void] { rare?.updates ?? [] }
+    public var defaultDisappear: ChildTransition? { rare?.value.defaultDisappear }
+    var updates: [(ComponentView, ComponentTransition) -> Void] { rare?.value.updates ?? [] }
     /// The gestures set with `gesture(_:)`.
-    var gestures: [Gesture] { rare?.gestures ?? [] }
+    var gestures: [Gesture] { rare?.value.gestures ?? [] }
 
-    /// A copy with `edit` applied to a new box of the rare modifiers.
-    private func editingRare(_ edit: (RareChildModifiers) -> Void) -> Self {
+    /// A copy with `edit` applied to the rare modifiers (boxed anew).
+    private func editingRare(_ edit: (inout RareChildModifiers) -> Void) -> Self {
+        var values = rare?.value ?? RareChildModifiers()
+        edit(&values)
         var c = self
-        let box = rare?.copy() ?? RareChildModifiers()
-        edit(box)
-        c.rare = box
+        c.rare = OutOfLine(values)
         return c
     }
 
@@ -78,20 +78,18 @@ public struct UpdatedChildComponent {
     public func appearByDefault(_ t: ChildTransition) -> Self { editingRare { $0.defaultAppear = t } }
     /// How the child leaves unless `disappear(_:)` or its view says otherwise.
     public func disappearByDefault(_ t: ChildTransition) -> Self { editingRare { $0.defaultDisappear = t } }
-    /// `appearByDefault(t)` and `disappearByDefault(t)` in one step: a child with no
-    /// other rare modifier shares `box`, made once by its container.
-    func transitionsByDefault(_ box: RareChildModifiers) -> Self {
-        guard let rare else {
+    /// The default transitions of `defaults` (a box of nothing else, made once by the
+    /// container): a child with no other rare modifier shares the box itself.
+    func transitionsByDefault(_ defaults: OutOfLine<RareChildModifiers>) -> Self {
+        guard rare != nil else {
             var c = self
-            c.rare = box
+            c.rare = defaults
             return c
         }
-        let copy = rare.copy()
-        copy.defaultAppear = box.defaultAppear
-        copy.defaultDisappear = box.defaultDisappear
-        var c = self
-        c.rare = copy
-        return c
+        return editingRare {
+            $0.defaultAppear = defaults.value.defaultAppear
+            $0.defaultDisappear = defaults.value.defaultDisappear
+        }
     }
 
     /// The entrance in effect: the parent's `appear`, else the view's own, else the
@@ -141,11 +139,13 @@ public struct UpdatedChildComponent {
     }
 }
 
-/// The modifiers of an `UpdatedChildComponent` that most children never get.
+/// The modifiers of an `UpdatedChildComponent` that most children never get, kept out of
+/// line (`OutOfLine`) so that the child value stays small.
 ///
-/// Invariant: a box is never changed once a child holds it (a modifier edits a fresh
-/// copy), so one box may be shared, across threads too.
-final class RareChildModifiers: @unchecked Sendable {
+/// Invariant: a boxed value is never changed (a modifier boxes an edited copy), so one
+/// box may be shared, across threads too: its closures run only in the update pass that
+/// places the child.
+struct RareChildModifiers: @unchecked Sendable {
     var anchorPoint: Point?
     var scale: Double?
     var cornerRadius: Double?
@@ -157,31 +157,6 @@ final class RareChildModifiers: @unchecked Sendable {
     var defaultDisappear: ChildTransition?
     var updates: [(ComponentView, ComponentTransition) -> Void] = []
     var gestures: [Gesture] = []
-
-    init() {}
-
-    /// A box with only the defaults `appear` and `disappear` (a container's, shared by
-    /// its children).
-    init(defaultAppear: ChildTransition?, defaultDisappear: ChildTransition?) {
-        self.defaultAppear = defaultAppear
-        self.defaultDisappear = defaultDisappear
-    }
-
-    func copy() -> RareChildModifiers {
-        let c = RareChildModifiers()
-        c.anchorPoint = anchorPoint
-        c.scale = scale
-        c.cornerRadius = cornerRadius
-        c.clipsToBounds = clipsToBounds
-        c.shadow = shadow
-        c.appear = appear
-        c.disappear = disappear
-        c.defaultAppear = defaultAppear
-        c.defaultDisappear = defaultDisappear
-        c.updates = updates
-        c.gestures = gestures
-        return c
-    }
 }
 
 /// The child modifiers a parent applied to a view, as bits (what a later update without
