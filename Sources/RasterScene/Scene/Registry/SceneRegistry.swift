@@ -38,7 +38,6 @@ public struct SceneComponentType: Sendable {
         self.childBoxes = childBoxes
         self.exclusive = exclusive
         let own = Set(props.map(\.name))
-        ownPropNames = own
         let commonNames = Set(SceneSpecs.common.map(\.name))
         overriddenCommonNames = own.intersection(commonNames)
         allProps = props + SceneSpecs.common.filter { !own.contains($0.name) }
@@ -52,8 +51,6 @@ public struct SceneComponentType: Sendable {
     public let allProps: [PropSpec]
     /// `allProps` indexed by name.
     let propTable: PropTable
-    /// The names of its own props.
-    let ownPropNames: Set<String>
     /// The props whose values are nodes (`children`, `content`...), in `allProps` order.
     let nodePropNames: [String]
     /// The common props it declares itself (most types: none).
