@@ -5,23 +5,28 @@
 /// Invariant: the boxed value never changes once boxed, so a box may be shared (a
 /// change boxes a new value); two holders equal when their values are, the same box
 /// without comparing.
+///
+/// `value` is lent and inlinable, so that reading one field of it from another module
+/// loads that field rather than copying the whole value out of the box.
 public struct OutOfLine<Value> {
-    private final class Storage: @unchecked Sendable {
-        let value: Value
+    @usableFromInline
+    final class Storage: @unchecked Sendable {
+        @usableFromInline let value: Value
         init(_ value: Value) { self.value = value }
     }
 
-    private let storage: Storage
+    @usableFromInline let storage: Storage
 
     /// `value`, boxed.
     public init(_ value: Value) {
         storage = Storage(value)
     }
 
-    /// The boxed value.
-    @inline(__always)
-    public var value: Value { storage.value }
-
+    /// The boxed value, lent rather than copied: reading one field of it reads that field.
+    @inlinable
+    public var value: Value {
+        _read { yield storage.value }
+    }
 }
 
 extension OutOfLine: Equatable where Value: Equatable {

@@ -110,12 +110,14 @@ public struct UpdatedChildComponent {
     }
 
     func apply() {
+        // The rare modifiers, read out of their box once.
+        let rare = self.rare?.value ?? RareChildModifiers()
         let layer = view.layer
         var applied: ChildModifierKind = []
         let t = transition
-        t.setAnchorPoint(layer: layer, anchorPoint: anchorPoint ?? Point(x: 0.5, y: 0.5))
+        t.setAnchorPoint(layer: layer, anchorPoint: rare.anchorPoint ?? Point(x: 0.5, y: 0.5))
         t.setBounds(view: view, bounds: Rect(origin: layer.bounds.origin, size: size))
-        let a = anchorPoint ?? Point(x: 0.5, y: 0.5)
+        let a = rare.anchorPoint ?? Point(x: 0.5, y: 0.5)
         t.setPosition(view: view, position: position ?? Point(x: size.width * a.x, y: size.height * a.y))
         func set<V>(_ kind: ChildModifierKind, _ value: V?, _ reset: V, _ write: (V) -> Void) {
             if let value {
@@ -125,17 +127,17 @@ public struct UpdatedChildComponent {
                 write(reset)
             }
         }
-        set(.scale, scale, 1) { t.setScale(view: view, scale: $0) }
+        set(.scale, rare.scale, 1) { t.setScale(view: view, scale: $0) }
         set(.opacity, opacity, 1) { t.setAlpha(view: view, alpha: $0) }
-        set(.cornerRadius, cornerRadius, 0) { t.setCornerRadius(layer: layer, cornerRadius: $0) }
-        set(.clipsToBounds, clipsToBounds, false) { layer.masksToBounds = $0 }
-        set(.shadow, shadow, ChildShadow(color: .black, radius: 3, offset: Point(0, -3), opacity: 0)) { s in
+        set(.cornerRadius, rare.cornerRadius, 0) { t.setCornerRadius(layer: layer, cornerRadius: $0) }
+        set(.clipsToBounds, rare.clipsToBounds, false) { layer.masksToBounds = $0 }
+        set(.shadow, rare.shadow, ChildShadow(color: .black, radius: 3, offset: Point(0, -3), opacity: 0)) { s in
             t.setShadow(layer: layer, color: s.color, opacity: s.opacity, radius: s.radius, offset: s.offset)
         }
         view.appliedModifiers = applied
-        if !gestures.isEmpty || !view.gestures.isEmpty { view.gestures = gestures }
-        for body in updates { body(view, t) }
-        view.placedDisappear = disappear ?? view.disappearTransition ?? defaultDisappear
+        if !rare.gestures.isEmpty || !view.gestures.isEmpty { view.gestures = rare.gestures }
+        for body in rare.updates { body(view, t) }
+        view.placedDisappear = rare.disappear ?? view.disappearTransition ?? rare.defaultDisappear
     }
 }
 
