@@ -16,6 +16,19 @@ private struct Swatch: Component {
     }
 }
 
+/// Reads several colours (more than a component's first two reads) and takes the last.
+private struct Palette: Component {
+    var colors: [ColorValue]
+
+    func update(view: ComponentView, availableSize: Size, state: EmptyComponentState,
+                environment: Environment<Empty>, transition: ComponentTransition) -> Size {
+        var last = Color.clear
+        for color in colors { last = environment.color(color) }
+        view.layer.backgroundPaint = .solid(last)
+        return Size(width: 10, height: 10)
+    }
+}
+
 /// A value without equality, shared through the environment.
 private struct Formatter { let format: (Int) -> String }
 private enum FormatterKey: EnvironmentKey { static var defaultValue: Formatter { Formatter { "\($0)" } } }
@@ -108,6 +121,33 @@ final class ComponentTests: XCTestCase {
         host.updateEnvironment()
         XCTAssertEqual(host.statistics.updates(of: "Swatch"), updates + 3, "dark changes accent and primary")
         XCTAssertEqual(try host.render()[5, 29], Theme.dark[.primary].premultiplied)
+    }
+
+    /// Every colour a component reads is tracked, however many it reads, and a parent
+    /// tracks the union of its children's reads: changing the fourth colour one child
+    /// reads updates that child and the path to it, and a colour nobody reads updates
+    /// nothing.
+    func testManyReads_AreEachTrackedUpTheTree() throws {
+        let host = ComponentHost<Empty>()
+        let tree = AnyComponent(VStack([
+            AnyComponent(Palette(colors: [.primary, .secondary])),
+            AnyComponent(Palette(colors: [.accent, .onAccent, .separator, .destructive])),
+        ]))
+        host.update(component: tree, containerSize: Size(100, 100))
+        XCTAssertEqual(host.statistics.updates(of: "Palette"), 2)
+        host.environmentValues.theme.colors["tertiary"] = .green
+        host.updateEnvironment()
+        XCTAssertEqual(host.statistics.updates(of: "Palette"), 2, "nobody reads tertiary")
+        XCTAssertEqual(host.statistics.updates(of: "VStack"), 1, "nor anything below the stack")
+        host.environmentValues.theme.colors["destructive"] = .green
+        host.updateEnvironment()
+        XCTAssertEqual(host.statistics.updates(of: "Palette"), 3, "the fourth read of the second palette")
+        XCTAssertEqual(host.statistics.lastPass.filter { $0.component == "Palette" }.map(\.reasons), [.environment])
+        XCTAssertEqual(try host.render()[5, 15], Color.green.premultiplied)
+        host.environmentValues.theme.colors["secondary"] = .blue
+        host.updateEnvironment()
+        XCTAssertEqual(host.statistics.updates(of: "Palette"), 4, "the second read of the first palette")
+        XCTAssertEqual(try host.render()[5, 5], Color.blue.premultiplied)
     }
 
     /// A value without equality counts as changed when it is set again, and only then.

@@ -181,10 +181,12 @@ extension LayoutNode {
     }
 }
 
-/// The sizes a node answered, by proposal, in the order asked: the first kept inline
-/// (most nodes are asked once), the others in an array.
+/// The sizes a node answered, by proposal, in the order asked: the first two kept
+/// inline (most nodes are asked once or twice: a flex item's base size, then its line's
+/// cross size), the others in an array.
 struct MeasuredSizes {
     private var first: (proposal: ProposedSize, size: Size)?
+    private var second: (proposal: ProposedSize, size: Size)?
     private var others: [(proposal: ProposedSize, size: Size)] = []
 
     var isEmpty: Bool { first == nil }
@@ -193,11 +195,19 @@ struct MeasuredSizes {
     func size(for proposal: ProposedSize) -> Size? {
         guard let first else { return nil }
         if first.proposal == proposal { return first.size }
+        guard let second else { return nil }
+        if second.proposal == proposal { return second.size }
         for (asked, answer) in others where asked == proposal { return answer }
         return nil
     }
 
     mutating func append(_ proposal: ProposedSize, _ size: Size) {
-        if first == nil { first = (proposal, size) } else { others.append((proposal, size)) }
+        if first == nil {
+            first = (proposal, size)
+        } else if second == nil {
+            second = (proposal, size)
+        } else {
+            others.append((proposal, size))
+        }
     }
 }

@@ -17,12 +17,14 @@ package final class ComponentNode {
 
     /// The typed environment values of the last update.
     @exclusivity(unchecked) private var typedValues: [AnyEquatable]?
-    private let recorder = EnvironmentReadRecorder()
     /// Shared values read by this node or any node below it in their last updates.
-    @exclusivity(unchecked) private(set) var subtreeReads: [EnvironmentRead: AnyEquatable] = [:]
-    /// The stamp of shared values known to hold every value in `subtreeReads` (see
-    /// `EnvironmentValues.stamp`): those need not be compared again.
-    @exclusivity(unchecked) private var readsHoldIn: UInt64?
+    @exclusivity(unchecked) private(set) var subtreeReads = EnvironmentReads()
+    /// Shared values in which every read of `subtreeReads` gives what it gave then (the
+    /// node's own values at its last update, or later values found to agree): a read is
+    /// compared with its value there, and values with the same stamp
+    /// (`EnvironmentValues.stamp`) need not be compared at all. Nil before the first
+    /// update and while nothing was read.
+    @exclusivity(unchecked) private var readsHoldIn: EnvironmentValues?
     /// The proposal of the last update (what the four-way check compares).
     @exclusivity(unchecked) package private(set) var proposal: ProposedSize?
     /// The fractional part of the unrounded position of the last update (frames below
@@ -36,10 +38,10 @@ package final class ComponentNode {
     /// The answers of the layout node of the last update (or skipped update) that had
     /// one, and the stack axis and text measuring they were given in; see
     /// `reusableMeasurements`.
-    @exclusivity(unchecked) private var measurements: (answers: MeasuredSizes, stackAxis: Axis?, measuresTextAsCSS: Bool)?
+    @exclusivity(unchecked) private var measurements: KeptMeasurements?
     @exclusivity(unchecked) private(set) var origin = Point.zero
     /// The environment and position of the last update, which a local update reuses.
-    @exclusivity(unchecked) private var lastInputs: (environment: ErasedEnvironment, origin: Point?)?
+    @exclusivity(unchecked) private var lastInputs: LastInputs?
     /// A state somewhere below changed: the path down to it must update.
     @exclusivity(unchecked) var descendantNeedsUpdate = false
     /// The body closure of a combined component, made once per view.
@@ -50,6 +52,20 @@ package final class ComponentNode {
     @exclusivity(unchecked) var bornInPass = -1
     /// The `Child` and `ChildMap` holders its body created.
     @exclusivity(unchecked) var slots: [WeakSlot] = []
+
+    /// What `measurements` holds. Named types rather than tuples: an optional of a
+    /// tuple is copied and destroyed through the runtime's generic value witnesses.
+    private struct KeptMeasurements {
+        var answers: MeasuredSizes
+        var stackAxis: Axis?
+        var measuresTextAsCSS: Bool
+    }
+
+    /// What `lastInputs` holds.
+    private struct LastInputs {
+        var environment: ErasedEnvironment
+        var origin: Point?
+    }
 
     init(component: any Component, view: ComponentView, state: ComponentState) {
         self.component = component
@@ -91,43 +107,38 @@ package final class ComponentNode {
         typedValues = environment.typed
         // Only a component with state can ask for a local update.
         if !(state is EmptyComponentState) {
-            lastInputs = (ErasedEnvironment(typed: environment.typed, shared: environment.shared, recorder: nil), origin)
+            lastInputs = LastInputs(environment: ErasedEnvironment(typed: environment.typed, shared: environment.shared,
+                                                                   recorder: nil),
+                                    origin: origin)
         }
         state.isUpdated = false
         descendantNeedsUpdate = false
-        recorder.reset()
-        let tracked = ErasedEnvironment(typed: environment.typed, shared: environment.shared, recorder: recorder)
         pass.statistics.recordUpdate(component.concreteType, reasons)
         if let layout, layout.retained == nil { layout.retained = self }
         self.proposal = proposal
         originFraction = fraction
         self.layout = layout
         self.origin = origin ?? .zero
-        let result = pass.withNode(self) {
-            component.updateErased(view: view, availableSize: proposal.replacingUnspecifiedDimensions(), state: state,
-                              environment: tracked, transition: transition)
+        var reads = EnvironmentReads()
+        let result = pass.withNode(self) { recorder in
+            let tracked = ErasedEnvironment(typed: environment.typed, shared: environment.shared, recorder: recorder)
+            let size = component.updateErased(view: view, availableSize: proposal.replacingUnspecifiedDimensions(),
+                                              state: state, environment: tracked, transition: transition)
+            reads = recorder.reads
+            return size
         }.finite
         if let used = self.layout { keepMeasurements(of: used) } else { measurements = nil }
         self.layout = nil
         size = result
-        // A read below is kept at its value in this node's own environment: where an
+        // A read below is compared by its value in this node's own values: where an
         // override between here and the reader changed the value, what the reader saw
         // is decided by that override (its component, and the reads it records itself).
-        var reads = recorder.reads
         for child in placedChildren {
             guard let node = child.node, !node.subtreeReads.isEmpty else { continue }
-            if reads.isEmpty, node.readsHoldIn == environment.shared.stamp {
-                // The child's reads hold in these very values: its table is this one's
-                // so far, shared rather than copied.
-                reads = node.subtreeReads
-                continue
-            }
-            for read in node.subtreeReads.keys where reads[read] == nil {
-                reads[read] = read.value(in: environment.shared)
-            }
+            reads.formUnion(node.subtreeReads)
         }
         subtreeReads = reads
-        readsHoldIn = environment.shared.stamp
+        readsHoldIn = reads.isEmpty ? nil : environment.shared
         return result
     }
 
@@ -137,11 +148,11 @@ package final class ComponentNode {
     private func changes(component newComponent: any Component, environment: ErasedEnvironment) -> UpdateReasons {
         var reasons: UpdateReasons = size == nil ? .initial : []
         if let old = typedValues, old != environment.typed { reasons.insert(.environment) }
-        if environment.shared.stamp != readsHoldIn {
-            if subtreeReads.contains(where: { $0.key.value(in: environment.shared) != $0.value }) {
-                reasons.insert(.environment)
+        if let held = readsHoldIn, environment.shared.stamp != held.stamp {
+            if subtreeReads.hold(in: environment.shared, as: held) {
+                readsHoldIn = environment.shared
             } else {
-                readsHoldIn = environment.shared.stamp
+                reasons.insert(.environment)
             }
         }
         if state.isUpdated { reasons.insert(.state) }
@@ -155,7 +166,8 @@ package final class ComponentNode {
     /// Keeps the answers `layout` gave (they hold while nothing `changes` reports has
     /// changed), with the placement they were measured in.
     private func keepMeasurements(of layout: LayoutNode) {
-        measurements = (layout.answers, layout.stackAxis, layout.measuresTextAsCSS)
+        measurements = KeptMeasurements(answers: layout.answers, stackAxis: layout.stackAxis,
+                                        measuresTextAsCSS: layout.measuresTextAsCSS)
     }
 
     /// The answers of the last pass's layout node, when they still hold for a new layout
@@ -250,47 +262,53 @@ public struct UpdateStatistics: Sendable, Equatable {
     public var updates = 0
     /// The updates skipped because no input changed, in every pass so far.
     public var skips = 0
-    private var updateCounts: [ObjectIdentifier: Int] = [:]
-    private var skipCounts: [ObjectIdentifier: Int] = [:]
-    private var types: [ObjectIdentifier: TypeName] = [:]
+    /// The counts of one component type (found with one lookup per update or skip).
+    private var counts: [ObjectIdentifier: TypeCounts] = [:]
     private var pass: [(type: ObjectIdentifier, reasons: UpdateReasons)] = []
 
-    /// A component type and, once asked, its name.
-    private struct TypeName: @unchecked Sendable {
+    /// A component type, its counts and, once asked, its name.
+    private struct TypeCounts: @unchecked Sendable, Equatable {
         let type: Any.Type
+        var updates = 0
+        var skips = 0
         var name: String { String(describing: type) }
+
+        init(type: Any.Type) { self.type = type }
+
+        static func == (a: TypeCounts, b: TypeCounts) -> Bool {
+            a.type == b.type && a.updates == b.updates && a.skips == b.skips
+        }
     }
 
     /// `updates` by component type name.
-    public var updatesByType: [String: Int] { named(updateCounts) }
+    public var updatesByType: [String: Int] { named(\.updates) }
     /// `skips` by component type name.
-    public var skipsByType: [String: Int] { named(skipCounts) }
+    public var skipsByType: [String: Int] { named(\.skips) }
 
     /// Every update of the last pass: component type and why it ran.
     public var lastPass: [(component: String, reasons: UpdateReasons)] {
-        get { pass.map { (types[$0.type]?.name ?? "", $0.reasons) } }
+        get { pass.map { (counts[$0.type]?.name ?? "", $0.reasons) } }
         set { pass = [] }
     }
 
-    private func named(_ counts: [ObjectIdentifier: Int]) -> [String: Int] {
+    private func named(_ count: KeyPath<TypeCounts, Int>) -> [String: Int] {
         var result: [String: Int] = [:]
-        for (type, count) in counts { result[types[type]?.name ?? "", default: 0] += count }
+        for entry in counts.values where entry[keyPath: count] > 0 {
+            result[entry.name, default: 0] += entry[keyPath: count]
+        }
         return result
     }
 
     mutating func recordUpdate(_ type: Any.Type, _ reasons: UpdateReasons) {
         let id = ObjectIdentifier(type)
         updates += 1
-        updateCounts[id, default: 0] += 1
-        if types[id] == nil { types[id] = TypeName(type: type) }
+        counts[id, default: TypeCounts(type: type)].updates += 1
         pass.append((id, reasons))
     }
 
     mutating func recordSkip(_ type: Any.Type) {
-        let id = ObjectIdentifier(type)
         skips += 1
-        skipCounts[id, default: 0] += 1
-        if types[id] == nil { types[id] = TypeName(type: type) }
+        counts[ObjectIdentifier(type), default: TypeCounts(type: type)].skips += 1
     }
 
     /// Updates of components whose type name starts with `prefix` (generic types print
@@ -300,8 +318,7 @@ public struct UpdateStatistics: Sendable, Equatable {
     }
 
     public static func == (lhs: UpdateStatistics, rhs: UpdateStatistics) -> Bool {
-        lhs.updates == rhs.updates && lhs.skips == rhs.skips && lhs.updateCounts == rhs.updateCounts
-            && lhs.skipCounts == rhs.skipCounts
+        lhs.updates == rhs.updates && lhs.skips == rhs.skips && lhs.counts == rhs.counts
     }
 }
 
@@ -317,6 +334,8 @@ final class UpdatePass: @unchecked Sendable {
     /// Pixels per point of the output: laid-out frames are snapped to this grid.
     @exclusivity(unchecked) var displayScale = 1.0
     @exclusivity(unchecked) private(set) var stack: [ComponentNode] = []
+    /// The read recorders of the updates on `stack`, by depth (kept for reuse).
+    @exclusivity(unchecked) private var recorders: [EnvironmentReadRecorder] = []
     /// Frames of the combined components whose bodies are running.
     @exclusivity(unchecked) var frames: [CombinedFrame] = []
     /// Collects the `Child` and `ChildMap` holders a body creates while it is evaluated.
@@ -340,10 +359,17 @@ final class UpdatePass: @unchecked Sendable {
     /// The pass running on this thread, nil outside one.
     static var current: UpdatePass? { binding.current }
 
-    func withNode<R>(_ node: ComponentNode, _ body: () -> R) -> R {
+    /// Runs `body` (the update of `node`) with `node` on the stack, handing it the
+    /// recorder of its depth, emptied: an update nested in it runs one level deeper, so
+    /// no two running updates share one.
+    func withNode<R>(_ node: ComponentNode, _ body: (EnvironmentReadRecorder) -> R) -> R {
+        let depth = stack.count
+        if depth == recorders.count { recorders.append(EnvironmentReadRecorder()) }
+        let recorder = recorders[depth]
+        recorder.reset()
         stack.append(node)
         defer { stack.removeLast() }
-        return body()
+        return body(recorder)
     }
 
     var currentNode: ComponentNode? { stack.last }

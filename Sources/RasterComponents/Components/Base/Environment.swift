@@ -7,8 +7,9 @@ import RasterCore
 ///
 /// Change tracking: the typed values are compared with the previous update's; shared
 /// values are tracked per read. Each read through `values`, `theme`, `color(_:)` or
-/// `style(for:)` is recorded with the value seen, so a component (and the chain of
-/// parents above it) is updated again only when a value it actually read changed.
+/// `style(for:)` is recorded by name, and the values read in are kept, so a component
+/// (and the chain of parents above it) is updated again only when a value it actually
+/// read changed.
 ///
 /// The same type is SwiftUI's `@Environment(\.keyPath)` property wrapper for views
 /// (the styling article's spelling): made with a key path, its `wrappedValue` reads the
@@ -72,8 +73,7 @@ public struct Environment<T> {
 
     /// Reads a shared value, recording the read.
     public subscript<K: EnvironmentKey>(key key: K.Type) -> K.Value {
-        let read = EnvironmentRead.key(ObjectIdentifier(K.self))
-        recorder?.record(read, read.value(in: shared))
+        recorder?.record(.key(ObjectIdentifier(K.self)))
         return shared[K.self]
     }
 
@@ -83,8 +83,10 @@ public struct Environment<T> {
     /// The theme's name (reading the whole palette records every colour).
     public var theme: Theme {
         let t = shared.theme
-        for (name, color) in t.colors { recorder?.record(.color(name), AnyEquatable(color)) }
-        recorder?.record(.themeName, AnyEquatable(t.name))
+        if let recorder {
+            for name in t.colors.keys { recorder.record(.color(name)) }
+            recorder.record(.themeName)
+        }
         return t
     }
 
@@ -94,7 +96,7 @@ public struct Environment<T> {
         case .fixed(let c): return c
         case .semantic(let name):
             let c = shared.theme.colors[name.name] ?? .clear
-            recorder?.record(.color(name.name), AnyEquatable(c))
+            recorder?.record(.color(name.name))
             return c
         }
     }
@@ -107,7 +109,7 @@ public struct Environment<T> {
     /// The styles for component type `C`, innermost first.
     public func styles<C: Stylable>(for type: C.Type) -> [AnyComponentStyle<C>] {
         let stack = shared.styleStack(for: C.self)
-        recorder?.record(.style(ObjectIdentifier(C.self)), AnyEquatable(stack))
+        recorder?.record(.style(ObjectIdentifier(C.self)))
         return stack.compactMap { $0.base as? AnyComponentStyle<C> }
     }
 
@@ -245,22 +247,85 @@ enum EnvironmentRead: Hashable {
     case themeName
     case style(ObjectIdentifier)
 
-    /// The current value of this read in `values`.
-    func value(in values: EnvironmentValues) -> AnyEquatable {
+    /// Whether this read gives the same value in `a` as in `b` (compared without
+    /// boxing: what a read records is its name, and the values it held in are kept).
+    func holds(in a: EnvironmentValues, as b: EnvironmentValues) -> Bool {
         switch self {
         // An unset key reads as its (constant) default: "unset" stands for it.
-        case .key(let id): return values.storage[id] ?? AnyEquatable(Empty.shared)
-        case .color(let name): return AnyEquatable(values.theme.colors[name] ?? .clear)
-        case .themeName: return AnyEquatable(values.theme.name)
-        case .style(let id): return AnyEquatable(values.styles[id] ?? [])
+        case .key(let id): return a.storage[id] == b.storage[id]
+        case .color(let name): return (a.theme.colors[name] ?? .clear) == (b.theme.colors[name] ?? .clear)
+        case .themeName: return a.theme.name == b.theme.name
+        case .style(let id): return (a.styles[id] ?? []) == (b.styles[id] ?? [])
         }
     }
 }
 
+/// The names of the shared values a component, or a subtree, read: each once, in the
+/// order first read. A component reads a few and a subtree no more than the distinct
+/// keys, colours and styles there are, so the first two are kept inline and the rest
+/// in a list (nothing is hashed, and most nodes allocate nothing).
+struct EnvironmentReads {
+    private var first: EnvironmentRead?
+    private var second: EnvironmentRead?
+    private var others: [EnvironmentRead] = []
+
+    var isEmpty: Bool { first == nil }
+
+    func contains(_ read: EnvironmentRead) -> Bool {
+        guard let first else { return false }
+        if first == read { return true }
+        guard let second else { return false }
+        return second == read || others.contains(read)
+    }
+
+    mutating func insert(_ read: EnvironmentRead) {
+        if first == nil {
+            first = read
+        } else if contains(read) {
+            return
+        } else if second == nil {
+            second = read
+        } else {
+            others.append(read)
+        }
+    }
+
+    /// Adds the names of `other` not read yet.
+    mutating func formUnion(_ other: EnvironmentReads) {
+        if isEmpty {
+            self = other
+            return
+        }
+        other.forEach { insert($0) }
+    }
+
+    mutating func removeAll() {
+        first = nil
+        second = nil
+        if !others.isEmpty { others.removeAll(keepingCapacity: true) }
+    }
+
+    /// Whether every read gives the same value in `a` as in `b`.
+    func hold(in a: EnvironmentValues, as b: EnvironmentValues) -> Bool {
+        var holds = true
+        forEach { read in if holds, !read.holds(in: a, as: b) { holds = false } }
+        return holds
+    }
+
+    private func forEach(_ body: (EnvironmentRead) -> Void) {
+        guard let first else { return }
+        body(first)
+        guard let second else { return }
+        body(second)
+        for read in others { body(read) }
+    }
+}
+
 /// Collects the shared values one component read during its `update` (one access at a
-/// time, so without run-time exclusivity checks).
+/// time, so without run-time exclusivity checks). An update pass keeps one per depth of
+/// nested updates and reuses it (`UpdatePass.withNode`).
 final class EnvironmentReadRecorder {
-    @exclusivity(unchecked) private(set) var reads: [EnvironmentRead: AnyEquatable] = [:]
-    func record(_ read: EnvironmentRead, _ value: AnyEquatable) { reads[read] = value }
-    func reset() { reads = [:] }
+    @exclusivity(unchecked) private(set) var reads = EnvironmentReads()
+    func record(_ read: EnvironmentRead) { reads.insert(read) }
+    func reset() { reads.removeAll() }
 }
