@@ -256,6 +256,45 @@ final class TextLayoutTests: XCTestCase {
         XCTAssertEqual(cache.statistics.misses, 18)
     }
 
+    /// Measuring without placing glyphs gives the sizes and line boxes of the full
+    /// layout, for scripts that shape, break and fall back differently, truncation, line
+    /// heights, spacing, justification and browser baselines, at widths from none to
+    /// less than a cluster.
+    func testMetrics_AreTheSizesAndLineBoxesOfTheLayout() throws {
+        let cache = TextLayoutCache(capacity: 64)
+        let texts = [
+            AttributedText([TextSpan("Shaped once, broken at every width: ", font: body),
+                            TextSpan("مرحبا بالعالم", font: .system(size: 22)), TextSpan(" fin", font: body)]),
+            AttributedText("Line one\nLine two is longer than the first\n\nafter a blank line", font: body),
+            AttributedText("日本語のテキストは文字の間で改行できます。हिन्दी पाठ", font: .system(size: 15)),
+            AttributedText("", font: body),
+        ]
+        var browser = ParagraphStyle(lineHeight: 24)
+        browser.browserBaselines = true
+        browser.breaksWithinWords = false
+        let styles = [ParagraphStyle(), ParagraphStyle(alignment: .justified, lineSpacing: 3),
+                      ParagraphStyle(maxLines: 2, truncation: .middle), ParagraphStyle(lineHeight: 30, maxLines: 1),
+                      ParagraphStyle(direction: .rtl), browser]
+        var measured = 0
+        for (t, text) in texts.enumerated() {
+            for (k, style) in styles.enumerated() {
+                for width in [Double.infinity, 400, 151.25, 60, 7, 0] {
+                    let metrics = try cache.metrics(text, style: style, width: width)
+                    let layout = try TextLayout(text, style: style, width: width)
+                    let context = "text \(t), style \(k), width \(width)"
+                    XCTAssertEqual(metrics.size, layout.size, context)
+                    XCTAssertEqual(metrics.exactSize, layout.exactSize, context)
+                    XCTAssertEqual(metrics.lines, layout.lines.map {
+                        TextMetrics.LineExtent(top: $0.top, height: $0.height, baseline: $0.baseline)
+                    }, context)
+                    measured += layout.lines.count
+                }
+            }
+        }
+        XCTAssertGreaterThan(measured, texts.count * styles.count * 6, "some layouts have several lines")
+        XCTAssertEqual(try cache.metrics(texts[0], width: 60), try cache.metrics(texts[0], width: 60), "kept")
+    }
+
     func testUnknownFamilyIsAnError() throws {
         XCTAssertThrowsError(try TextLayout("x", font: Font(family: "Nope", size: 12))) { error in
             XCTAssertTrue("\(error)".contains("unknown font family 'Nope'"), "\(error)")

@@ -123,7 +123,7 @@ public struct Text: Component {
         }
         let drawing = self.drawing(proposal, text: attributed(memoIn: context.node), environment: context.environment,
                                    css: context.node.measuresTextAsCSS)
-        return drawing.layout.map(drawing.size(of:)) ?? .zero
+        return drawing.metrics.map(drawing.size(of:)) ?? .zero
     }
 
     /// Whether text styles in `environment` draw this text (a style's own label never is).
@@ -136,7 +136,7 @@ public struct Text: Component {
     func firstBaseline(_ proposal: ProposedSize, node: LayoutNode) -> Double? {
         let environment = Environment<Empty>(erased: node.environment)
         return drawing(proposal, text: attributed(memoIn: node), environment: environment,
-                       css: node.measuresTextAsCSS).layout?.lines.first?.baseline
+                       css: node.measuresTextAsCSS).metrics?.lines.first?.baseline
     }
 
     /// The attributed text, made once per pass and kept in the node.
@@ -184,7 +184,7 @@ public struct Text: Component {
     /// line of the layout at `width` fits.
     private func linesFitting(_ height: Double, text: AttributedText, style: ParagraphStyle, width: Double,
                               registry: FontRegistry) -> Int? {
-        guard let layout = try? TextLayoutCache.shared.layout(text, style: style, width: width + 1e-9, registry: registry),
+        guard let layout = try? TextLayoutCache.shared.metrics(text, style: style, width: width + 1e-9, registry: registry),
               layout.lines.count > 1, layout.exactSize.height > height + 1e-9 else { return nil }
         let fitting = layout.lines.prefix { $0.top + $0.height <= height + 1e-9 }.count
         return max(1, fitting)
@@ -194,13 +194,13 @@ public struct Text: Component {
                              registry: FontRegistry, css: Bool) -> Double {
         guard let width = proposed, width.isFinite else { return .infinity }
         // Room for every paragraph on one line: the same layout as no limit.
-        if let ideal = try? TextLayoutCache.shared.layout(text, style: style, width: .infinity, registry: registry),
+        if let ideal = try? TextLayoutCache.shared.metrics(text, style: style, width: .infinity, registry: registry),
            width + 1e-9 >= ideal.exactSize.width {
             return .infinity
         }
         guard css, style.maxLines > 0 else { return max(0, width) }
         let ellipsis = AttributedText("\u{2026}", font: text.spans.first?.font ?? font)
-        let least = (try? TextLayoutCache.shared.layout(ellipsis, registry: registry).exactSize.width) ?? 0
+        let least = (try? TextLayoutCache.shared.metrics(ellipsis, registry: registry).exactSize.width) ?? 0
         return max(width, least)
     }
 }
@@ -224,9 +224,17 @@ package struct TextDrawing: LayerDrawing {
 
     /// The size the text takes: the layout's, rounded up to whole points unless `exact`.
     func size(of layout: TextLayout) -> Size { exact ? layout.exactSize : layout.size }
+    /// The same from the layout's measurements.
+    func size(of metrics: TextMetrics) -> Size { exact ? metrics.exactSize : metrics.size }
 
+    /// The laid-out text, glyphs placed (for drawing).
     package var layout: TextLayout? {
         try? TextLayoutCache.shared.layout(text, style: style, width: width + 1e-9, registry: registry)
+    }
+
+    /// The layout's sizes and line boxes, without placing glyphs (for measuring).
+    package var metrics: TextMetrics? {
+        try? TextLayoutCache.shared.metrics(text, style: style, width: width + 1e-9, registry: registry)
     }
 
     package func draw(in canvas: Canvas, size: Size) {

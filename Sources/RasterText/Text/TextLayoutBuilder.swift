@@ -100,6 +100,26 @@ struct TextLayoutBuilder {
         case ellipsis(span: Int, face: FontFace, [Glyph])
     }
 
+    /// Lines broken at the width: `ranges[i]` the clusters line `i` holds, `pieces[i]`
+    /// what it shows, `truncated` the lines ending in an ellipsis.
+    struct BrokenLines {
+        var ranges: [Range<Int>]
+        var pieces: [[Piece]]
+        var truncated: Set<Int>
+    }
+
+    /// Broken lines measured, index for index: visual content, direction, width and
+    /// line box, with the widest line's width and the total height.
+    struct LineBoxes {
+        let broken: BrokenLines
+        var visuals: [[VisualPiece]] = []
+        var rtl: [Bool] = []
+        var widths: [Double] = []
+        var extents: [TextMetrics.LineExtent] = []
+        var exactWidth = 0.0
+        var height = 0.0
+    }
+
     init(text: AttributedText, style: ParagraphStyle, width: Double, registry: FontRegistry,
          shaper: TextShaper = .shared) throws {
         self.text = text
@@ -143,8 +163,27 @@ struct TextLayoutBuilder {
         return builder.build()
     }
 
+    /// The sizes and line boxes of the layout at `width`, from this builder's shaping,
+    /// without placing glyphs: what `layout(width:)` gives, measured the same way.
+    func metrics(width: Double) -> TextMetrics {
+        var builder = self
+        builder.width = width.isNaN ? .infinity : max(0, width)
+        builder.prepare()
+        let boxes = builder.lineBoxes(builder.brokenLines())
+        return TextMetrics(size: Size(width: TextLayoutBuilder.roundUp(boxes.exactWidth),
+                                      height: TextLayoutBuilder.roundUp(boxes.height)),
+                           exactSize: Size(width: boxes.exactWidth, height: boxes.height),
+                           lines: boxes.extents)
+    }
+
     mutating func build() -> TextLayout {
         prepare()
+        return place(lineBoxes(brokenLines()))
+    }
+
+    /// The lines at the builder's width: the clusters each holds, what it shows (the
+    /// last kept one truncated to `maxLines`), and which are truncated.
+    private func brokenLines() -> BrokenLines {
         var ranges = breakLines()
         var pieces = ranges.map { [Piece.clusters($0)] }
         var truncated = Set<Int>()
@@ -156,7 +195,7 @@ struct TextLayoutBuilder {
             ranges[last] = ranges[last].lowerBound..<count
             truncated.insert(last)
         }
-        return place(ranges: ranges, pieces: pieces, truncated: truncated)
+        return BrokenLines(ranges: ranges, pieces: pieces, truncated: truncated)
     }
 
     /// The widest run of clusters between break opportunities (trailing spaces
@@ -795,42 +834,54 @@ struct TextLayoutBuilder {
 
     /// Sets the lines one below another: each line's box from the fonts it uses, its start
     /// from the alignment, then its glyphs from that start.
-    private func place(ranges: [Range<Int>], pieces: [[Piece]], truncated: Set<Int>) -> TextLayout {
+    /// Broken lines with their visual content, directions, widths and line boxes: what
+    /// measuring ends with and placing glyphs starts from.
+    private func lineBoxes(_ broken: BrokenLines) -> LineBoxes {
         // Visual content and widths first: the box is the widest line.
-        var visuals: [[VisualPiece]] = []
-        var widths: [Double] = []
-        var lineRTL: [Bool] = []
-        for (i, line) in pieces.enumerated() {
-            let first = min(ranges[i].lowerBound, max(count - 1, 0))
+        var boxes = LineBoxes(broken: broken)
+        for (i, line) in broken.pieces.enumerated() {
+            let first = min(broken.ranges[i].lowerBound, max(count - 1, 0))
             let rtl = count > 0 && paragraphRTL[first]
-            let visual = visualLine(line, range: ranges[i], rtl: rtl)
-            visuals.append(visual)
-            lineRTL.append(rtl)
-            widths.append(width(of: visual, spaceExtra: 0))
+            let visual = visualLine(line, range: broken.ranges[i], rtl: rtl)
+            boxes.visuals.append(visual)
+            boxes.rtl.append(rtl)
+            boxes.widths.append(width(of: visual, spaceExtra: 0))
         }
-        let exactWidth = widths.max() ?? 0
-        let boxWidth = TextLayoutBuilder.roundUp(exactWidth)
+        boxes.exactWidth = boxes.widths.max() ?? 0
+        var top = 0.0
+        for (i, line) in broken.pieces.enumerated() {
+            let metrics = lineMetrics(line, visual: boxes.visuals[i], range: broken.ranges[i])
+            let (height, baseline) = lineBox(metrics, top: top)
+            boxes.extents.append(TextMetrics.LineExtent(top: top, height: height, baseline: baseline))
+            top += height
+            if i < broken.pieces.count - 1 { top += style.lineSpacing }
+        }
+        boxes.height = top
+        return boxes
+    }
 
+    private func place(_ boxes: LineBoxes) -> TextLayout {
+        let broken = boxes.broken
+        let boxWidth = TextLayoutBuilder.roundUp(boxes.exactWidth)
         var lines: [TextLayout.Line] = []
         var runs: RunList = []
-        var top = 0.0
-        for (i, line) in pieces.enumerated() {
-            let metrics = lineMetrics(line, visual: visuals[i], range: ranges[i])
-            let (height, baseline) = lineBox(metrics, top: top)
-            let rtl = lineRTL[i]
-            let endsParagraph = i == pieces.count - 1 || (ranges[i].upperBound > 0
-                && kinds[ranges[i].upperBound - 1] == .newline)
-            let start = lineStart(line, width: widths[i], boxWidth: boxWidth, rtl: rtl,
-                                  justifies: !endsParagraph && !truncated.contains(i))
-            appendGlyphs(of: visuals[i], x: start.x, baseline: baseline, spaceExtra: start.spaceExtra, to: &runs)
-            lines.append(TextLayout.Line(range: ranges[i], top: top, height: height, baseline: baseline, x: start.x,
-                                         width: start.width, isTruncated: truncated.contains(i), isRightToLeft: rtl,
-                                         visualRuns: visualRuns(line, rtl: rtl), segments: segments(of: line)))
-            top += height
-            if i < pieces.count - 1 { top += style.lineSpacing }
+        for (i, line) in broken.pieces.enumerated() {
+            let extent = boxes.extents[i]
+            let rtl = boxes.rtl[i]
+            let range = broken.ranges[i]
+            let endsParagraph = i == broken.pieces.count - 1 || (range.upperBound > 0
+                && kinds[range.upperBound - 1] == .newline)
+            let start = lineStart(line, width: boxes.widths[i], boxWidth: boxWidth, rtl: rtl,
+                                  justifies: !endsParagraph && !broken.truncated.contains(i))
+            appendGlyphs(of: boxes.visuals[i], x: start.x, baseline: extent.baseline, spaceExtra: start.spaceExtra,
+                         to: &runs)
+            lines.append(TextLayout.Line(range: range, top: extent.top, height: extent.height, baseline: extent.baseline,
+                                         x: start.x, width: start.width, isTruncated: broken.truncated.contains(i),
+                                         isRightToLeft: rtl, visualRuns: visualRuns(line, rtl: rtl),
+                                         segments: segments(of: line)))
         }
-        let exact = Size(width: exactWidth, height: top)
-        return TextLayout(size: Size(width: boxWidth, height: TextLayoutBuilder.roundUp(top)), exactSize: exact,
+        let exact = Size(width: boxes.exactWidth, height: boxes.height)
+        return TextLayout(size: Size(width: boxWidth, height: TextLayoutBuilder.roundUp(boxes.height)), exactSize: exact,
                           lines: lines, runs: runs.map(\.run), clusterCount: count, scalars: scalars)
     }
 

@@ -8,8 +8,12 @@ import RasterCore
 /// split into break opportunities once, and only its lines are broken and placed per
 /// width.
 ///
-/// Bounded by entry count (`GenerationalCache`, each layout, width and shaped paragraph
-/// costing 1 in its own generation pair).
+/// Measuring needs no glyphs: `metrics` gives a layout's sizes and line boxes without
+/// placing any, and is what components measure with; `layout` places glyphs for drawing.
+///
+/// Bounded by entry count (`GenerationalCache`, each layout, measurement, width and
+/// shaped paragraph costing 1 in its own generation pair): `capacity` layouts and
+/// shaped paragraphs, and 16 times as many measurements, which are small.
 /// Thread-safe. A registry's fonts are fixed once registered, so a layout stays valid.
 public final class TextLayoutCache: Sendable {
     /// The cache text components measure and draw through: up to 4096 layouts.
@@ -32,6 +36,9 @@ public final class TextLayoutCache: Sendable {
 
     private struct State {
         var layouts: GenerationalCache<Key, TextLayout>
+        /// Sizes and line boxes without glyphs: small, so many more are kept (a long
+        /// list's texts measured at each width they are proposed).
+        var metrics: GenerationalCache<Key, TextMetrics>
         var minContentWidths: GenerationalCache<Key, Double>
         /// Paragraphs shaped and split into break opportunities, laid out again at each
         /// new width without shaping again.
@@ -41,13 +48,16 @@ public final class TextLayoutCache: Sendable {
 
         init(capacity: Int) {
             layouts = GenerationalCache(limit: capacity)
-            minContentWidths = GenerationalCache(limit: capacity)
+            metrics = GenerationalCache(limit: capacity * TextLayoutCache.metricsPerLayout)
+            minContentWidths = GenerationalCache(limit: capacity * TextLayoutCache.metricsPerLayout)
             shaped = GenerationalCache(limit: capacity)
         }
     }
 
     /// The most layouts held.
     public let capacity: Int
+    /// How many measurements (`metrics`, `minContentWidth`) are kept per layout held.
+    static let metricsPerLayout = 16
     private let state: Locked<State>
 
     /// `capacity` in layouts, raised to at least 2.
@@ -66,6 +76,7 @@ public final class TextLayoutCache: Sendable {
     func removeAll(registry id: Int) {
         state.withLock {
             $0.layouts.removeAll { $0.registry == id }
+            $0.metrics.removeAll { $0.registry == id }
             $0.minContentWidths.removeAll { $0.registry == id }
             $0.shaped.removeAll { $0.registry == id }
         }
@@ -93,6 +104,18 @@ public final class TextLayoutCache: Sendable {
         let layout = try shaped(text, style: style, registry: registry).layout(width: width)
         state.withLock { $0.layouts.insert(layout, for: key, cost: 1) }
         return layout
+    }
+
+    /// The sizes and line boxes of `text` laid out for `width`, from the cache or measured
+    /// (and kept): those of `layout` with the same arguments, without placing glyphs.
+    public func metrics(_ text: AttributedText, style: ParagraphStyle = ParagraphStyle(), width: Double = .infinity,
+                        registry: FontRegistry = .shared) throws -> TextMetrics {
+        let key = Key(text: text, style: style, width: width.isNaN ? .infinity : width,
+                      registry: registry.id)
+        if let found = state.withLock({ $0.metrics.value(for: key) }) { return found }
+        let metrics = try shaped(text, style: style, registry: registry).metrics(width: width)
+        state.withLock { $0.metrics.insert(metrics, for: key, cost: 1) }
+        return metrics
     }
 
     /// `text` shaped and split into break opportunities, from the cache or made now (and
