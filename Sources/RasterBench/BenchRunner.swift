@@ -39,6 +39,7 @@ public struct BenchRunner {
         var times: [Double] = []
         var bytes: Int?
         for i in 0...timedRuns {
+            workload.beforeRun?()
             let start = DispatchTime.now().uptimeNanoseconds
             if let encode = workload.encode {
                 bytes = try encode()

@@ -6,9 +6,11 @@ import Raster
 /// and Python's `json` reads the very same file), decoded once, then laid out from
 /// scratch on every timed run (a new host: every view made, every node measured and
 /// placed); `A3` updates a laid-out tree frame by frame, and `R1` only reads a file.
-/// Nothing is drawn.
+/// Nothing is drawn, but for `L5`, which takes a file all the way to PNG bytes.
 public enum LayoutWorkloads {
     public static let names = ["L1", "L2", "L3", "L4", "L1e", "L2e", "L3e", "L4e", "A3", "R1"]
+    /// Workloads run only when named (`render bench --only L5`): too large for every run.
+    public static let namedOnly = ["L5"]
 
     /// The workloads whose trees are pure Flex, so Taffy can lay out the same tree.
     public static let flexOnly: Set<String> = ["L1", "L2"]
@@ -25,6 +27,7 @@ public enum LayoutWorkloads {
         case "L4": return mixedDeep()
         case "A3": return relabelledChatList()
         case "R1": return largeFile()
+        case "L5": return wrappingRectangles(largeSceneItems, seed: 16)
         default: return nil
         }
     }
@@ -41,12 +44,14 @@ public enum LayoutWorkloads {
         case "L4": return "layout: 8,000 leaves in stacks and flex containers 60 deep"
         case "A3": return "update and layout of 10 frames of the L3 list, one row's name changed in each (no drawing)"
         case "R1": return "read: a 48 MB scene file of 455,001 nodes parsed (not decoded), as Python's json.loads reads it"
+        case "L5": return "file to PNG: a 1,000,001-node Flex scene read, decoded, laid out, drawn and encoded"
         default: return ""
         }
     }
 
     public static func make(_ name: String) throws -> Workload? {
         guard let json = scene(name) else { return nil }
+        if name == "L5" { return try fileToPNG(name, json) }
         if name == "R1" {
             // The file's bytes are made once; a run parses them.
             let data = Data(json.jsonText().utf8)
@@ -195,14 +200,46 @@ public enum LayoutWorkloads {
         return .object(scene)
     }
 
+    /// The whole pipeline of `render SCENE -o OUT.png` on the scene `json`, written to a
+    /// file once: each run reads and decodes the file (the limits raised to fit: the
+    /// pixel estimate counts every layer's raster, also those outside the frame, which
+    /// are never drawn), lays the tree out, draws and encodes it. A run's tree is torn down before the next run
+    /// starts, untimed (the command keeps its tree until the process ends).
+    static func fileToPNG(_ name: String, _ json: JSONValue) throws -> Workload {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("render-bench-\(ProcessInfo.processInfo.processIdentifier)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let path = directory.appendingPathComponent("\(name).json").path
+        try Data(json.jsonText().utf8).write(to: URL(fileURLWithPath: path))
+        let decoder = SceneDecoder(limits: SceneLimits(nodes: largeSceneItems + 1, memory: Int.max / 4, pixels: Int.max / 4))
+        let kept = Kept()
+        var workload = Workload(name: name, summary: summary(name), width: 1, height: 1, nodes: largeSceneItems + 1,
+                                draw: { _ in }, encode: {
+            let renderer = SceneRenderer(scene: try decoder.decode(contentsOf: path))
+            kept.renderers.append(renderer)
+            return try PNGEncoder.standard.encode(renderer.render()).count
+        })
+        workload.beforeRun = { kept.renderers.removeAll() }
+        workload.cleanup = {
+            kept.renderers.removeAll()
+            try? FileManager.default.removeItem(at: directory)
+        }
+        return workload
+    }
+
     /// R1's rectangles: with the root, about 48 MB as `render bench --export` writes them.
     static let largeFileItems = 455_000
+    /// L5's rectangles.
+    static let largeSceneItems = 1_000_000
 
-    /// R1: a wrapping Flex of `largeFileItems` rectangles, each with an id, a frame, a
-    /// fill and a fractional corner radius.
-    static func largeFile() -> JSONValue {
-        var rng = LCG(seed: 15)
-        let items: [JSONValue] = (0..<largeFileItems).map { i in
+    /// R1: a wrapping Flex of `largeFileItems` rectangles.
+    static func largeFile() -> JSONValue { wrappingRectangles(largeFileItems, seed: 15) }
+
+    /// A wrapping Flex of `count` rectangles, each with an id, a frame, a fill and a
+    /// fractional corner radius.
+    static func wrappingRectangles(_ count: Int, seed: UInt32) -> JSONValue {
+        var rng = LCG(seed: seed)
+        let items: [JSONValue] = (0..<count).map { i in
             ["type": "Rectangle", "id": .string("r\(i)"),
              "frame": ["width": .number(Double(rng.randint(20, 60))), "height": .number(Double(rng.randint(10, 40)))],
              "fill": "#336699", "cornerRadius": .number(Double(rng.randint(0, 40)) / 8)]

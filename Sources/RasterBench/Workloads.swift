@@ -20,6 +20,8 @@ public struct Workload {
     public let nodes: Int?
     /// Removes what the runs left behind (after timing).
     public var cleanup: (() -> Void)?
+    /// Called before each run, untimed (to let go of what the last run kept).
+    public var beforeRun: (() -> Void)?
 
     init(name: String, summary: String, width: Int, height: Int, glyphs: Int? = nil, frames: Int? = nil, nodes: Int? = nil,
          draw: @escaping (Canvas) -> Void, encode: (() throws -> Int)? = nil) {
@@ -42,6 +44,8 @@ extension Color {
 public enum Workloads {
     public static let names = ["W1", "W1p", "W2", "W3", "W4", "W5", "W5p", "W6", "W7", "W8a", "W8b", "T1", "T2", "A1", "G1", "G2"]
         + LayoutWorkloads.names
+    /// Workloads run only when named: too large or slow for every run.
+    public static let namedOnly = LayoutWorkloads.namedOnly
 
     public static func make(_ name: String) throws -> Workload? {
         switch name {

@@ -7,13 +7,15 @@ struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Time the anchor workloads (median of 7 runs after 1 warm-up, one thread).",
-        discussion: "Build in release mode first: swift build -c release. Workloads: \(Workloads.names.joined(separator: ", "))."
+        discussion: "Build in release mode first: swift build -c release. Workloads: \(Workloads.names.joined(separator: ", ")); "
+            + "run only when named with --only: \(Workloads.namedOnly.joined(separator: ", ")). "
+            + "Without --json, the last line gives the peak resident memory of the whole run."
     )
 
     @Flag(help: "Print one JSON object {\"W1\": ms, ...}; encode workloads also give bytes, text workloads glyphs per second.")
     var json = false
 
-    @Option(help: "Comma-separated workloads to run (default: all).")
+    @Option(help: "Comma-separated workloads to run (default: all but those run only when named).")
     var only: String?
 
     @Option(help: "Write each workload's image to this folder.")
@@ -29,8 +31,9 @@ struct BenchCommand: ParsableCommand {
         var names = Workloads.names
         if let only {
             names = only.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-            for name in names where !Workloads.names.contains(name) {
-                throw CommandFailure(description: "--only: unknown workload '\(name)' (known: \(Workloads.names.joined(separator: ", ")))")
+            let known = Workloads.names + Workloads.namedOnly
+            for name in names where !known.contains(name) {
+                throw CommandFailure(description: "--only: unknown workload '\(name.prefix(40))' (known: \(known.joined(separator: ", ")))")
             }
         }
         if let export {
@@ -78,6 +81,10 @@ struct BenchCommand: ParsableCommand {
                 return "\"\(r.name)\": \(r.medianMS)"
             }
             try printOut("{" + entries.joined(separator: ", ") + "}")
+        } else {
+            var usage = rusage()
+            getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+            try printOut(String(format: "peak resident memory of this run: %.0f MB", Double(usage.ru_maxrss) / 1024))
         }
     }
 }
