@@ -14,7 +14,9 @@ struct LayoutCommand: ParsableCommand {
 
     func run() throws {
         let scene = try input.load(keepingDocument: false)
-        let frames = SceneRenderer(scene: scene).layout()
+        let renderer = SceneRenderer(scene: scene)
+        ProcessLifetime.keep(renderer)   // a large tree is not torn down just before exit
+        let frames = renderer.layout()
         let object = JSONValue.object(frames.mapValues { r in
             .array([.number(r.minX), .number(r.minY), .number(r.width), .number(r.height)])
         })
