@@ -25,11 +25,12 @@ public final class SceneProps {
     /// What the object is, for messages ("Text", "font", "canvas").
     public let owner: String
     private let values: [String: JSONValue]
-    /// The written keys when there are few (a node usually writes a handful): looking
-    /// through them is cheaper than hashing every name asked for, most of them absent.
-    private let fewKeys: [String]?
-    /// The written props read so far: bits by index in `fewKeys`, or names when the
-    /// object writes more.
+    /// The written keys and their values when there are few (a node usually writes a
+    /// handful): looking through them is cheaper than hashing every name asked for, most
+    /// of them absent.
+    private let few: FewKeys?
+    /// The written props read so far: bits by index in `few`, or names when the object
+    /// writes more.
     private var usedKeys: UInt64 = 0
     private var usedNames: Set<String> = []
     /// A child's CSS box (its `padding` and `frame`) and content alignment, when its
@@ -52,7 +53,7 @@ public final class SceneProps {
         self.owner = owner
         self.context = context
         values = try reader.object()
-        fewKeys = values.count <= 8 ? Array(values.keys) : nil
+        few = values.count <= 8 ? FewKeys(values) : nil
         for spec in table?.required ?? [] where (values[spec.name] ?? .null) == .null { throw missing(spec) }
         for spec in extra where spec.required && (values[spec.name] ?? .null) == .null { throw missing(spec) }
     }
@@ -66,14 +67,39 @@ public final class SceneProps {
     }
 
     /// True when the prop is written (not defaulted).
-    public func has(_ name: String) -> Bool { isWritten(name) && values[name] != .null }
+    public func has(_ name: String) -> Bool { (written(name) ?? .null) != .null }
 
     /// True when the object writes the key `name`, even as `null` (which reads as the
     /// default). A decoder skips an absent prop with this where the value it starts
     /// from is the spec's default (one lookup instead of reading the default through).
     func isWritten(_ name: String) -> Bool {
-        if let fewKeys { return fewKeys.contains(name) }
+        if let few { return few.index(of: name) != nil }
         return values[name] != nil
+    }
+
+    /// The value written for `name` (`.null` when written as null); nil when not written.
+    private func written(_ name: String) -> JSONValue? {
+        guard let few else { return values[name] }
+        return few.index(of: name).map { few.value(at: $0) }
+    }
+
+    /// A few written keys with their UTF-8 lengths and values. Lengths are compared
+    /// first: most names asked for are absent, and most differ in length from every key
+    /// written. One array, so reading it from the props retains one buffer.
+    private struct FewKeys {
+        let entries: [(key: String, length: Int, value: JSONValue)]
+
+        init(_ object: [String: JSONValue]) {
+            entries = object.map { ($0.key, $0.key.utf8.count, $0.value) }
+        }
+
+        func index(of name: String) -> Int? {
+            let length = name.utf8.count
+            for (i, entry) in entries.enumerated() where entry.length == length && entry.key == name { return i }
+            return nil
+        }
+
+        func value(at index: Int) -> JSONValue { entries[index].value }
     }
 
     func spec(_ name: String) throws -> PropSpec {
@@ -87,7 +113,7 @@ public final class SceneProps {
     /// The written value of `name`, else its default; nil when neither.
     public func value(_ name: String) throws -> (SceneReader, PropSpec)? {
         let spec = try spec(name)
-        if isWritten(name), let v = values[name] {
+        if let v = written(name) {
             markRead(name)
             if v != .null { return (reader.child(name, v), spec) }
         }
@@ -99,7 +125,7 @@ public final class SceneProps {
     /// a declared prop its decoder never read (a decoder out of step with its specs).
     public func finish() throws {
         // Only written keys are marked read.
-        guard (fewKeys == nil ? usedNames.count : usedKeys.nonzeroBitCount) < values.count else { return }
+        guard (few == nil ? usedNames.count : usedKeys.nonzeroBitCount) < values.count else { return }
         for (key, value) in values.sorted(by: { $0.key < $1.key }) where !wasRead(key) {
             let known = specs.map(\.name).filter { $0 != "type" }.sorted()
             guard (try? spec(key)) != nil else {
@@ -115,20 +141,20 @@ public final class SceneProps {
 
     /// Marks `name` as handled without reading it (a prop another layer reads).
     func markUsed(_ name: String) {
-        if values[name] != nil { markRead(name) }
+        if written(name) != nil { markRead(name) }
     }
 
     private func markRead(_ name: String) {
-        guard let fewKeys else {
+        guard let few else {
             usedNames.insert(name)
             return
         }
-        if let i = fewKeys.firstIndex(of: name) { usedKeys |= 1 << UInt64(i) }
+        if let i = few.index(of: name) { usedKeys |= 1 << UInt64(i) }
     }
 
     private func wasRead(_ name: String) -> Bool {
-        guard let fewKeys else { return usedNames.contains(name) }
-        guard let i = fewKeys.firstIndex(of: name) else { return false }
+        guard let few else { return usedNames.contains(name) }
+        guard let i = few.index(of: name) else { return false }
         return usedKeys & (1 << UInt64(i)) != 0
     }
 
@@ -423,17 +449,29 @@ final class PropTable: Sendable {
     let specs: [PropSpec]
     /// The specs that must be written.
     let required: [PropSpec]
-    private let index: [String: Int]
+    /// The index in `specs` of the first spec of each name, grouped by the name's UTF-8
+    /// length: a lookup compares the few names of one length instead of hashing (decoding
+    /// asks several names of every node).
+    private let byLength: [[(name: String, index: Int)]]
 
     init(_ specs: [PropSpec]) {
         self.specs = specs
         required = specs.filter(\.required)
-        var index: [String: Int] = [:]
-        for (i, spec) in specs.enumerated() where index[spec.name] == nil { index[spec.name] = i }
-        self.index = index
+        var byLength: [[(name: String, index: Int)]] = []
+        for (i, spec) in specs.enumerated() {
+            let length = spec.name.utf8.count
+            if length >= byLength.count { byLength += Array(repeating: [], count: length + 1 - byLength.count) }
+            if !byLength[length].contains(where: { $0.name == spec.name }) { byLength[length].append((spec.name, i)) }
+        }
+        self.byLength = byLength
     }
 
-    subscript(name: String) -> PropSpec? { index[name].map { specs[$0] } }
+    subscript(name: String) -> PropSpec? {
+        let length = name.utf8.count
+        guard length < byLength.count else { return nil }
+        for entry in byLength[length] where entry.name == name { return specs[entry.index] }
+        return nil
+    }
 }
 
 extension ObjectSpec {
