@@ -295,6 +295,22 @@ final class TextLayoutTests: XCTestCase {
         XCTAssertEqual(try cache.metrics(texts[0], width: 60), try cache.metrics(texts[0], width: 60), "kept")
     }
 
+    /// Measurements are bounded by the lines they hold: a cache of 2 layouts keeps 32
+    /// measured lines (and, for a while, one measurement past half of that) however many
+    /// texts are measured, long or short.
+    func testMetrics_AreBoundedByTheirLines() throws {
+        let cache = TextLayoutCache(capacity: 2)
+        let long = try cache.metrics(AttributedText(String(repeating: "word ", count: 200), font: body), width: 50)
+        XCTAssertGreaterThan(long.lines.count, 32, "one measurement past the bound")
+        XCTAssertEqual(cache.measuredLines, long.lines.count, "a measurement costs its lines")
+        for i in 0..<100 {
+            _ = try cache.metrics(AttributedText("text \(i)", font: body), width: 200)
+            XCTAssertLessThanOrEqual(cache.measuredLines, 32 + long.lines.count, "after \(i + 1) short texts")
+        }
+        XCTAssertLessThanOrEqual(cache.measuredLines, 32, "the long measurement is gone")
+        XCTAssertGreaterThan(cache.measuredLines, 8, "short texts are kept up to the bound")
+    }
+
     func testUnknownFamilyIsAnError() throws {
         XCTAssertThrowsError(try TextLayout("x", font: Font(family: "Nope", size: 12))) { error in
             XCTAssertTrue("\(error)".contains("unknown font family 'Nope'"), "\(error)")

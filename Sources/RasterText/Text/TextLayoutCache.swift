@@ -11,9 +11,10 @@ import RasterCore
 /// Measuring needs no glyphs: `metrics` gives a layout's sizes and line boxes without
 /// placing any, and is what components measure with; `layout` places glyphs for drawing.
 ///
-/// Bounded by entry count (`GenerationalCache`, each layout, measurement, width and
-/// shaped paragraph costing 1 in its own generation pair): `capacity` layouts and
-/// shaped paragraphs, and 16 times as many measurements, which are small.
+/// Bounded by entry count (`GenerationalCache`, each layout, width and shaped paragraph
+/// costing 1 and each measurement its line count, in its own generation pair):
+/// `capacity` layouts and shaped paragraphs, and measurements of 16 times as many lines,
+/// which are small.
 /// Thread-safe. A registry's fonts are fixed once registered, so a layout stays valid.
 public final class TextLayoutCache: Sendable {
     /// The cache text components measure and draw through: up to 4096 layouts.
@@ -56,7 +57,8 @@ public final class TextLayoutCache: Sendable {
 
     /// The most layouts held.
     public let capacity: Int
-    /// How many measurements (`metrics`, `minContentWidth`) are kept per layout held.
+    /// How many measured lines (`metrics`) and widths (`minContentWidth`) are kept per
+    /// layout held.
     static let metricsPerLayout = 16
     private let state: Locked<State>
 
@@ -70,6 +72,10 @@ public final class TextLayoutCache: Sendable {
     public var statistics: (entries: Int, shaped: Int, hits: Int, misses: Int) {
         state.withLock { ($0.layouts.count, $0.shaped.count, $0.hits, $0.misses) }
     }
+
+    /// Lines held measured (`metrics`): at most 16 × `capacity`, plus, until the next
+    /// turnover, one measurement of more than half of that (see `GenerationalCache`).
+    package var measuredLines: Int { state.withLock { $0.metrics.cost } }
 
     /// Drops the layouts made with the registry `id` (a registry that went away: its
     /// layouts can no longer be asked for, and they keep its font faces alive).
@@ -114,7 +120,9 @@ public final class TextLayoutCache: Sendable {
                       registry: registry.id)
         if let found = state.withLock({ $0.metrics.value(for: key) }) { return found }
         let metrics = try shaped(text, style: style, registry: registry).metrics(width: width)
-        state.withLock { $0.metrics.insert(metrics, for: key, cost: 1) }
+        // A measurement costs its lines (at least 1), so a few long texts cannot hold
+        // what many short ones would.
+        state.withLock { $0.metrics.insert(metrics, for: key, cost: max(1, metrics.lines.count)) }
         return metrics
     }
 
