@@ -38,6 +38,8 @@ public struct BenchRunner {
         let white = Color.white.premultiplied
         var times: [Double] = []
         var bytes: Int?
+        var cleaned = false
+        defer { if !cleaned { workload.cleanup?() } }   // also when a run throws
         for i in 0...timedRuns {
             workload.beforeRun?()
             let start = DispatchTime.now().uptimeNanoseconds
@@ -51,6 +53,7 @@ public struct BenchRunner {
             if i > 0 { times.append(ms) }
         }
         workload.cleanup?()
+        cleaned = true
         times.sort()
         if let directory, workload.encode == nil {
             try PNGEncoder.standard.write(bitmap, to: directory + "/\(workload.name).png")

@@ -27,6 +27,19 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Write the scene of each layout workload (L1...) to this folder as JSON and stop (for timing the same trees elsewhere).")
     var export: String?
 
+    /// The process's peak resident memory so far (`getrusage`: kilobytes on Linux, bytes
+    /// on Darwin).
+    static func peakResidentBytes() -> Int {
+        var usage = rusage()
+        #if canImport(Glibc)
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+        return usage.ru_maxrss * 1024
+        #else
+        getrusage(RUSAGE_SELF, &usage)
+        return usage.ru_maxrss
+        #endif
+    }
+
     func run() throws {
         var names = Workloads.names
         if let only {
@@ -82,9 +95,7 @@ struct BenchCommand: ParsableCommand {
             }
             try printOut("{" + entries.joined(separator: ", ") + "}")
         } else {
-            var usage = rusage()
-            getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-            try printOut(String(format: "peak resident memory of this run: %.0f MB", Double(usage.ru_maxrss) / 1024))
+            try printOut(String(format: "peak resident memory of this run: %.0f MB", Double(Self.peakResidentBytes()) / 1_048_576))
         }
     }
 }

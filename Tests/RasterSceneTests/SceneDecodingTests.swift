@@ -71,6 +71,28 @@ final class SceneDecodingTests: XCTestCase {
                     "root.children[0]: missing 'label' of Caption (its spec declares no default)", registry: registry)
     }
 
+    /// Keys are found as `String`s compare, by canonical equivalence, whether a node
+    /// writes a few props or many: a prop named with `K`, written with the Kelvin sign
+    /// (U+212A, canonically `K`, three UTF-8 bytes for one), is read on both paths.
+    func testWrittenKeys_AreFoundByCanonicalEquivalence_WhateverTheirCount() throws {
+        var registry = SceneRegistry.standard
+        registry.register(SceneComponentType("Gauge", summary: "A bar.", props: [
+            PropSpec("widthK", .number(min: 0, max: 1000), default: 1, "Its width."),
+        ]) { props in Rectangle(width: try props.numberValue("widthK"), height: 10) })
+        let kelvin = "width\u{212A}"
+        XCTAssertEqual(kelvin, "widthK")
+        XCTAssertNotEqual(kelvin.utf8.count, "widthK".utf8.count)
+        // Few keys (looked through in a list), then ten (found through a dictionary).
+        let head = #"{"canvas": {"width": 100, "height": 10}, "root": {"type": "Gauge", "id": "g", "\#(kelvin)": 40"#
+        let few = head + "}}"
+        let many = head + #", "opacity": 1, "hidden": false, "scale": 1, "rotation": 0, "clip": false, "#
+            + #""cornerRadius": 0, "smoothCorners": false}}"#
+        for text in [few, many] {
+            let scene = try decode(text, registry: registry)
+            XCTAssertEqual(SceneRenderer(scene: scene).layout()["g"]?.width, 40, text)
+        }
+    }
+
     /// A prop a node leaves out decodes as its spec's default: a node that writes every
     /// common and flex item prop at its documented default, or as null, decodes to the
     /// same style, item and box as one that writes none (the decoder reads only the

@@ -23,7 +23,10 @@ package final class ComponentNode {
     /// node's own values at its last update, or later values found to agree): a read is
     /// compared with its value there, and values with the same stamp
     /// (`EnvironmentValues.stamp`) need not be compared at all. Nil before the first
-    /// update and while nothing was read.
+    /// update and while nothing was read. It keeps those values alive (one box, shared
+    /// with the other nodes that updated in them) until the node is reached again with
+    /// others: a value replaced above a subtree the pass skips, such as a font registry,
+    /// lives on until the subtree updates or goes.
     @exclusivity(unchecked) private var readsHoldIn: EnvironmentValues?
     /// The proposal of the last update (what the four-way check compares).
     @exclusivity(unchecked) package private(set) var proposal: ProposedSize?

@@ -85,17 +85,22 @@ public final class SceneProps {
 
     /// A few written keys with their UTF-8 lengths and values. Lengths are compared
     /// first: most names asked for are absent, and most differ in length from every key
-    /// written. One array, so reading it from the props retains one buffer.
+    /// written. A key that is not ASCII (length -1 here) is compared as `String`s are,
+    /// by canonical equivalence, whatever its length, as a dictionary finds it. One
+    /// array, so reading it from the props retains one buffer.
     private struct FewKeys {
         let entries: [(key: String, length: Int, value: JSONValue)]
 
         init(_ object: [String: JSONValue]) {
-            entries = object.map { ($0.key, $0.key.utf8.count, $0.value) }
+            entries = object.map { ($0.key, $0.key.utf8.allSatisfy { $0 < 0x80 } ? $0.key.utf8.count : -1, $0.value) }
         }
 
+        /// The index of `name` (an ASCII prop name as decoders ask for it, or a written key).
         func index(of name: String) -> Int? {
             let length = name.utf8.count
-            for (i, entry) in entries.enumerated() where entry.length == length && entry.key == name { return i }
+            for (i, entry) in entries.enumerated() where (entry.length == length || entry.length < 0) && entry.key == name {
+                return i
+            }
             return nil
         }
 
@@ -468,9 +473,13 @@ final class PropTable: Sendable {
 
     subscript(name: String) -> PropSpec? {
         let length = name.utf8.count
-        guard length < byLength.count else { return nil }
-        for entry in byLength[length] where entry.name == name { return specs[entry.index] }
-        return nil
+        if length < byLength.count {
+            for entry in byLength[length] where entry.name == name { return specs[entry.index] }
+        }
+        // A name that is not ASCII may equal a spec's name of another length (`String`s
+        // compare by canonical equivalence, as a dictionary would find it).
+        guard !name.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+        return specs.first { $0.name == name }
     }
 }
 
