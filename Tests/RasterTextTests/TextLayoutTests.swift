@@ -284,9 +284,7 @@ final class TextLayoutTests: XCTestCase {
                     let context = "text \(t), style \(k), width \(width)"
                     XCTAssertEqual(metrics.size, layout.size, context)
                     XCTAssertEqual(metrics.exactSize, layout.exactSize, context)
-                    XCTAssertEqual(metrics.lines, layout.lines.map {
-                        TextMetrics.LineExtent(top: $0.top, height: $0.height, baseline: $0.baseline)
-                    }, context)
+                    XCTAssertEqual(metrics.lines, layout.lines.map(\.extent), context)
                     measured += layout.lines.count
                 }
             }

@@ -50,6 +50,9 @@ public struct TextLayout: Sendable {
         /// What the line shows, in logical order: ranges of `TextLayout.scalars` and
         /// ellipses.
         var segments: [Segment]
+
+        /// The line's box as measuring gives it (`TextMetrics`).
+        public var extent: TextMetrics.LineExtent { TextMetrics.LineExtent(top: top, height: height, baseline: baseline) }
     }
 
     /// Scalars of `TextLayout.scalars` laid out in one direction.

@@ -13,13 +13,6 @@ public struct TextMetrics: Sendable, Equatable {
         public var height: Double
         /// The y of the line's baseline, from the top of the layout box.
         public var baseline: Double
-
-        /// A line box from `top`, `height` high, with its baseline at `baseline`.
-        public init(top: Double, height: Double, baseline: Double) {
-            self.top = top
-            self.height = height
-            self.baseline = baseline
-        }
     }
 
     /// The widest line and the total line height, each rounded up to a whole point.

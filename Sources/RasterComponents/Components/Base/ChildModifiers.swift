@@ -31,7 +31,6 @@ public struct UpdatedChildComponent {
     var scale: Double? { rare?.value.scale }
     var cornerRadius: Double? { rare?.value.cornerRadius }
     var clipsToBounds: Bool? { rare?.value.clipsToBounds }
-    var shadow: ChildShadow? { rare?.value.shadow }
     /// The transition set with `appear(_:)`, if any.
     public var appear: ChildTransition? { rare?.value.appear }
     /// The transition set with `disappear(_:)`, if any.
@@ -41,9 +40,6 @@ public struct UpdatedChildComponent {
     public var defaultAppear: ChildTransition? { rare?.value.defaultAppear }
     /// The container's default exit (see `defaultAppear`).
     public var defaultDisappear: ChildTransition? { rare?.value.defaultDisappear }
-    var updates: [(ComponentView, ComponentTransition) -> Void] { rare?.value.updates ?? [] }
-    /// The gestures set with `gesture(_:)`.
-    var gestures: [Gesture] { rare?.value.gestures ?? [] }
 
     /// A copy with `edit` applied to the rare modifiers (boxed anew).
     private func editingRare(_ edit: (inout RareChildModifiers) -> Void) -> Self {
