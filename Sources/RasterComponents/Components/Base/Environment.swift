@@ -307,9 +307,10 @@ struct EnvironmentReads {
 
     /// Whether every read gives the same value in `a` as in `b`.
     func hold(in a: EnvironmentValues, as b: EnvironmentValues) -> Bool {
-        var holds = true
-        forEach { read in if holds, !read.holds(in: a, as: b) { holds = false } }
-        return holds
+        guard let first else { return true }
+        guard first.holds(in: a, as: b) else { return false }
+        guard let second else { return true }
+        return second.holds(in: a, as: b) && others.allSatisfy { $0.holds(in: a, as: b) }
     }
 
     private func forEach(_ body: (EnvironmentRead) -> Void) {
