@@ -52,7 +52,7 @@ package struct PaddingAndFrame: Hashable {
     /// the frame's alignment and inside the insets as resolved for the layout
     /// direction. Returns the frame's size.
     package func update<Parent>(content: AnyComponent<Empty>, child: Child<AnyComponent<Empty>>,
-                                in context: CombinedComponentContext<Parent>) -> Size {
+                                in context: CombinedComponentContext<Parent>) -> Size where Parent.EnvironmentType == Empty {
         let node = context.layoutNode.content(content)
         let direction = context.environment.layoutDirection
         let offer = frame?.childProposal(context.proposal) ?? context.proposal
@@ -66,9 +66,8 @@ package struct PaddingAndFrame: Hashable {
             position = Point(x: position.x + insets.left, y: position.y + insets.top)
             contentOffer = insets.inset(offer)
         }
-        let c = child.update(component: content, proposal: contentOffer, layout: node,
-                             origin: context.childOrigin(position), transition: context.transition)
-        context.add(c, at: position)
+        context.place(content: content, child: child, measured: node.sizeThatFits(contentOffer), proposal: contentOffer,
+                      layout: node, at: position, boxSize: size)
         return size
     }
 }

@@ -129,13 +129,27 @@ extension ShapeComponent {
     public func update(view: ComponentView, availableSize: Size, state: EmptyComponentState,
                        environment: Environment<Empty>, transition: ComponentTransition) -> Size {
         let size = self.size(for: view.node?.proposal ?? ProposedSize(available: availableSize)).finite
+        view.layer.drawing = drawing(size: size, environment: environment)
+        return size
+    }
+
+    /// The outline at `size` with its paints resolved in `environment`.
+    func drawing(size: Size, environment: Environment<Empty>) -> ShapeDrawing {
         let box = Rect(origin: .zero, size: size)
         let strokePaint = stroke.map { s in
             (environment.paint(s.fill, in: box), s.style, s.inside)
         }
-        view.layer.drawing = ShapeDrawing(outline: outline, fill: fill.map { environment.paint($0, in: box) },
-                                          stroke: strokePaint, box: size)
-        return size
+        return ShapeDrawing(outline: outline, fill: fill.map { environment.paint($0, in: box) },
+                            stroke: strokePaint, box: size)
+    }
+
+    /// A shape without a stroke and with an outline inside its box (not a free path)
+    /// draws only within its size.
+    public func leafDrawing(environment: Environment<Empty>, fillingBox box: () -> Size?) -> (any LayerDrawing)? {
+        if stroke != nil { return nil }
+        if case .path = outline { return nil }
+        guard let size = box() else { return nil }
+        return drawing(size: size.finite, environment: environment)
     }
 }
 

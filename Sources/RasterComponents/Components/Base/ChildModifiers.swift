@@ -12,7 +12,7 @@ public struct UpdatedChildComponent {
     public let view: ComponentView
     /// The size the child returned from its update, in points; its bounds get this size.
     public internal(set) var size: Size
-    let transition: ComponentTransition
+    var transition: ComponentTransition
     var position: Point?
     var opacity: Double?
     /// True when the child was measured for a body running to measure (`view` is a

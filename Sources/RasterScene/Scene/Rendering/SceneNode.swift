@@ -163,7 +163,7 @@ public struct SceneNode: CombinedComponent, LayoutTransparent {
             } else if let paddingAndFrame = node.paddingAndFrame {
                 size = paddingAndFrame.update(content: node.content, child: child, in: context)
             } else {
-                size = child.updateAsContent(node.content, in: context).size
+                size = context.placeAsContent(node.content, child: child)
             }
             let view = context.view
             view.nodeID = node.id

@@ -1,0 +1,108 @@
+import RasterCore
+import RasterLayers
+import RasterLayout
+
+/// Whether a leaf that only draws (`Component.leafDrawing`) is drawn on the layer of the
+/// wrapper whose box it fills, as it is by default; a test binds `keepingViews` to
+/// render the same tree with a view for every leaf and compare the pixels.
+package enum DrawingLeafPolicy {
+    package final class KeepViews {}
+    static let binding = ThreadBinding<KeepViews>()
+
+    /// Runs `body` with every drawing leaf given a view of its own.
+    package static func keepingViews<R>(_ body: () throws -> R) rethrows -> R {
+        try binding.withValue(KeepViews(), body)
+    }
+
+    static var drawsOnWrapper: Bool { binding.current == nil }
+}
+
+extension CombinedComponentContext where C.EnvironmentType == Empty {
+    /// Updates `content`, measured by `layout` for `proposal` at `measured`, as this
+    /// component's one child at `position` (snapped to whole pixels, `add(_:at:)`); or,
+    /// when it is a leaf that only draws (`leafDrawing`) and fills this component's box
+    /// (`boxSize`) exactly, sets its drawing on this view's layer and gives it no view,
+    /// layer or node. `parentSnaps`: this component's own frame is snapped by its parent
+    /// from its unrounded origin (a `Flex` places its items so).
+    ///
+    /// The pixels are the same either way. A leaf's layer at (0, 0) with the bounds of
+    /// this component's layer has its device transform, so its contents land where this
+    /// layer's own would, under the same clip and opacity, between this layer's
+    /// background and border; the bounds are the same when snapping either changes
+    /// neither frame (the box lies on whole pixels) or moves both edges alike (both are
+    /// snapped from the same unrounded origin). Under an animated transition a leaf
+    /// that has a view keeps it (it animates as a view does), and a leaf drawn on this
+    /// layer that no longer fills it gets a view that starts at this layer's present
+    /// bounds and animates from there, as the view it would have had. Only these methods
+    /// set a wrapper's `drawing`.
+    package func place(content: AnyComponent<Empty>, child: Child<AnyComponent<Empty>>, measured: Size,
+                       proposal: ProposedSize, layout: LayoutNode, at position: Point, boxSize: Size,
+                       parentSnaps: Bool = false) {
+        if position == .zero, measured == boxSize, let drawing = leafDrawing(content, child: child, snappedAlike: parentSnaps, {
+            boxSize
+        }) {
+            view.layer.drawing = drawing
+            return
+        }
+        let wasDrawn = clearDrawing()
+        let c = child.update(component: content, proposal: proposal, layout: layout, origin: childOrigin(position),
+                             transition: transition)
+        add(startingAtBounds(c, wasDrawn), at: position)
+    }
+
+    /// `Child.updateAsContent` (the content at (0, 0), not snapped, with the proposal
+    /// this component got), or the content drawn on this view's layer as `place` draws
+    /// it. Returns the content's size.
+    package func placeAsContent(_ content: AnyComponent<Empty>, child: Child<AnyComponent<Empty>>) -> Size {
+        let node = layoutNode.content(content)
+        var measured = Size.zero
+        if let drawing = leafDrawing(content, child: child, snappedAlike: false, {
+            measured = node.sizeThatFits(proposal)
+            return measured
+        }) {
+            view.layer.drawing = drawing
+            return measured
+        }
+        let wasDrawn = clearDrawing()
+        let c = child.update(component: content, proposal: proposal, layout: node, origin: origin,
+                             transition: transition)
+        add(startingAtBounds(c, wasDrawn).placed(Rect(origin: .zero, size: c.size)))
+        return c.size
+    }
+
+    /// The leaf's drawing for this view's layer, when `content` is a leaf that only
+    /// draws and the size `box` gives (the leaf's and this component's) is finite and
+    /// gives the leaf the bounds this layer gets: snapped alike, or lying on whole pixels.
+    private func leafDrawing(_ content: AnyComponent<Empty>, child: Child<AnyComponent<Empty>>, snappedAlike: Bool,
+                             _ box: () -> Size) -> (any LayerDrawing)? {
+        guard !(transition.isAnimated && child.view != nil), DrawingLeafPolicy.drawsOnWrapper else { return nil }
+        return content.wrapped.leafDrawing(environment: environment) {
+            let size = box()
+            guard size.width.isFinite, size.height.isFinite else { return nil }
+            if snappedAlike { return size }
+            let rect = Rect(origin: .zero, size: size)
+            let scale = UpdatePass.current?.displayScale ?? 1
+            return PixelSnapping.snap(rect, parentOrigin: origin, scale: scale) == rect ? size : nil
+        }
+    }
+
+    /// Removes a leaf's drawing from this view's layer; true when there was one.
+    private func clearDrawing() -> Bool {
+        guard view.layer.drawing != nil else { return false }
+        view.layer.drawing = nil
+        return true
+    }
+
+    /// `c`, which was drawn on this layer when `wasDrawn`: under an animated transition
+    /// its new view first takes this layer's present bounds, as the leaf's view would
+    /// have had them, and animates from there.
+    private func startingAtBounds(_ c: UpdatedChildComponent, _ wasDrawn: Bool) -> UpdatedChildComponent {
+        guard wasDrawn, transition.isAnimated, !c.isMeasurement else { return c }
+        let leafLayer = c.view.layer, bounds = view.layer.bounds
+        leafLayer.bounds = Rect(origin: leafLayer.bounds.origin, size: bounds.size)
+        leafLayer.position = Point(x: bounds.width * leafLayer.anchorPoint.x, y: bounds.height * leafLayer.anchorPoint.y)
+        var started = c
+        started.transition = transition
+        return started
+    }
+}
