@@ -263,6 +263,54 @@ final class LayerTests: XCTestCase {
         XCTAssertEqual(compositor.frame[12 + 2, 2], gray)
     }
 
+    /// A long list's rows outside the frame are not recorded, and rows that scroll in,
+    /// scroll out or change outside it give the frames a full render gives.
+    func testLayersOutsideTheFrameAreNotRecorded_AndMoveInAndOutAsOthersDo() throws {
+        let root = layer(Rect(0, 0, 100, 60), .white)
+        let list = layer(Rect(0, 0, 100, 2_000))
+        root.addSublayer(list)
+        let rows = (0..<200).map { i -> Layer in
+            let row = layer(Rect(2, Double(i) * 10 + 0.5, 96, 8), Color(r: UInt8(i), g: 100, b: 200))
+            list.addSublayer(row)
+            return row
+        }
+        // Below the frame, but its path shadow reaches into it.
+        let shadowed = layer(Rect(10, 62, 30, 6), .red)
+        shadowed.shadowPath = Path(rect: Rect(0, 0, 30, 6))
+        shadowed.shadowOpacity = 1
+        shadowed.shadowOffset = Point(0, -5)
+        root.addSublayer(shadowed)
+        // A card casting its subtree's shadow, with a sublayer far outside the frame.
+        let card = layer(Rect(60, 20, 30, 20), .white)
+        card.shadowOpacity = 0.5
+        card.addSublayer(layer(Rect(0, 500, 10, 10), .black))
+        root.addSublayer(card)
+
+        let compositor = try Compositor(size: root.bounds.size)
+        compositor.render(root)
+        // The root, the list, rows 0 to 6 (row 6 starts half a pixel below the frame, but
+        // a layer's extent has a pixel of margin for anti-aliasing), the shadowed layer,
+        // the card and its far sublayer.
+        XCTAssertEqual(compositor.statistics.recordedLayers, 12)
+        XCTAssertTrue(compositor.frame.pixelsEqual(try fullRender(root)))
+        let blurs = compositor.statistics.shadowBlurs
+
+        rows[150].backgroundPaint = .solid(.black)
+        XCTAssertEqual(compositor.render(root), [], "a change outside the frame damages nothing")
+        let changes: [(String, () -> Void)] = [
+            ("a row scrolls in", { rows[150].position.y = 25 }),
+            ("a row scrolls out", { rows[1].position.y = 700 }),
+            ("the list scrolls", { list.position.y -= 23 }),
+            ("a row inside changes", { rows[4].backgroundPaint = .solid(.green) }),
+        ]
+        for (name, change) in changes {
+            change()
+            compositor.render(root)
+            XCTAssertTrue(compositor.frame.pixelsEqual(try fullRender(root)), name)
+        }
+        XCTAssertEqual(compositor.statistics.shadowBlurs, blurs, "the card's shadow is not blurred again")
+    }
+
     func testShadowsAreBlurredOnceAndFollowWholePixelMoves() throws {
         let root = layer(Rect(0, 0, 80, 60), .white)
         let card = layer(Rect(20, 15, 30, 20), .white)

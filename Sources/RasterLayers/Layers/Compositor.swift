@@ -84,6 +84,7 @@ public final class Compositor {
             groupShadows[id] = nil
         }
         records = next
+        statistics.recordedLayers = next.count
         if needsFullFrame {
             damage = DamageRegion()
             damage.add(frame.bounds)
@@ -159,7 +160,14 @@ public final class Compositor {
     /// Records `layer`'s subtree and adds its damage. Returns nil for a layer that draws
     /// nothing (hidden or transparent); otherwise the subtree's unclipped device bounds
     /// and whether its pixels changed relative to its superlayer since the last frame.
-    private func plan(_ layer: Layer, parentDevice: Transform, clip: PixelRect,
+    ///
+    /// A layer without sublayers whose pixels all fall outside `clip` is not recorded
+    /// (a long list's rows outside the frame): it draws nothing, its old pixels are
+    /// damaged as those of a layer that left, and it counts as changed, as a new layer
+    /// does. Under a layer that casts its subtree's shadow (`underGroupShadow`) every
+    /// layer is recorded, so that the shadow is blurred again only when its subtree
+    /// changed.
+    private func plan(_ layer: Layer, parentDevice: Transform, clip: PixelRect, underGroupShadow: Bool = false,
                       into next: inout [ObjectIdentifier: LayerRecord],
                       damage: inout DamageRegion) -> (bounds: PixelRect, changed: Bool)? {
         guard !layer.isHidden, layer.opacity > 0 else { return nil }
@@ -172,19 +180,22 @@ public final class Compositor {
         var content = own
         var children: [ObjectIdentifier] = []
         var childrenChanged = false
+        let castsGroupShadow = layer.hasShadow && layer.shadowPath == nil
+        let recordsAll = underGroupShadow || castsGroupShadow
         for sublayer in layer.sublayers {
-            guard let (b, c) = plan(sublayer, parentDevice: device, clip: childClip, into: &next, damage: &damage)
+            guard let (b, c) = plan(sublayer, parentDevice: device, clip: childClip, underGroupShadow: recordsAll,
+                                    into: &next, damage: &damage)
             else { continue }
             children.append(ObjectIdentifier(sublayer))
             content = content.union(layer.masksToBounds ? b.intersection(box) : b)
             childrenChanged = childrenChanged || c
         }
-        let castsGroupShadow = layer.hasShadow && layer.shadowPath == nil
         var subtree = content
         if castsGroupShadow {
             subtree = subtree.union(shadowExtent(layer, content, parentDevice: parentDevice, device: device))
             own = subtree
         }
+        if children.isEmpty, !recordsAll, subtree.intersection(clip).isEmpty { return (subtree, true) }
         if let old, old.children != children { childrenChanged = true }
         let ownChanged = old.map {
             $0.version != layer.version || $0.effectVersion != layer.effectVersion || $0.contentVersion != layer.contentVersion
@@ -560,6 +571,9 @@ public struct CompositorStatistics: Sendable, Equatable {
     public var compositedPixels = 0
     /// The rectangles re-composited by the last frame.
     public var lastDamage: [PixelRect] = []
+    /// Layers the last frame recorded: those that draw (not hidden or transparent) and
+    /// have sublayers or pixels inside the frame and their ancestors' clips.
+    public var recordedLayers = 0
 }
 
 /// What the compositor remembers of one layer from the last frame it drew.
