@@ -49,6 +49,27 @@ final class SceneDecodingTests: XCTestCase {
         return registry
     }
 
+    /// Nodes whose decoration is equal share one boxed style; a different decoration
+    /// gets its own, and the nodes still compare by value.
+    func testEqualNodeStyles_ShareOneBox() throws {
+        let scene = try decode(#"""
+        {"canvas": {"width": 100, "height": 40}, "root": {"type": "Flex", "children": [
+          {"type": "Rectangle", "id": "a", "cornerRadius": 4, "background": "#ff0000", "frame": {"width": 10}},
+          {"type": "Circle", "id": "b", "background": "#ff0000", "cornerRadius": 4},
+          {"type": "Text", "text": "c", "id": "c", "cornerRadius": 4, "background": "#ff0000", "padding": 2},
+          {"type": "Rectangle", "id": "d", "cornerRadius": 5, "background": "#ff0000", "frame": {"width": 10}}]}}
+        """#)
+        let flex = try XCTUnwrap(scene.root.wrapped as? Flex)
+        let nodes = try flex.items.map { try XCTUnwrap($0.component.wrapped as? SceneNode) }
+        XCTAssertEqual(nodes.count, 4)
+        XCTAssertTrue(nodes[0].sharesStyle(with: nodes[1]))
+        XCTAssertTrue(nodes[0].sharesStyle(with: nodes[2]))
+        XCTAssertFalse(nodes[0].sharesStyle(with: nodes[3]))
+        XCTAssertEqual(nodes[0].style.cornerRadius, 4)
+        XCTAssertEqual(nodes[3].style.cornerRadius, 5)
+        XCTAssertEqual(nodes[3].style.background, nodes[0].style.background)
+    }
+
     /// The `…Value` getters take an absent prop's value from its spec's default, and a
     /// decoder that asks one for a prop whose spec has no default (and is not required)
     /// gets an error naming the prop, its type and where, not a made-up value.

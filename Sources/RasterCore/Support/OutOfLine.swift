@@ -27,6 +27,11 @@ public struct OutOfLine<Value> {
     public var value: Value {
         _read { yield storage.value }
     }
+
+    /// Whether `other` holds this very box (not merely an equal value).
+    package func sharesBox(with other: Self) -> Bool {
+        storage === other.storage
+    }
 }
 
 extension OutOfLine: Equatable where Value: Equatable {

@@ -43,6 +43,10 @@ public final class SceneDecodingContext {
     var keepsModel = false
     /// Every Text decoded, with its JSON path, for the font report.
     var texts: [SceneText] = []
+    /// The boxed styles of the nodes decoded so far, so that nodes with equal styles share
+    /// one box (a list's rows often do); at most `styleBoxLimit` distinct styles are kept.
+    private var styleBoxes: [SceneNodeStyle: OutOfLine<SceneNodeStyle>] = [:]
+    private static let styleBoxLimit = 4_096
 
     /// Nesting deeper than this is refused by default (`SceneLimits.depth`).
     public static var maxDepth: Int { SceneLimits.default.depth }
@@ -85,6 +89,14 @@ public final class SceneDecodingContext {
 
     /// The folder every file the scene names must stay inside (nil: anywhere).
     var fileRoot: String?
+
+    /// `style` boxed: the box of an equal style decoded before, else a new one.
+    func styleBox(_ style: SceneNodeStyle) -> OutOfLine<SceneNodeStyle> {
+        if let box = styleBoxes[style] { return box }
+        let box = SceneNode.boxed(style)
+        if styleBoxes.count < Self.styleBoxLimit { styleBoxes[style] = box }
+        return box
+    }
     /// Every file named so far (images, fonts), as `resolve` returned it.
     var files: Set<String> = []
 

@@ -93,13 +93,14 @@ enum SceneNodeDecoding {
             s.flipsForRightToLeft = try p.boolValue("flipsForRightToLeftLayoutDirection")
         }
         if id != nil || s != SceneNodeStyle() {
+            let style = p.context.styleBox(s)
             if let item = c.wrapped as? FlexItem {
                 // A Flex's child: the node is the item (one view around the content).
-                c = AnyComponent(SceneNode(id: id, flexItem: item, style: s))
+                c = AnyComponent(SceneNode(id: id, content: item.content, styleBox: style, flexItem: item))
             } else if let paddingAndFrame {
-                c = AnyComponent(SceneNode(id: id, content: c, paddingAndFrame: paddingAndFrame, style: s))
+                c = AnyComponent(SceneNode(id: id, content: c, styleBox: style, paddingAndFrame: paddingAndFrame))
             } else {
-                c = AnyComponent(SceneNode(id: id, content: c, style: s))
+                c = AnyComponent(SceneNode(id: id, content: c, styleBox: style))
             }
         } else {
             padAndFrame()

@@ -110,35 +110,41 @@ public struct SceneNode: CombinedComponent, LayoutTransparent {
     /// The box every node with the default style shares.
     private static let defaultStyle = OutOfLine(SceneNodeStyle())
 
-    private static func boxed(_ style: SceneNodeStyle) -> OutOfLine<SceneNodeStyle> {
+    /// `style` boxed (the shared box when it is the default style).
+    package static func boxed(_ style: SceneNodeStyle) -> OutOfLine<SceneNodeStyle> {
         style == SceneNodeStyle() ? defaultStyle : OutOfLine(style)
     }
 
     /// A node showing `content` with `style`.
     public init(id: String?, content: AnyComponent<Empty>, style: SceneNodeStyle) {
-        self.id = id
-        self.content = content
-        styleBox = Self.boxed(style)
-        flexItemBox = nil
-        paddingAndFrameBox = nil
+        self.init(id: id, content: content, styleBox: Self.boxed(style))
     }
 
     /// A node that pads and frames `content` itself (SwiftUI's `padding`, then `frame`).
     package init(id: String?, content: AnyComponent<Empty>, paddingAndFrame: PaddingAndFrame, style: SceneNodeStyle) {
-        self.id = id
-        self.content = content
-        styleBox = Self.boxed(style)
-        flexItemBox = nil
-        paddingAndFrameBox = OutOfLine(paddingAndFrame)
+        self.init(id: id, content: content, styleBox: Self.boxed(style), paddingAndFrame: paddingAndFrame)
     }
 
     /// A Flex's child: the item `flexItem` (around its content) with `style`.
     public init(id: String?, flexItem: FlexItem, style: SceneNodeStyle) {
+        self.init(id: id, content: flexItem.content, styleBox: Self.boxed(style), flexItem: flexItem)
+    }
+
+    /// A node with its style already boxed (nodes with equal styles may share a box),
+    /// carrying `flexItem` (whose content is `content`) or `paddingAndFrame`, not both.
+    package init(id: String?, content: AnyComponent<Empty>, styleBox: OutOfLine<SceneNodeStyle>, flexItem: FlexItem? = nil,
+                 paddingAndFrame: PaddingAndFrame? = nil) {
         self.id = id
-        content = flexItem.content
-        styleBox = Self.boxed(style)
-        flexItemBox = OutOfLine(flexItem)
-        paddingAndFrameBox = nil
+        self.content = content
+        self.styleBox = styleBox
+        flexItemBox = flexItem.map(OutOfLine.init)
+        paddingAndFrameBox = paddingAndFrame.map(OutOfLine.init)
+    }
+
+    /// Whether this node's style is the very box `other`'s is (decoding gives nodes
+    /// with equal styles one box).
+    package func sharesStyle(with other: SceneNode) -> Bool {
+        styleBox.sharesBox(with: other.styleBox)
     }
 
     /// The item a Flex lays out, when the node is one.
