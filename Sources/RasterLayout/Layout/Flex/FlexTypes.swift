@@ -180,7 +180,10 @@ package struct FlexCache {
         var value: T
     }
 
-    private var sizes: [Entry<Size>] = []
+    /// The sizes stored, oldest first: the first inline (most nodes are sized under
+    /// one input in a pass), the others in an array.
+    private var firstSize: Entry<Size>?
+    private var laterSizes: [Entry<Size>] = []
     private var layout: Entry<FlexOutput>?
 
     package init() {}
@@ -205,10 +208,13 @@ package struct FlexCache {
             guard let e = layout, Self.matches(input, e, e.value.size) else { return nil }
             return e.value
         case .computeSize:
+            // The newest match of the smallest kind.
             var best: Entry<Size>?
-            for e in sizes.reversed() where best.map({ e.kind < $0.kind }) ?? true {
-                if Self.matches(input, e, e.value) { best = e }
+            func consider(_ e: Entry<Size>) {
+                if best.map({ e.kind < $0.kind }) ?? true, Self.matches(input, e, e.value) { best = e }
             }
+            for e in laterSizes.reversed() { consider(e) }
+            if let firstSize { consider(firstSize) }
             return best.map { FlexOutput(size: $0.value) }
         }
     }
@@ -219,8 +225,9 @@ package struct FlexCache {
             layout = Entry(kind: 0, known: input.known, definite: input.definite, available: input.available,
                            sizingMode: input.sizingMode, value: output)
         case .computeSize:
-            sizes.append(Entry(kind: Self.kind(input), known: input.known, definite: input.definite,
-                               available: input.available, sizingMode: input.sizingMode, value: output.size))
+            let entry = Entry(kind: Self.kind(input), known: input.known, definite: input.definite,
+                              available: input.available, sizingMode: input.sizingMode, value: output.size)
+            if firstSize == nil { firstSize = entry } else { laterSizes.append(entry) }
         }
     }
 
