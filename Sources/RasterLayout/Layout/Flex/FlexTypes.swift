@@ -209,13 +209,13 @@ package struct FlexCache {
             return e.value
         case .computeSize:
             // The newest match of the smallest kind.
-            var best: Entry<Size>?
-            func consider(_ e: Entry<Size>) {
-                if best.map({ e.kind < $0.kind }) ?? true, Self.matches(input, e, e.value) { best = e }
+            var bestKind = Int.max, best: Size?
+            for e in laterSizes.reversed() where e.kind < bestKind && Self.matches(input, e, e.value) {
+                bestKind = e.kind
+                best = e.value
             }
-            for e in laterSizes.reversed() { consider(e) }
-            if let firstSize { consider(firstSize) }
-            return best.map { FlexOutput(size: $0.value) }
+            if let e = firstSize, e.kind < bestKind, Self.matches(input, e, e.value) { best = e.value }
+            return best.map { FlexOutput(size: $0) }
         }
     }
 

@@ -92,6 +92,8 @@ public final class SceneDecodingContext {
 
     /// `style` boxed: the box of an equal style decoded before, else a new one.
     func styleBox(_ style: SceneNodeStyle) -> OutOfLine<SceneNodeStyle> {
+        // Most nodes have the default style (an id and no decoration): compared, not hashed.
+        if style == SceneNode.defaultStyle.value { return SceneNode.defaultStyle }
         if let box = styleBoxes[style] { return box }
         let box = SceneNode.boxed(style)
         if styleBoxes.count < Self.styleBoxLimit { styleBoxes[style] = box }

@@ -108,11 +108,11 @@ public struct SceneNode: CombinedComponent, LayoutTransparent {
     package var paddingAndFrame: PaddingAndFrame? { paddingAndFrameBox?.value }
 
     /// The box every node with the default style shares.
-    private static let defaultStyle = OutOfLine(SceneNodeStyle())
+    package static let defaultStyle = OutOfLine(SceneNodeStyle())
 
     /// `style` boxed (the shared box when it is the default style).
     package static func boxed(_ style: SceneNodeStyle) -> OutOfLine<SceneNodeStyle> {
-        style == SceneNodeStyle() ? defaultStyle : OutOfLine(style)
+        style == defaultStyle.value ? defaultStyle : OutOfLine(style)
     }
 
     /// A node showing `content` with `style`.
