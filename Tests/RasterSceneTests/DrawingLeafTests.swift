@@ -2,14 +2,15 @@ import Foundation
 import RasterComponents
 import RasterCore
 import RasterScene
+import RasterTestSupport
 import XCTest
 
-/// A shape that exactly fills its node is drawn on the node's own layer instead of in a
-/// view of its own, and the pixels are those of the tree in which every shape has a
+/// A shape or a text that exactly fills its node is drawn on the node's own layer instead
+/// of in a view of its own, and the pixels are those of the tree in which every leaf has a
 /// view (`DrawingLeafPolicy.keepingViews`), still and while animating.
 final class DrawingLeafTests: XCTestCase {
-    /// Nodes of every kind a shape can sit in: Flex items (whole and fractional sizes,
-    /// padded, stroked, a path), stack children with and without a frame, and node
+    /// Nodes of every kind a leaf can sit in: Flex items (whole and fractional sizes,
+    /// padded, stroked, a path, texts), stack children with and without a frame, and node
     /// decoration that clips, fades, shades, borders and turns.
     private static let still = #"""
     {"canvas": {"width": 160, "height": 120, "background": "#ffffff", "scale": SCALE},
@@ -28,8 +29,17 @@ final class DrawingLeafTests: XCTestCase {
           "border": {"color": "#000000", "width": 1.5}, "fill": "#55aaff"},
          {"type": "Rectangle", "id": "shaded", "frame": {"width": 12, "height": 12}, "fill": "#ff8800",
           "shadow": {"color": "#000000", "radius": 4, "offset": [1, 2], "opacity": 0.6}, "opacity": 0.8},
-         {"type": "Rectangle", "id": "turned", "frame": {"width": 13, "height": 7}, "fill": "#0088ff", "rotation": 20}
+         {"type": "Rectangle", "id": "turned", "frame": {"width": 13, "height": 7}, "fill": "#0088ff", "rotation": 20},
+         {"type": "Rectangle", "id": "stroked-clipped", "frame": {"width": 14, "height": 9}, "cornerRadius": 3,
+          "stroke": {"paint": "#000000", "width": 3}},
+         {"type": "Text", "id": "label", "text": "Ag é", "font": {"size": 11, "weight": "bold"}, "opacity": 0.6,
+          "background": "#eeeeff"},
+         {"type": "Text", "id": "label-clipped", "text": "Ag", "font": {"size": 11}, "clip": true}
        ]},
+       {"type": "Text", "id": "stack-label", "text": "Stack", "font": {"size": 10}, "border": {"color": "#ff0000", "width": 1}},
+       {"type": "VStack", "fill": true, "frame": {"width": 60}, "children": [
+         {"type": "Rectangle", "id": "stretched", "width": 20, "height": 4, "fill": "#ff00ff", "background": "#00ffff"},
+         {"type": "Text", "id": "stretched-label", "text": "Wide", "font": {"size": 9}, "background": "#ffff00"}]},
        {"type": "Rectangle", "id": "framed", "frame": {"width": 30.4, "height": 6.2}, "fill": "#884400"},
        {"type": "HStack", "spacing": 1.7, "children": [
          {"type": "Circle", "id": "bare", "width": 9.5, "height": 9.5, "fill": "#008888", "opacity": 0.7},
@@ -50,15 +60,18 @@ final class DrawingLeafTests: XCTestCase {
             }
             XCTAssertEqual(pixels(try merged.render()), pixels(try separate.render()), "scale \(scale)")
             XCTAssertEqual(merged.layout(), separate.layout())
-            // Whole or snapped alike: drawn on the node's layer, which then has no sublayer.
-            for id in ["whole", "grown", "faded", "clipped", "shaded", "turned", "whole-bare"] {
+            // Whole or snapped alike, inside its box or not clipped: drawn on the node's
+            // layer, which then has no sublayer.
+            for id in ["whole", "grown", "faded", "clipped", "shaded", "turned", "whole-bare", "stroked", "path",
+                       "label", "stack-label"] {
                 let view = try XCTUnwrap(merged.nodeView(id: id))
                 XCTAssertNotNil(view.layer.drawing, "\(id) at scale \(scale)")
                 XCTAssertTrue(view.subviews.isEmpty, "\(id) at scale \(scale)")
                 XCTAssertEqual(separate.nodeView(id: id)?.subviews.count, 1, id)
             }
-            // Inside padding, stroked past its box, a free path: a view of its own.
-            for id in ["padded", "stroked", "path"] {
+            // Inside padding, reaching past its box under a clip, or in a node a filling
+            // stack stretches: a view of its own.
+            for id in ["padded", "stroked-clipped", "label-clipped", "stretched", "stretched-label"] {
                 let view = try XCTUnwrap(merged.nodeView(id: id))
                 XCTAssertNil(view.layer.drawing, id)
                 XCTAssertEqual(view.subviews.count, 1, id)
@@ -123,6 +136,23 @@ final class DrawingLeafTests: XCTestCase {
         let b = try XCTUnwrap(merged.renderer.nodeView(id: "b"))
         XCTAssertNotNil(b.layer.drawing)
         XCTAssertTrue(b.subviews.isEmpty)
+    }
+
+    /// The gallery's timeline (a title whose text changes on a spring, rows inserted and
+    /// removed, a tapped button): every frame as with a view per leaf.
+    func testTheGalleryTimeline_IsTheSameWithAViewPerLeaf() throws {
+        let url = TestFixtures.directory.appendingPathComponent("scenes/timeline.json")
+        let scene = try SceneDecoder().decode(contentsOf: url.path)
+        let merged = ScenePlayer(scene: scene)
+        let separate = DrawingLeafPolicy.keepingViews { ScenePlayer(scene: scene) }
+        var differing: [Int] = []
+        for frame in 0...45 {
+            let time = Double(frame) / 30
+            let a = try merged.frame(at: time)
+            let b = try DrawingLeafPolicy.keepingViews { try separate.frame(at: time) }
+            if pixels(a) != pixels(b) { differing.append(frame) }
+        }
+        XCTAssertEqual(differing, [], "frames that differ")
     }
 
     private func pixels(_ bitmap: Bitmap) -> Data {

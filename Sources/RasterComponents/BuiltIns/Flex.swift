@@ -167,8 +167,8 @@ public struct FlexItem: CombinedComponent, LayoutTransparent {
     /// carries it, whose view then holds the content directly): the size a containing
     /// Flex assigned to `context`'s node, else the standalone size, with `content`
     /// placed inside the padding. Returns the item's size.
-    package func update<Parent>(content child: Child<AnyComponent<Empty>>, in context: CombinedComponentContext<Parent>) -> Size
-        where Parent.EnvironmentType == Empty {
+    package func update<Parent>(content child: Child<AnyComponent<Empty>>, in context: CombinedComponentContext<Parent>,
+                                clipsContent: Bool = false) -> Size where Parent.EnvironmentType == Empty {
         let node = context.layoutNode
         let contentNode = node.content(content)
         if node.flexInfo.isContainer {
@@ -184,7 +184,7 @@ public struct FlexItem: CombinedComponent, LayoutTransparent {
         let aligned = LayoutMath.aligned(measured, in: inner, alignment: contentAlignment.resolved(for: direction))
         let position = Point(x: padding.left + aligned.x, y: padding.top + aligned.y)
         context.place(content: content, child: child, measured: measured, proposal: offer, layout: contentNode,
-                      at: position, boxSize: size, parentSnaps: node.assignedSize != nil)
+                      at: position, boxSize: size, parentSnaps: node.assignedSize != nil, clipsContent: clipsContent)
         return size
     }
 }

@@ -52,7 +52,8 @@ package struct PaddingAndFrame: Hashable {
     /// the frame's alignment and inside the insets as resolved for the layout
     /// direction. Returns the frame's size.
     package func update<Parent>(content: AnyComponent<Empty>, child: Child<AnyComponent<Empty>>,
-                                in context: CombinedComponentContext<Parent>) -> Size where Parent.EnvironmentType == Empty {
+                                in context: CombinedComponentContext<Parent>, clipsContent: Bool = false) -> Size
+        where Parent.EnvironmentType == Empty {
         let node = context.layoutNode.content(content)
         let direction = context.environment.layoutDirection
         let offer = frame?.childProposal(context.proposal) ?? context.proposal
@@ -67,7 +68,7 @@ package struct PaddingAndFrame: Hashable {
             contentOffer = insets.inset(offer)
         }
         context.place(content: content, child: child, measured: node.sizeThatFits(contentOffer), proposal: contentOffer,
-                      layout: node, at: position, boxSize: size)
+                      layout: node, at: position, boxSize: size, clipsContent: clipsContent)
         return size
     }
 }

@@ -143,11 +143,9 @@ extension ShapeComponent {
                             stroke: strokePaint, box: size)
     }
 
-    /// A shape without a stroke and with an outline inside its box (not a free path)
-    /// draws only within its size.
-    public func leafDrawing(environment: Environment<Empty>, fillingBox box: () -> Size?) -> (any LayerDrawing)? {
-        if stroke != nil { return nil }
-        if case .path = outline { return nil }
+    /// The outline at the size of the box (a shape takes the size proposed, or its own).
+    public func leafDrawing(environment: Environment<Empty>, proposal: ProposedSize, layout: LayoutNode,
+                            fillingBox box: () -> Size?) -> (any LayerDrawing)? {
         guard let size = box() else { return nil }
         return drawing(size: size.finite, environment: environment)
     }

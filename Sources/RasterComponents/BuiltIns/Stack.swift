@@ -55,6 +55,7 @@ struct StackBody {
         }
         context.reserveChildren(items.count)
         for (i, item) in items.enumerated() {
+            if fill { nodes[i].placedSize = result.sizes[i] }
             var c = children[item.key].update(component: item.component, typed: context.environment.typed,
                                              proposal: result.proposals[i], layout: nodes[i],
                                              origin: context.childOrigin(positions[i]), transition: context.transition)

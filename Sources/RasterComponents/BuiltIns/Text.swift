@@ -102,6 +102,18 @@ public struct Text: Component {
         return drawing.size(of: layout)
     }
 
+    /// The text laid out for `proposal`, as `update` sets it, when no text style draws it
+    /// and its size is the box's.
+    public func leafDrawing(environment: Environment<Empty>, proposal: ProposedSize, layout: LayoutNode,
+                            fillingBox box: () -> Size?) -> (any LayerDrawing)? {
+        if isStyled(environment) { return nil }
+        guard let size = box() else { return nil }
+        let drawing = self.drawing(proposal, text: attributed(environment), environment: environment,
+                                   css: layout.measuresTextAsCSS)
+        guard let metrics = drawing.metrics, drawing.size(of: metrics) == size else { return nil }
+        return drawing
+    }
+
     /// One line per paragraph when the width is unspecified, infinite or at least the
     /// text's one-line width; else wrapped to the width as SwiftUI's `Text` is (UIKit's
     /// word wrapping): at break opportunities, and a word longer than the line inside the

@@ -58,6 +58,10 @@ public final class LayoutNode {
     /// The border box a flex container gave this node (a `FlexItem` or `Flex`) in its
     /// last layout.
     @exclusivity(unchecked) var assignedSize: Size?
+    /// The size the parent's update gives the component's frame whatever size the
+    /// component returns (a filling stack stretches its children across); nil: the size
+    /// it returns.
+    @exclusivity(unchecked) var placedSize: Size?
     /// This child's frame in its flex container's last layout (unrounded, relative to
     /// the container's border box).
     @exclusivity(unchecked) var flexFrame: Rect?

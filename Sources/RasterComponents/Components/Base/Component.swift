@@ -48,14 +48,16 @@ public protocol Component: Equatable {
     /// also lays out as a flex item (a scene node) gives its own, whose content is its
     /// `transparentLayoutContent`.
     var asFlexItem: FlexItem? { get }
-    /// For a leaf that only draws (a shape: no state, no children, nothing on its layer
-    /// but its drawing), its drawing at the size `box` gives (asked only then; nil: no
-    /// box to fill), with its paints resolved in `environment`, when it draws only
-    /// within that size; nil for any other component. A wrapper whose box the leaf
+    /// For a leaf that only draws (a shape, a text without styles: no state, no
+    /// children, nothing on its layer but its drawing), the drawing its update would set
+    /// for `proposal`, measured through `layout`, with its paints resolved in
+    /// `environment`, when its size is the one `box` gives (asked only of such a leaf;
+    /// nil: no box to fill); nil for any other component. A wrapper whose box the leaf
     /// fills exactly draws it on its own layer instead of giving it a view
-    /// (`CombinedComponentContext.place`). Provided by the built-in shapes; components
-    /// do not implement it.
-    func leafDrawing(environment: Environment<Empty>, fillingBox box: () -> Size?) -> (any LayerDrawing)?
+    /// (`CombinedComponentContext.place`). Provided by the built-in shapes and `Text`;
+    /// components do not implement it.
+    func leafDrawing(environment: Environment<Empty>, proposal: ProposedSize, layout: LayoutNode,
+                     fillingBox box: () -> Size?) -> (any LayerDrawing)?
 
     // The update machinery's entry points for a component it holds as `any Component`.
     // Each is provided (specialized per component type, so a call costs one witness
@@ -158,7 +160,8 @@ public extension Component {
     /// None: the component is not a flex item of its own.
     var asFlexItem: FlexItem? { nil }
     /// None: the component is not a leaf that only draws.
-    func leafDrawing(environment: Environment<Empty>, fillingBox box: () -> Size?) -> (any LayerDrawing)? { nil }
+    func leafDrawing(environment: Environment<Empty>, proposal: ProposedSize, layout: LayoutNode,
+                     fillingBox box: () -> Size?) -> (any LayerDrawing)? { nil }
     /// Measures by running `update` on a scratch view (with the view's state when it
     /// has one): ComponentFlow's contract, where a component sizes itself in `update`.
     func sizeThatFits(_ proposal: ProposedSize, context: MeasureContext<Self>) -> Size {

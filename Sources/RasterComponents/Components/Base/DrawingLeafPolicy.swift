@@ -23,24 +23,28 @@ extension CombinedComponentContext where C.EnvironmentType == Empty {
     /// when it is a leaf that only draws (`leafDrawing`) and fills this component's box
     /// (`boxSize`) exactly, sets its drawing on this view's layer and gives it no view,
     /// layer or node. `parentSnaps`: this component's own frame is snapped by its parent
-    /// from its unrounded origin (a `Flex` places its items so).
+    /// from its unrounded origin (a `Flex` places its items so). `clipsContent`: this
+    /// component's layer clips what it draws (`masksToBounds`).
     ///
     /// The pixels are the same either way. A leaf's layer at (0, 0) with the bounds of
     /// this component's layer has its device transform, so its contents land where this
     /// layer's own would, under the same clip and opacity, between this layer's
-    /// background and border; the bounds are the same when snapping either changes
-    /// neither frame (the box lies on whole pixels) or moves both edges alike (both are
-    /// snapped from the same unrounded origin). Under an animated transition a leaf
-    /// that has a view keeps it (it animates as a view does), and a leaf drawn on this
-    /// layer that no longer fills it gets a view that starts at this layer's present
-    /// bounds and animates from there, as the view it would have had. Only these methods
-    /// set a wrapper's `drawing`.
+    /// background and border; the bounds are the same when the parent gives this frame
+    /// the size this component returns (a filling stack stretches it instead) and
+    /// snapping either changes neither frame (the box lies on whole pixels) or moves both
+    /// edges alike (both are snapped from the same unrounded origin). A drawing that can reach past the box (a
+    /// stroke, a path, glyphs) stays a view under a clip: the clip would cut the leaf's
+    /// own extent from this layer's, and an offscreen group is placed by that extent.
+    /// Under an animated transition a leaf that has a view keeps it (it animates as a
+    /// view does), and a leaf drawn on this layer that no longer fills it gets a view
+    /// that starts at this layer's present bounds and animates from there, as the view
+    /// it would have had. Only these methods set a wrapper's `drawing`.
     package func place(content: AnyComponent<Empty>, child: Child<AnyComponent<Empty>>, measured: Size,
                        proposal: ProposedSize, layout: LayoutNode, at position: Point, boxSize: Size,
-                       parentSnaps: Bool = false) {
-        if position == .zero, measured == boxSize, let drawing = leafDrawing(content, child: child, snappedAlike: parentSnaps, {
-            boxSize
-        }) {
+                       parentSnaps: Bool = false, clipsContent: Bool = false) {
+        if position == .zero, measured == boxSize,
+           let drawing = leafDrawing(content, child: child, proposal: proposal, layout: layout, snappedAlike: parentSnaps,
+                                     clipsContent: clipsContent, { boxSize }) {
             view.layer.drawing = drawing
             return
         }
@@ -53,10 +57,13 @@ extension CombinedComponentContext where C.EnvironmentType == Empty {
     /// `Child.updateAsContent` (the content at (0, 0), not snapped, with the proposal
     /// this component got), or the content drawn on this view's layer as `place` draws
     /// it. Returns the content's size.
-    package func placeAsContent(_ content: AnyComponent<Empty>, child: Child<AnyComponent<Empty>>) -> Size {
+    package func placeAsContent(_ content: AnyComponent<Empty>, child: Child<AnyComponent<Empty>>,
+                                clipsContent: Bool = false) -> Size {
         let node = layoutNode.content(content)
+        let proposal = self.proposal
         var measured = Size.zero
-        if let drawing = leafDrawing(content, child: child, snappedAlike: false, {
+        if let drawing = leafDrawing(content, child: child, proposal: proposal, layout: node, snappedAlike: false,
+                                     clipsContent: clipsContent, {
             measured = node.sizeThatFits(proposal)
             return measured
         }) {
@@ -71,19 +78,31 @@ extension CombinedComponentContext where C.EnvironmentType == Empty {
     }
 
     /// The leaf's drawing for this view's layer, when `content` is a leaf that only
-    /// draws and the size `box` gives (the leaf's and this component's) is finite and
-    /// gives the leaf the bounds this layer gets: snapped alike, or lying on whole pixels.
-    private func leafDrawing(_ content: AnyComponent<Empty>, child: Child<AnyComponent<Empty>>, snappedAlike: Bool,
+    /// draws and the size `box` gives (the leaf's and this component's) is finite, is the
+    /// size the parent gives this component's frame (`LayoutNode.placedSize`), and gives
+    /// the leaf the bounds this layer gets (snapped alike, or lying on whole pixels), and
+    /// the drawing stays inside that size or nothing clips it.
+    private func leafDrawing(_ content: AnyComponent<Empty>, child: Child<AnyComponent<Empty>>, proposal: ProposedSize,
+                             layout: LayoutNode, snappedAlike: Bool, clipsContent: Bool,
                              _ box: () -> Size) -> (any LayerDrawing)? {
         guard !(transition.isAnimated && child.view != nil), DrawingLeafPolicy.drawsOnWrapper else { return nil }
-        return content.wrapped.leafDrawing(environment: environment) {
-            let size = box()
-            guard size.width.isFinite, size.height.isFinite else { return nil }
+        // A parent that sizes this component's frame itself may make it larger than the leaf.
+        let placed = layoutNode.placedSize
+        var size = Size.zero
+        let drawing = content.wrapped.leafDrawing(environment: environment, proposal: proposal, layout: layout) {
+            size = box()
+            guard size.width.isFinite, size.height.isFinite, placed.map({ $0 == size }) ?? true else { return nil }
             if snappedAlike { return size }
             let rect = Rect(origin: .zero, size: size)
             let scale = UpdatePass.current?.displayScale ?? 1
             return PixelSnapping.snap(rect, parentOrigin: origin, scale: scale) == rect ? size : nil
         }
+        guard let drawing else { return nil }
+        if clipsContent {
+            let reach = drawing.visualBounds(size: size)
+            guard reach.minX >= 0, reach.minY >= 0, reach.maxX <= size.width, reach.maxY <= size.height else { return nil }
+        }
+        return drawing
     }
 
     /// Removes a leaf's drawing from this view's layer; true when there was one.

@@ -163,13 +163,14 @@ public struct SceneNode: CombinedComponent, LayoutTransparent {
         let child = Child(AnyComponent<Empty>.self)
         return { context in
             let node = context.component, s = node.style
+            let clips = s.clip || s.cornerRadius > 0
             let size: Size
             if let item = node.flexItem {
-                size = item.update(content: child, in: context)
+                size = item.update(content: child, in: context, clipsContent: clips)
             } else if let paddingAndFrame = node.paddingAndFrame {
-                size = paddingAndFrame.update(content: node.content, child: child, in: context)
+                size = paddingAndFrame.update(content: node.content, child: child, in: context, clipsContent: clips)
             } else {
-                size = context.placeAsContent(node.content, child: child)
+                size = context.placeAsContent(node.content, child: child, clipsContent: clips)
             }
             let view = context.view
             view.nodeID = node.id
@@ -181,7 +182,7 @@ public struct SceneNode: CombinedComponent, LayoutTransparent {
             context.transition.setBackground(layer: layer, paint: s.background.map { context.environment.paint($0, in: box) })
             context.transition.setCornerRadius(layer: layer, cornerRadius: s.cornerRadius)
             layer.cornerCurve = s.smoothCorners ? .continuous : .circular
-            layer.masksToBounds = s.clip || s.cornerRadius > 0
+            layer.masksToBounds = clips
             let t = context.transition
             t.setBorder(layer: layer, width: s.border?.width ?? 0,
                         color: s.border.map { context.environment.color($0.color) } ?? .clear)
