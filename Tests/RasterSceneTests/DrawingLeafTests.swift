@@ -30,11 +30,12 @@ final class DrawingLeafTests: XCTestCase {
          {"type": "Rectangle", "id": "shaded", "frame": {"width": 12, "height": 12}, "fill": "#ff8800",
           "shadow": {"color": "#000000", "radius": 4, "offset": [1, 2], "opacity": 0.6}, "opacity": 0.8},
          {"type": "Rectangle", "id": "turned", "frame": {"width": 13, "height": 7}, "fill": "#0088ff", "rotation": 20},
-         {"type": "Rectangle", "id": "stroked-clipped", "frame": {"width": 14, "height": 9}, "cornerRadius": 3,
-          "stroke": {"paint": "#000000", "width": 3}},
+         {"type": "Rectangle", "id": "stroked-clipped", "frame": {"width": 14.3, "height": 9}, "cornerRadius": 3,
+          "stroke": {"paint": "#000000", "width": 3}, "opacity": 0.5, "background": "#00ff00"},
          {"type": "Text", "id": "label", "text": "Ag é", "font": {"size": 11, "weight": "bold"}, "opacity": 0.6,
           "background": "#eeeeff"},
-         {"type": "Text", "id": "label-clipped", "text": "Ag", "font": {"size": 11}, "clip": true}
+         {"type": "Text", "id": "label-clipped", "text": "Ag", "font": {"size": 11}, "clip": true, "opacity": 0.5,
+          "background": "#ffcc00"}
        ]},
        {"type": "Text", "id": "stack-label", "text": "Stack", "font": {"size": 10}, "border": {"color": "#ff0000", "width": 1}},
        {"type": "VStack", "fill": true, "frame": {"width": 60}, "children": [
