@@ -86,12 +86,12 @@ extension CombinedComponentContext where C.EnvironmentType == Empty {
                              layout: LayoutNode, snappedAlike: Bool, clipsContent: Bool,
                              _ box: () -> Size) -> (any LayerDrawing)? {
         guard !(transition.isAnimated && child.view != nil), DrawingLeafPolicy.drawsOnWrapper else { return nil }
-        // A parent that sizes this component's frame itself may make it larger than the leaf.
-        let placed = layoutNode.placedSize
         var size = Size.zero
         let drawing = content.wrapped.leafDrawing(environment: environment, proposal: proposal, layout: layout) {
             size = box()
-            guard size.width.isFinite, size.height.isFinite, placed.map({ $0 == size }) ?? true else { return nil }
+            guard size.width.isFinite, size.height.isFinite else { return nil }
+            // A parent that sizes this component's frame itself may make it larger than the leaf.
+            if let placed = layoutNode.placedSize, placed != size { return nil }
             if snappedAlike { return size }
             let rect = Rect(origin: .zero, size: size)
             let scale = UpdatePass.current?.displayScale ?? 1
