@@ -95,7 +95,7 @@ public final class SceneDecodingContext {
         // Most nodes have the default style (an id and no decoration): compared, not hashed.
         if style == SceneNode.defaultStyle.value { return SceneNode.defaultStyle }
         if let box = styleBoxes[style] { return box }
-        let box = SceneNode.boxed(style)
+        let box = OutOfLine(style)
         if styleBoxes.count < Self.styleBoxLimit { styleBoxes[style] = box }
         return box
     }

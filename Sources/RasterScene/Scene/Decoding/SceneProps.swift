@@ -92,7 +92,7 @@ public final class SceneProps {
         let entries: [(key: String, length: Int, value: JSONValue)]
 
         init(_ object: [String: JSONValue]) {
-            entries = object.map { ($0.key, $0.key.utf8.allSatisfy { $0 < 0x80 } ? $0.key.utf8.count : -1, $0.value) }
+            entries = object.map { ($0.key, $0.key.isASCIIName ? $0.key.utf8.count : -1, $0.value) }
         }
 
         /// The index of `name` (an ASCII prop name as decoders ask for it, or a written key).
@@ -478,7 +478,7 @@ final class PropTable: Sendable {
         }
         // A name that is not ASCII may equal a spec's name of another length (`String`s
         // compare by canonical equivalence, as a dictionary would find it).
-        guard !name.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+        guard !name.isASCIIName else { return nil }
         return specs.first { $0.name == name }
     }
 }
@@ -494,4 +494,10 @@ extension ObjectSpec {
 
 extension String {
     var lowercasedFirst: String { prefix(1).lowercased() + dropFirst() }
+}
+
+extension String {
+    /// Whether every scalar is ASCII: such a name equals another `String` only when their
+    /// UTF-8 bytes are the same, so names of different lengths differ.
+    fileprivate var isASCIIName: Bool { utf8.allSatisfy { $0 < 0x80 } }
 }
