@@ -38,8 +38,7 @@ public struct BenchRunner {
         let white = Color.white.premultiplied
         var times: [Double] = []
         var bytes: Int?
-        var cleaned = false
-        defer { if !cleaned { workload.cleanup?() } }   // also when a run throws
+        defer { workload.cleanup?() }   // also when a run throws
         for i in 0...timedRuns {
             workload.beforeRun?()
             let start = DispatchTime.now().uptimeNanoseconds
@@ -52,8 +51,6 @@ public struct BenchRunner {
             let ms = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
             if i > 0 { times.append(ms) }
         }
-        workload.cleanup?()
-        cleaned = true
         times.sort()
         if let directory, workload.encode == nil {
             try PNGEncoder.standard.write(bitmap, to: directory + "/\(workload.name).png")
