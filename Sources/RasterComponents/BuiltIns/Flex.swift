@@ -184,7 +184,8 @@ public struct FlexItem: CombinedComponent, LayoutTransparent {
         let aligned = LayoutMath.aligned(measured, in: inner, alignment: contentAlignment.resolved(for: direction))
         let position = Point(x: padding.left + aligned.x, y: padding.top + aligned.y)
         context.place(content: content, child: child, measured: measured, proposal: offer, layout: contentNode,
-                      at: position, boxSize: size, parentSnaps: node.assignedSize != nil, clipsContent: clipsContent)
+                      at: position, boxSize: size, placedSize: node.placedSize, parentSnaps: node.assignedSize != nil,
+                      clipsContent: clipsContent)
         return size
     }
 }

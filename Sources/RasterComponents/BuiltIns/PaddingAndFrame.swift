@@ -54,7 +54,7 @@ package struct PaddingAndFrame: Hashable {
     package func update<Parent>(content: AnyComponent<Empty>, child: Child<AnyComponent<Empty>>,
                                 in context: CombinedComponentContext<Parent>, clipsContent: Bool = false) -> Size
         where Parent.EnvironmentType == Empty {
-        let node = context.layoutNode.content(content)
+        let wrapper = context.layoutNode, node = wrapper.content(content)
         let direction = context.environment.layoutDirection
         let offer = frame?.childProposal(context.proposal) ?? context.proposal
         let paddedSize = padded(offer, node)
@@ -68,7 +68,7 @@ package struct PaddingAndFrame: Hashable {
             contentOffer = insets.inset(offer)
         }
         context.place(content: content, child: child, measured: node.sizeThatFits(contentOffer), proposal: contentOffer,
-                      layout: node, at: position, boxSize: size, clipsContent: clipsContent)
+                      layout: node, at: position, boxSize: size, placedSize: wrapper.placedSize, clipsContent: clipsContent)
         return size
     }
 }

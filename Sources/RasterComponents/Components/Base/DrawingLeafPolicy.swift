@@ -22,9 +22,10 @@ extension CombinedComponentContext where C.EnvironmentType == Empty {
     /// component's one child at `position` (snapped to whole pixels, `add(_:at:)`); or,
     /// when it is a leaf that only draws (`leafDrawing`) and fills this component's box
     /// (`boxSize`) exactly, sets its drawing on this view's layer and gives it no view,
-    /// layer or node. `parentSnaps`: this component's own frame is snapped by its parent
-    /// from its unrounded origin (a `Flex` places its items so). `clipsContent`: this
-    /// component's layer clips what it draws (`masksToBounds`).
+    /// layer or node. `placedSize`: this component's `LayoutNode.placedSize` (the caller
+    /// holds the node). `parentSnaps`: this component's own frame is snapped by its
+    /// parent from its unrounded origin (a `Flex` places its items so). `clipsContent`:
+    /// this component's layer clips what it draws (`masksToBounds`).
     ///
     /// The pixels are the same either way. A leaf's layer at (0, 0) with the bounds of
     /// this component's layer has its device transform, so its contents land where this
@@ -40,11 +41,11 @@ extension CombinedComponentContext where C.EnvironmentType == Empty {
     /// that starts at this layer's present bounds and animates from there, as the view
     /// it would have had. Only these methods set a wrapper's `drawing`.
     package func place(content: AnyComponent<Empty>, child: Child<AnyComponent<Empty>>, measured: Size,
-                       proposal: ProposedSize, layout: LayoutNode, at position: Point, boxSize: Size,
+                       proposal: ProposedSize, layout: LayoutNode, at position: Point, boxSize: Size, placedSize: Size?,
                        parentSnaps: Bool = false, clipsContent: Bool = false) {
         if position == .zero, measured == boxSize,
-           let drawing = leafDrawing(content, child: child, proposal: proposal, layout: layout, snappedAlike: parentSnaps,
-                                     clipsContent: clipsContent, { boxSize }) {
+           let drawing = leafDrawing(content, child: child, proposal: proposal, layout: layout, placedSize: placedSize,
+                                     snappedAlike: parentSnaps, clipsContent: clipsContent, { boxSize }) {
             view.layer.drawing = drawing
             return
         }
@@ -59,11 +60,11 @@ extension CombinedComponentContext where C.EnvironmentType == Empty {
     /// it. Returns the content's size.
     package func placeAsContent(_ content: AnyComponent<Empty>, child: Child<AnyComponent<Empty>>,
                                 clipsContent: Bool = false) -> Size {
-        let node = layoutNode.content(content)
+        let wrapper = layoutNode, node = wrapper.content(content)
         let proposal = self.proposal
         var measured = Size.zero
-        if let drawing = leafDrawing(content, child: child, proposal: proposal, layout: node, snappedAlike: false,
-                                     clipsContent: clipsContent, {
+        if let drawing = leafDrawing(content, child: child, proposal: proposal, layout: node,
+                                     placedSize: wrapper.placedSize, snappedAlike: false, clipsContent: clipsContent, {
             measured = node.sizeThatFits(proposal)
             return measured
         }) {
@@ -83,7 +84,7 @@ extension CombinedComponentContext where C.EnvironmentType == Empty {
     /// the leaf the bounds this layer gets (snapped alike, or lying on whole pixels), and
     /// the drawing stays inside that size or nothing clips it.
     private func leafDrawing(_ content: AnyComponent<Empty>, child: Child<AnyComponent<Empty>>, proposal: ProposedSize,
-                             layout: LayoutNode, snappedAlike: Bool, clipsContent: Bool,
+                             layout: LayoutNode, placedSize: Size?, snappedAlike: Bool, clipsContent: Bool,
                              _ box: () -> Size) -> (any LayerDrawing)? {
         guard !(transition.isAnimated && child.view != nil), DrawingLeafPolicy.drawsOnWrapper else { return nil }
         var size = Size.zero
@@ -91,7 +92,7 @@ extension CombinedComponentContext where C.EnvironmentType == Empty {
             size = box()
             guard size.width.isFinite, size.height.isFinite else { return nil }
             // A parent that sizes this component's frame itself may make it larger than the leaf.
-            if let placed = layoutNode.placedSize, placed != size { return nil }
+            if let placedSize, placedSize != size { return nil }
             if snappedAlike { return size }
             let rect = Rect(origin: .zero, size: size)
             let scale = UpdatePass.current?.displayScale ?? 1
