@@ -202,7 +202,9 @@ package struct FlexCache {
         return input.sizingMode == e.sizingMode && same(.horizontal) && same(.vertical)
     }
 
-    package func get(_ input: FlexInput) -> FlexOutput? {
+    /// `mutating` although it changes nothing: a cache stored in a class is then read
+    /// in place, where a non-mutating call would copy it (and its array) first.
+    package mutating func get(_ input: FlexInput) -> FlexOutput? {
         switch input.runMode {
         case .performLayout:
             guard let e = layout, Self.matches(input, e, e.value.size) else { return nil }
