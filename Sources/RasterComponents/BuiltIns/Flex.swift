@@ -57,9 +57,13 @@ public struct Flex: CombinedComponent {
                   direction: direction, justify: justify, alignItems: alignItems, wrap: wrap, gap: gap, box: box)
     }
 
-    /// The container's size for `proposal`, from a measuring run of the flex layout.
+    /// The container's size for `proposal`, from a measuring run of the flex layout (a
+    /// full layout when the update is expected to propose the same, see
+    /// `LayoutNode.laidOutAsMeasured`).
     public func sizeThatFits(_ proposal: ProposedSize, context: MeasureContext<Flex>) -> Size {
-        FlexLayout(tree: ComponentFlexTree()).root(context.node, proposal: proposal, runMode: .computeSize).size
+        let node = context.node
+        return FlexLayout(tree: ComponentFlexTree()).root(node, proposal: proposal,
+                                                          runMode: node.laidOutAsMeasured ? .performLayout : .computeSize).size
     }
 
     /// Lays out the items (or takes the size and frames an enclosing Flex assigned) and

@@ -118,7 +118,10 @@ struct ComponentFlexTree: FlexLayoutTree {
     private func layoutNode(_ node: Node) -> LayoutNode { unsafeDowncast(node, to: LayoutNode.self) }
 
     func children(of node: Node) -> [Node] {
-        guard let container = layoutNode(node).flexInfo.containerNode, let flex = container.component(as: Flex.self) else { return [] }
+        guard let container = layoutNode(node).flexInfo.containerNode else { return [] }
+        // Kept for the pass: the component is cast only the first time.
+        if let ordered = container.orderedFlexChildren { return ordered.nodes }
+        guard let flex = container.component(as: Flex.self) else { return [] }
         return container.flexChildNodes(flex)
     }
 

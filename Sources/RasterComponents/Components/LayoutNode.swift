@@ -33,6 +33,12 @@ public final class LayoutNode {
     /// not proposed), elsewhere as SwiftUI does. Set when the node is made: a `Flex`'s
     /// children get true, a stack's false, anything else's what its parent has.
     @exclusivity(unchecked) var measuresTextAsCSS = false
+    /// Whether the update that follows gives the component the proposal it is first
+    /// measured for: true for a node no parent measured (the host's root), and for the
+    /// content of a wrapper that has it. A `Flex` measured then lays itself out at
+    /// once, and its update finds that layout cached, instead of running the algorithm
+    /// twice. (A wrong guess costs time, never a different result.)
+    @exclusivity(unchecked) package var laidOutAsMeasured = false
 
     /// The proposals answered, in the order asked (seeded from the retained view's
     /// last pass when its subtree is untouched).
@@ -131,8 +137,10 @@ public final class LayoutNode {
     /// The child node of a wrapper that lays out as its content (slot 0), keeping the
     /// stack axis.
     package func content<C: Component>(_ component: C, environment: ErasedEnvironment? = nil) -> LayoutNode {
-        child(0, component, environment: environment, stackAxis: stackAxis,
-              retained: retained?.placedChildren.first?.node)
+        let node = child(0, component, environment: environment, stackAxis: stackAxis,
+                         retained: retained?.placedChildren.first?.node)
+        node.laidOutAsMeasured = laidOutAsMeasured
+        return node
     }
 
     /// Takes the retained view's answers from the last pass when nothing below it

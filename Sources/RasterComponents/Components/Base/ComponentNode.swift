@@ -202,6 +202,7 @@ package final class ComponentNode {
     func layoutNode(environment: ErasedEnvironment) -> LayoutNode {
         if let layout { return layout }
         let made = LayoutNode(component: component, environment: environment, retained: self)
+        made.laidOutAsMeasured = true
         layout = made
         return made
     }

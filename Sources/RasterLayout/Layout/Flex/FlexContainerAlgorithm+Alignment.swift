@@ -13,7 +13,7 @@ extension FlexContainerAlgorithm {
             if free > 0 && autoMargins > 0 {
                 var shares = FixedPoint.Diffuser(free, buckets: autoMargins)
                 // Gaps stay between the items (Taffy drops them here; Chrome does not).
-                let order = style.isReverse ? Array(range.reversed()) : Array(range)
+                let order = FlexMath.indices(range, reversed: style.isReverse)
                 for (k, i) in order.enumerated() {
                     items[i].offsetMain = k == 0 ? 0 : gap[dir]
                     if autoMainStart(items[i]) {
@@ -27,7 +27,7 @@ extension FlexContainerAlgorithm {
             }
             let mode = FlexAlignment.fallback(FlexAlignment(style.justify), free: free, count: range.count)
             var spacing = mode.spacing(free: free, count: range.count, gap: gap[dir], reversed: style.isReverse)
-            for i in style.isReverse ? Array(range.reversed()) : Array(range) { items[i].offsetMain = spacing.next() }
+            for i in FlexMath.indices(range, reversed: style.isReverse) { items[i].offsetMain = spacing.next() }
         }
     }
 
@@ -88,17 +88,17 @@ extension FlexContainerAlgorithm {
         let free = innerContainerSize[cross] - totalLineCross - FlexMath.gaps(gap[cross], count)
         let mode = FlexAlignment.fallback(FlexAlignment(style.alignContent), free: free, count: count)
         var spacing = mode.spacing(free: free, count: count, gap: gap[cross], reversed: isWrapReverse)
-        for l in isWrapReverse ? Array(lines.indices.reversed()) : Array(lines.indices) { lines[l].offsetCross = spacing.next() }
+        for l in FlexMath.indices(lines.indices, reversed: isWrapReverse) { lines[l].offsetCross = spacing.next() }
     }
 
     /// Lays out every item at its size and sets its frame.
     mutating func finalLayoutPass() {
         var offsetCross = crossStart(padding)
-        let order = isWrapReverse ? Array(lines.indices.reversed()) : Array(lines.indices)
+        let order = FlexMath.indices(lines.indices, reversed: isWrapReverse)
         for l in order {
             var offsetMain = mainStart(padding)
             let line = lines[l]
-            let indices = style.isReverse ? Array(line.range.reversed()) : Array(line.range)
+            let indices = FlexMath.indices(line.range, reversed: style.isReverse)
             for i in indices {
                 let item = items[i]
                 let output = layout.perform(item.node, known: OptionalSize(item.targetSize.width, item.targetSize.height),

@@ -44,7 +44,7 @@ extension FlexContainerAlgorithm {
             }
             var lower = cyclicMinimum ? 0 : item.resolvedMinimumMainSize
             // A percentage flex basis is cyclic too: the item counts at its content size.
-            let hypothetical = tree.itemStyle(item.node).basis.isPercent
+            let hypothetical = item.basis.isPercent
                 ? FlexMath.clamp(content, lower, item.maxSize[dir]) : item.hypotheticalInnerSize[dir]
             // An item that cannot shrink holds its hypothetical size, except under a
             // min-content constraint when that size comes from its content (Chrome).

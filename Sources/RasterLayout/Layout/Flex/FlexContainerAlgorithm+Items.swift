@@ -25,6 +25,7 @@ extension FlexContainerAlgorithm {
             items.append(Item(
                 node: child,
                 box: childBox,
+                basis: item.basis,
                 size: childBox.sizeWithRatio(base),
                 specifiedSize: specified,
                 aspectRatio: ratio,
@@ -118,7 +119,7 @@ extension FlexContainerAlgorithm {
     /// padding floor.
     func setFlexBaseSize(_ item: inout Item, _ available: AvailableSize, crossSpace: AvailableSpace,
                          known: OptionalSize) {
-        let basisStyle = tree.itemStyle(item.node).basis
+        let basisStyle = item.basis
         // A percentage basis of an indefinite container is `auto` across a row (as
         // Chrome sizes a row's width) and `content` down a column (as it sizes a
         // column's height): the item's own height then does not count.

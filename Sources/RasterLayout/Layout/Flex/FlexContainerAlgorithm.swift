@@ -17,6 +17,8 @@ struct FlexContainerAlgorithm {
         unowned(unsafe) let node: Node
         /// Its box style as written (sizes, limits, padding, ratio), read once.
         let box: BoxStyle
+        /// Its `flex-basis` as written.
+        let basis: Dimension
         /// The item's `width`/`height`, the missing one transferred through its aspect
         /// ratio.
         var size: OptionalSize

@@ -270,6 +270,13 @@ extension FlexItemStyle {
 
 /// Arithmetic on optional lengths as CSS sizing needs it.
 enum FlexMath {
+    /// The indices of `range` in order, or last to first when `reversed` (without
+    /// making an array).
+    static func indices(_ range: Range<Int>, reversed: Bool) -> StrideThrough<Int> {
+        reversed ? stride(from: range.upperBound - 1, through: range.lowerBound, by: -1)
+                 : stride(from: range.lowerBound, through: range.upperBound - 1, by: 1)
+    }
+
     /// `v` limited by `lo` and `hi` where known; `lo` wins when `lo > hi`.
     static func clamp(_ v: Double, _ lo: Double?, _ hi: Double?) -> Double {
         var x = v
