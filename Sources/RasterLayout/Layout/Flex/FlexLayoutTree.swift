@@ -171,8 +171,10 @@ package struct FlexLayout {
         if contentKnown.width == nil, let w = chosen.width {
             contentKnown.width = max(0, FlexMath.clamp(w, minSize.width, maxSize.width) - padding.width)
         }
-        let measured = tree.measureContent(node, known: contentKnown, available: available)
-        var width = chosen.width ?? measured.width + padding.width
+        // (A box whose sizes are both chosen does not measure its content.)
+        let measured = chosen.width != nil && chosen.height != nil
+            ? nil : tree.measureContent(node, known: contentKnown, available: available)
+        var width = chosen.width ?? (measured?.width ?? 0) + padding.width
         if let ratio, chosen.width == nil {
             // An open width with an aspect ratio follows a known height, and is at least
             // what the ratio makes of the least height the padding allows (the limits
@@ -183,11 +185,11 @@ package struct FlexLayout {
         // The content is laid out in the width the box's limits leave (text narrower than
         // its min-content overflows and takes more lines), also where the container
         // applies the limits to the size (`content` mode).
-        var contentHeight = measured.height
+        var contentHeight = measured?.height ?? 0
         let limits = style.limits(input.parentSize)
         let laidWidth = FlexMath.clamp(width, limits.min.width, limits.max.width)
         let contentWidth = max(0, max(laidWidth, padding.width) - padding.width)
-        if chosen.height == nil, contentKnown.width == nil, abs(contentWidth - measured.width) > 1e-9 {
+        if chosen.height == nil, contentKnown.width == nil, let measured, abs(contentWidth - measured.width) > 1e-9 {
             contentHeight = tree.measureContent(node, known: OptionalSize(contentWidth, contentKnown.height),
                                                 available: available).height
         }
