@@ -160,6 +160,24 @@ public final class LayoutNode {
         return source == nil && component.erasedIsEqual(to: other)
     }
 
+    /// Drops the nodes below this one, and what refers to them, once the component's
+    /// update is over: a large tree then never holds every node of the pass at once.
+    /// Its own answers, flex sizes and frame stay for the parent. The full layout in
+    /// `flexCache` goes too (its frames were set on the nodes dropped), so a second
+    /// update in the same pass lays the children out again on new nodes.
+    func releaseDescendants() {
+        firstSlot = nil
+        if !laterSlots.isEmpty { laterSlots = [] }
+        if !keyedSlots.isEmpty { keyedSlots = [:] }
+        flexItem = nil
+        orderedFlexChildren = nil
+        memo = nil
+        scratch = nil
+        scratchState = nil
+        scratchBody = nil
+        flexCache.forgetLayout()
+    }
+
     /// The scratch view, made once.
     func scratchView(make: () -> ComponentView) -> ComponentView {
         if let scratch { return scratch }

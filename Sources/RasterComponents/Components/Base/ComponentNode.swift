@@ -102,7 +102,10 @@ package final class ComponentNode {
             // so what `==` leaves out (a Button's closures, which its view reads from
             // here) is never stale.
             component = newComponent
-            if let layout { keepMeasurements(of: layout) }
+            if let layout {
+                keepMeasurements(of: layout)
+                layout.releaseDescendants()
+            }
             pass.statistics.recordSkip(component.concreteType)
             return size
         }
@@ -130,7 +133,12 @@ package final class ComponentNode {
             reads = recorder.reads
             return size
         }.finite
-        if let used = self.layout { keepMeasurements(of: used) } else { measurements = nil }
+        if let used = self.layout {
+            keepMeasurements(of: used)
+            used.releaseDescendants()
+        } else {
+            measurements = nil
+        }
         self.layout = nil
         size = result
         // A read below is compared by its value in this node's own values: where an

@@ -221,6 +221,9 @@ package struct FlexCache {
         }
     }
 
+    /// Forgets the full layout (its children's frames are gone), keeping the sizes.
+    package mutating func forgetLayout() { layout = nil }
+
     package mutating func store(_ input: FlexInput, _ output: FlexOutput) {
         switch input.runMode {
         case .performLayout:
