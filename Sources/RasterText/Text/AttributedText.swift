@@ -49,18 +49,35 @@ public struct TextSpan: Hashable, Sendable {
 
 /// Text with attributes: a sequence of spans, laid out as one paragraph flow (explicit
 /// newlines inside spans start new lines).
+///
+/// Invariant: `spansHash` is the hash of `spans`, taken when they are set, so that the
+/// layout caches, which look a text up several times per measurement, hash it once.
 public struct AttributedText: Hashable, Sendable, ExpressibleByStringLiteral {
     /// The spans in reading order; their text runs on without separators.
-    public var spans: [TextSpan]
+    public var spans: [TextSpan] {
+        didSet { spansHash = spans.hashValue }
+    }
+    private var spansHash: Int
 
     /// Text made of `spans`, in order.
     public init(_ spans: [TextSpan]) {
         self.spans = spans
+        spansHash = spans.hashValue
     }
 
     /// One span of `text`, in the default family at 17 points and black unless given.
     public init(_ text: String, font: Font = .system(size: 17), color: Color = .black) {
-        spans = [TextSpan(text, font: font, color: color)]
+        self.init([TextSpan(text, font: font, color: color)])
+    }
+
+    /// Equal spans (their hashes are compared first).
+    public static func == (a: AttributedText, b: AttributedText) -> Bool {
+        a.spansHash == b.spansHash && a.spans == b.spans
+    }
+
+    /// The spans' hash, taken when they were set.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(spansHash)
     }
 
     public init(stringLiteral value: String) {
@@ -130,5 +147,16 @@ public struct ParagraphStyle: Hashable, Sendable {
         self.truncation = truncation
         self.direction = direction
         self.layoutDirection = layoutDirection
+    }
+
+    /// Hashes the numbers and flags only: the enumerations would hash their string raw
+    /// values, and this is hashed on every layout cache lookup. (Equal styles still hash
+    /// alike; `==` compares every property.)
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(lineSpacing)
+        hasher.combine(lineHeight)
+        hasher.combine(maxLines)
+        hasher.combine(breaksWithinWords)
+        hasher.combine(browserBaselines)
     }
 }
