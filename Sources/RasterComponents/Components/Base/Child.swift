@@ -7,7 +7,7 @@ public final class Child<C: Component> {
 
     /// Create in a `body`: `let title = Child(Text.self)`.
     public init(_ type: C.Type) {
-        UpdatePass.current?.registeringSlots?.append(WeakSlot(self))
+        UpdatePass.current?.registeringSlots?.append(self)
     }
 
     /// Updates (or first makes) the child's view and returns it with its size, ready for
@@ -48,7 +48,7 @@ public final class ChildMap<EnvironmentType, Key: Hashable> {
 
     /// Create in a `body`: `let items = ChildMap(environment: Empty.self, keyedBy: AnyHashable.self)`.
     public init(environment: EnvironmentType.Type, keyedBy: Key.Type) {
-        UpdatePass.current?.registeringSlots?.append(WeakSlot(self))
+        UpdatePass.current?.registeringSlots?.append(self)
     }
 
     public subscript(key: Key) -> ChildMapEntry<EnvironmentType, Key> {
@@ -107,11 +107,6 @@ public extension ChildMapEntry where EnvironmentType == Empty {
 protocol ChildSlots: AnyObject {
     /// Drops the views the run with `mark` did not update.
     func prune(keepingMark mark: UInt64)
-}
-
-struct WeakSlot {
-    weak var object: (any ChildSlots)?
-    init(_ object: any ChildSlots) { self.object = object }
 }
 
 /// The shared path of `Child` and `ChildMap`: reuse the view when the component type is

@@ -169,7 +169,7 @@ final class CombinedFrame: @unchecked Sendable {
             let views = added.map(\.view)
             node.view.setSubviews(views)
             node.placedChildren = views
-            for slot in node.slots { slot.object?.prune(keepingMark: mark) }
+            for slot in node.slots { slot.prune(keepingMark: mark) }
             return
         }
         var views: [ComponentView] = []
@@ -207,7 +207,7 @@ final class CombinedFrame: @unchecked Sendable {
         }
         node.view.setSubviews(result)
         node.placedChildren = views
-        for slot in node.slots { slot.object?.prune(keepingMark: mark) }
+        for slot in node.slots { slot.prune(keepingMark: mark) }
     }
 
     /// Sets the layer to the transition's start and animates it to where it was placed.

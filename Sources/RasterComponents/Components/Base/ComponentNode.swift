@@ -53,8 +53,10 @@ package final class ComponentNode {
     @exclusivity(unchecked) var placedChildren: [ComponentView] = []
     /// The update pass that made the node; within it the node's updates are never animated.
     @exclusivity(unchecked) var bornInPass = -1
-    /// The `Child` and `ChildMap` holders its body created.
-    @exclusivity(unchecked) var slots: [WeakSlot] = []
+    /// The `Child` and `ChildMap` holders its body created, held as the body closure
+    /// holds them (they live exactly as long as it: a weak reference would cost each
+    /// node a side table).
+    @exclusivity(unchecked) var slots: [any ChildSlots] = []
 
     /// What `measurements` holds. Named types rather than tuples: an optional of a
     /// tuple is copied and destroyed through the runtime's generic value witnesses.
@@ -218,7 +220,7 @@ package final class ComponentNode {
     /// The node of the child view a `ChildMap` of this component keeps under `key`.
     func childNode(forKey key: ChildKey) -> ComponentNode? {
         for slot in slots {
-            if let map = slot.object as? ChildMap<Empty, ChildKey>, let view = map.views[key] { return view.node }
+            if let map = slot as? ChildMap<Empty, ChildKey>, let view = map.views[key] { return view.node }
         }
         return nil
     }
@@ -351,7 +353,7 @@ final class UpdatePass: @unchecked Sendable {
     /// Frames of the combined components whose bodies are running.
     @exclusivity(unchecked) var frames: [CombinedFrame] = []
     /// Collects the `Child` and `ChildMap` holders a body creates while it is evaluated.
-    @exclusivity(unchecked) var registeringSlots: [WeakSlot]?
+    @exclusivity(unchecked) var registeringSlots: [any ChildSlots]?
     /// Called when a component's state is updated (with `isLocal`).
     @exclusivity(unchecked) var onStateUpdated: ((ComponentNode, ComponentTransition, Bool) -> Void)?
 
