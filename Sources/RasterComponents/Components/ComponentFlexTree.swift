@@ -85,9 +85,11 @@ extension LayoutNode {
         return ordered
     }
 
-    /// The children of a flex container's node in `order`.
-    func flexChildNodes(_ flex: Flex) -> [AnyObject] {
+    /// The children of a flex container's node in `order` (none when the node is not a
+    /// `Flex`); the component is cast only when they are not kept yet.
+    func flexChildNodes() -> [AnyObject] {
         if let ordered = orderedFlexChildren { return ordered.nodes }
+        guard let flex = component(as: Flex.self) else { return [] }
         _ = flexChildren(flex)
         return orderedFlexChildren?.nodes ?? []
     }
@@ -118,11 +120,7 @@ struct ComponentFlexTree: FlexLayoutTree {
     private func layoutNode(_ node: Node) -> LayoutNode { unsafeDowncast(node, to: LayoutNode.self) }
 
     func children(of node: Node) -> [Node] {
-        guard let container = layoutNode(node).flexInfo.containerNode else { return [] }
-        // Kept for the pass: the component is cast only the first time.
-        if let ordered = container.orderedFlexChildren { return ordered.nodes }
-        guard let flex = container.component(as: Flex.self) else { return [] }
-        return container.flexChildNodes(flex)
+        layoutNode(node).flexInfo.containerNode?.flexChildNodes() ?? []
     }
 
     func isFlexContainer(_ node: Node) -> Bool { layoutNode(node).flexInfo.isContainer }

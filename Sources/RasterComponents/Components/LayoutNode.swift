@@ -38,7 +38,7 @@ public final class LayoutNode {
     /// content of a wrapper that has it. A `Flex` measured then lays itself out at
     /// once, and its update finds that layout cached, instead of running the algorithm
     /// twice. (A wrong guess costs time, never a different result.)
-    @exclusivity(unchecked) package var laidOutAsMeasured = false
+    @exclusivity(unchecked) var laidOutAsMeasured = false
 
     /// The proposals answered, in the order asked (seeded from the retained view's
     /// last pass when its subtree is untouched).

@@ -494,9 +494,7 @@ extension ObjectSpec {
 
 extension String {
     var lowercasedFirst: String { prefix(1).lowercased() + dropFirst() }
-}
 
-extension String {
     /// Whether every scalar is ASCII: such a name equals another `String` only when their
     /// UTF-8 bytes are the same, so names of different lengths differ.
     fileprivate var isASCIIName: Bool { utf8.allSatisfy { $0 < 0x80 } }
