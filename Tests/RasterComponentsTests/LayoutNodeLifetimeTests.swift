@@ -63,13 +63,33 @@ final class LayoutNodeLifetimeTests: XCTestCase {
         return view.subviews.lazy.compactMap { self.flexView(in: $0) }.first
     }
 
-    func testTheNodesBelowAreDroppedAfterTheUpdate() {
+    func testTheNodesBelowAreDroppedAfterTheUpdate() throws {
         let box = NodeBox()
         let frames = itemFrames([open], box: box)
         XCTAssertEqual(frames.count, 7)
-        let node = try? XCTUnwrap(box.node)
-        XCTAssertNil(node?.orderedFlexChildren, "the flex children's nodes are dropped once the Flex is updated")
-        XCTAssertNil(node?.flexItem)
+        let node = try XCTUnwrap(box.node)
+        XCTAssertNil(node.orderedFlexChildren, "the flex children's nodes are dropped once the Flex is updated")
+        XCTAssertNil(node.flexItem)
+    }
+
+    /// A node flagged `laidOutAsMeasured` (the host's root, a wrapper's content under it)
+    /// lays a `Flex` out when it is measured, so its children have frames before any
+    /// update; an unflagged one (a stack's child) only sizes it.
+    func testAFlexMeasuredForItsUpdateIsLaidOutWhenMeasured() throws {
+        let environment = ErasedEnvironment(typed: [], shared: EnvironmentValues(), recorder: nil)
+        func childFrames(flagged: Bool) -> [Rect?] {
+            let node = LayoutNode(component: AnyComponent(flex), environment: environment)
+            node.laidOutAsMeasured = flagged
+            let size = node.sizeThatFits(open)
+            XCTAssertEqual(size.width, 200)
+            return node.flexChildNodes().map { ($0 as? LayoutNode)?.flexFrame }
+        }
+        let laidOut = childFrames(flagged: true)
+        XCTAssertEqual(laidOut.count, 7)
+        XCTAssertTrue(laidOut.allSatisfy { $0 != nil }, "measuring laid the items out")
+        XCTAssertEqual(laidOut.compactMap { $0 }.map(\.origin), itemFrames([open]).map(\.origin),
+                       "at the places the update gives them")
+        XCTAssertTrue(childFrames(flagged: false).allSatisfy { $0 == nil }, "measuring only sized the Flex")
     }
 
     func testASecondUpdateInThePassPlacesTheChildrenAgain() {
