@@ -66,6 +66,12 @@ final class ColorTests: XCTestCase {
         XCTAssertNil(Color(hex: "#12345"))
         XCTAssertNil(Color(hex: "12345G"))
         XCTAssertNil(Color(hex: "#GG0000"))
+        // The four-digit form and the forms at the edges of what is taken.
+        XCTAssertEqual(Color(hex: "#0F08"), Color(r: 0, g: 255, b: 0, a: 0x88))
+        XCTAssertEqual(Color(hex: "#FfFfFf00"), Color(r: 255, g: 255, b: 255, a: 0))
+        for refused in ["", "#", "#1", "#12", "#1234567", "#123456789", "#1234567G", "##123456", "#12 456", "#é12345"] {
+            XCTAssertNil(Color(hex: refused), refused)
+        }
     }
 
     func testPremultiplied_RoundTripsExactly_ForEveryValidPixel() {

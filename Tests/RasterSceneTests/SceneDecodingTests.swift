@@ -114,6 +114,33 @@ final class SceneDecodingTests: XCTestCase {
         }
     }
 
+    /// Nodes whose decorations differ only where a style does not hash (its colours and
+    /// fills) keep their own styles when decoding shares equal ones.
+    func testStylesDifferingInColourOnly_StayApart() throws {
+        func node(_ id: String, _ background: JSONValue, border: String) -> JSONValue {
+            ["type": "Rectangle", "id": .string(id), "width": 10, "height": 10, "cornerRadius": 3, "background": background,
+             "border": ["color": .string(border), "width": 1]]
+        }
+        let gradient: JSONValue = ["linear": ["angle": 0, "stops": [["#FF0000", 0], ["#00FF00", 1]]]]
+        let scene = try SceneDecoder().decode(["canvas": ["width": 100, "height": 100], "root": ["type": "Flex", "children": [
+            node("red", "#FF0000", border: "#000000"), node("green", "#00FF00", border: "#000000"),
+            node("redAgain", "#FF0000", border: "#000000"), node("otherBorder", "#FF0000", border: "#0000FF"),
+            node("gradient", gradient, border: "#000000"),
+        ]]])
+        let root = try XCTUnwrap(scene.root.wrapped as? Flex)
+        let nodes = try root.items.map { try XCTUnwrap($0.component.wrapped as? SceneNode) }
+        let red = Fill.color(.fixed(.red)), green = Fill.color(.fixed(Color(r: 0, g: 255, b: 0)))
+        XCTAssertEqual(nodes.map(\.style.background).prefix(4), [red, green, red, red])
+        guard case .linear = nodes[4].style.background else { return XCTFail("a gradient background") }
+        XCTAssertEqual(nodes.map { $0.style.border?.color }, [.fixed(.black), .fixed(.black), .fixed(.black), .fixed(.blue), .fixed(.black)])
+        XCTAssertEqual(nodes[0].style, nodes[2].style)
+        for (i, a) in nodes.enumerated() {
+            for b in nodes[(i + 1)...] where a.id != "red" || b.id != "redAgain" {
+                XCTAssertNotEqual(a.style, b.style, "\(a.id ?? "") and \(b.id ?? "")")
+            }
+        }
+    }
+
     /// A prop a node leaves out decodes as its spec's default: a node that writes every
     /// common and flex item prop at its documented default, or as null, decodes to the
     /// same style, item and box as one that writes none (the decoder reads only the

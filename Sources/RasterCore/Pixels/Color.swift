@@ -41,24 +41,35 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
 
     /// Parses `#RGB`, `#RGBA`, `#RRGGBB` or `#RRGGBBAA` (case-insensitive), or `nil`.
     public init?(hex: String) {
-        guard hex.hasPrefix("#") else { return nil }
-        let digits = Array(hex.utf8.dropFirst())
-        var values: [UInt8] = []
-        for d in digits {
+        // The digits, four bits each, gathered into one word (at most eight of them).
+        var bits: UInt32 = 0
+        var count = 0
+        var first = true
+        for d in hex.utf8 {
+            if first {
+                guard d == UInt8(ascii: "#") else { return nil }
+                first = false
+                continue
+            }
+            let value: UInt8
             switch d {
-            case 0x30...0x39: values.append(d - 0x30)
-            case 0x41...0x46: values.append(d - 0x41 + 10)
-            case 0x61...0x66: values.append(d - 0x61 + 10)
+            case 0x30...0x39: value = d - 0x30
+            case 0x41...0x46: value = d - 0x41 + 10
+            case 0x61...0x66: value = d - 0x61 + 10
             default: return nil
             }
+            guard count < 8 else { return nil }
+            bits = bits << 4 | UInt32(value)
+            count += 1
         }
-        switch values.count {
+        /// Digit `i` of `count` (the first is 0).
+        func digit(_ i: Int) -> UInt8 { UInt8(truncatingIfNeeded: bits >> UInt32(4 * (count - 1 - i))) & 0xF }
+        switch count {
         case 3, 4:
-            let v = values.map { $0 * 17 }
-            self.init(r: v[0], g: v[1], b: v[2], a: values.count == 4 ? v[3] : 255)
+            self.init(r: digit(0) * 17, g: digit(1) * 17, b: digit(2) * 17, a: count == 4 ? digit(3) * 17 : 255)
         case 6, 8:
-            func pair(_ i: Int) -> UInt8 { values[i] << 4 | values[i + 1] }
-            self.init(r: pair(0), g: pair(2), b: pair(4), a: values.count == 8 ? pair(6) : 255)
+            func pair(_ i: Int) -> UInt8 { digit(i) << 4 | digit(i + 1) }
+            self.init(r: pair(0), g: pair(2), b: pair(4), a: count == 8 ? pair(6) : 255)
         default:
             return nil
         }

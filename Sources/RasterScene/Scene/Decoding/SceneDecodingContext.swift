@@ -308,7 +308,7 @@ public final class SceneDecodingContext {
     /// semantic name the scene defines (which wins over a CSS name it shadows).
     func color(_ r: SceneReader) throws -> ColorValue {
         guard case .string(let s) = r.value else { throw r.expected(Self.colorExpectation) }
-        if let value = ColorValue(s, isSemantic: colorNames.contains) { return value }
+        if let value = knownColor(s) { return value }
         if s.hasPrefix("#") { throw r.error("expected \(Self.colorExpectation), found '\(r.shortened(s))'") }
         if s.contains("(") {
             throw r.error("'\(r.shortened(s))' is not a color: rgb() and hsl() take three values and an optional alpha")
@@ -318,6 +318,11 @@ public final class SceneDecodingContext {
         let names = semantic.joined(separator: ", ")
         throw r.error("'\(r.shortened(s))' is not a CSS color or a semantic color of this scene"
             + (guess.map { "; did you mean '\($0)'?" } ?? " (\(names.count <= 80 ? names : names.prefix(79) + "…"))"))
+    }
+
+    /// `s` as a colour when it is one (see `color(_:)`); nil for anything else.
+    func knownColor(_ s: String) -> ColorValue? {
+        ColorValue(s, isSemantic: { colorNames.contains($0) })
     }
 
     /// A colour resolved now, through the scene's theme.

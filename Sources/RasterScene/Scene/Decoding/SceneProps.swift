@@ -54,8 +54,8 @@ public final class SceneProps {
         self.context = context
         values = try reader.object()
         few = values.count <= 8 ? FewKeys(values) : nil
-        for spec in table?.required ?? [] where (values[spec.name] ?? .null) == .null { throw missing(spec) }
-        for spec in extra where spec.required && (values[spec.name] ?? .null) == .null { throw missing(spec) }
+        for spec in table?.required ?? [] where (written(spec.name) ?? .null) == .null { throw missing(spec) }
+        for spec in extra where spec.required && (written(spec.name) ?? .null) == .null { throw missing(spec) }
     }
 
     private func missing(_ spec: PropSpec) -> SceneError {
@@ -72,6 +72,7 @@ public final class SceneProps {
     /// True when the object writes the key `name`, even as `null` (which reads as the
     /// default). A decoder skips an absent prop with this where the value it starts
     /// from is the spec's default (one lookup instead of reading the default through).
+    @inline(__always)
     func isWritten(_ name: String) -> Bool {
         if let few { return few.index(of: name) != nil }
         return values[name] != nil
@@ -90,16 +91,28 @@ public final class SceneProps {
     /// array, so reading it from the props retains one buffer.
     private struct FewKeys {
         let entries: [(key: String, length: Int, value: JSONValue)]
+        /// Bit `n % 64` set for every written key of `n` UTF-8 bytes (every bit when a
+        /// key is not ASCII): most names asked for are rejected by it alone.
+        let lengths: UInt64
 
         init(_ object: [String: JSONValue]) {
             entries = object.map { ($0.key, $0.key.isASCIIName ? $0.key.utf8.count : -1, $0.value) }
+            lengths = entries.reduce(0) { $0 | ($1.length < 0 ? ~0 : 1 << UInt64($1.length & 63)) }
         }
 
         /// The index of `name` (an ASCII prop name as decoders ask for it, or a written key).
+        /// Inlined, so that the length of a name written in the code is known when compiled.
+        @inline(__always)
         func index(of name: String) -> Int? {
             let length = name.utf8.count
-            for (i, entry) in entries.enumerated() where (entry.length == length || entry.length < 0) && entry.key == name {
-                return i
+            guard lengths & (1 << UInt64(length & 63)) != 0 else { return nil }
+            return search(name, length: length)
+        }
+
+        private func search(_ name: String, length: Int) -> Int? {
+            for i in entries.indices {
+                let entry = entries[i]
+                if (entry.length == length || entry.length < 0) && entry.key == name { return i }
             }
             return nil
         }
@@ -113,6 +126,31 @@ public final class SceneProps {
             throw reader.error("the decoder of \(owner) reads '\(name)', which its props do not declare")
         }
         return spec
+    }
+
+    /// The type and default of the spec of `name` (its name and summary are not copied).
+    private func specParts(_ name: String) throws -> (type: PropType, defaultValue: JSONValue?) {
+        if let table, let parts = table.parts(name) { return parts }
+        let spec = try spec(name)
+        return (spec.type, spec.defaultValue)
+    }
+
+    /// `value(_:)` without a reader: the written value of `name`, else its default, with
+    /// its spec's type. A getter reads a well-formed value from it directly and makes a
+    /// reader (for the path in a message) only to check one that is not.
+    private func typed(_ name: String) throws -> (value: JSONValue, type: PropType)? {
+        let (type, defaultValue) = try specParts(name)
+        if let v = written(name) {
+            markRead(name)
+            if v != .null { return (v, type) }
+        }
+        if let d = defaultValue { return (d, type) }
+        return nil
+    }
+
+    /// `typed(_:)` with a reader of the value.
+    private func reading(_ name: String) throws -> (SceneReader, PropType)? {
+        try typed(name).map { (reader.child(name, $0.value), $0.type) }
     }
 
     /// The written value of `name`, else its default; nil when neither.
@@ -189,8 +227,25 @@ public final class SceneProps {
 
     /// A number, checked against the spec's range (a `.length` also takes `"infinity"`).
     public func number(_ name: String) throws -> Double? {
-        guard let (r, spec) = try value(name) else { return nil }
-        return try Self.number(r, spec.type)
+        guard let (v, type) = try typed(name) else { return nil }
+        if let d = Self.number(v, type) { return d }
+        return try Self.number(reader.child(name, v), type)
+    }
+
+    /// `v` when it is a number `type` takes as it is; nil for anything else, which
+    /// `number(_:_:)` then reads or refuses with its message.
+    private static func number(_ v: JSONValue, _ type: PropType) -> Double? {
+        guard case .number(let d) = v, d.isFinite else { return nil }
+        switch type {
+        case .number(let lo, let hi):
+            return (lo.map { d >= $0 } ?? true) && (hi.map { d <= $0 } ?? true) ? d : nil
+        case .integer(let lo, let hi):
+            return d == d.rounded() && d >= Double(lo) && d <= Double(hi) ? d : nil
+        case .length:
+            return d >= 0 && d <= 100_000 ? d : nil
+        default:
+            return nil
+        }
     }
 
     static func number(_ r: SceneReader, _ type: PropType) throws -> Double {
@@ -227,8 +282,11 @@ public final class SceneProps {
     /// A CSS length (`.dimension`): points, a percentage, or `auto`/`infinity` where
     /// the spec allows them (infinity reads as `.points(.infinity)`).
     public func dimension(_ name: String) throws -> RasterLayout.Dimension? {
-        guard let (r, spec) = try value(name) else { return nil }
-        return try Self.dimension(r, spec.type)
+        guard let (v, type) = try typed(name) else { return nil }
+        if case .number(let d) = v, case .dimension(let lo, _, _) = type, d.isFinite, d >= lo, d <= 100_000 {
+            return .points(d)
+        }
+        return try Self.dimension(reader.child(name, v), type)
     }
 
     static func dimension(_ r: SceneReader, _ type: PropType) throws -> RasterLayout.Dimension {
@@ -258,8 +316,8 @@ public final class SceneProps {
     /// Four CSS lengths (`.edges`): one for all edges, `[top, left, bottom, right]`, or
     /// an object with those keys; an edge not given is `missing`.
     public func edges(_ name: String, missing: RasterLayout.Dimension) throws -> DimensionEdges? {
-        guard let (r, spec) = try value(name) else { return nil }
-        guard case .edges(let element) = spec.type else { throw r.error("'\(name)' is not declared as edges") }
+        guard let (r, type) = try reading(name) else { return nil }
+        guard case .edges(let element) = type else { throw r.error("'\(name)' is not declared as edges") }
         switch r.value {
         case .array:
             let items = try r.array()
@@ -294,18 +352,22 @@ public final class SceneProps {
 
     /// `true` or `false`.
     public func bool(_ name: String) throws -> Bool? {
-        try value(name).map { try $0.0.bool() }
+        guard let (v, _) = try typed(name) else { return nil }
+        if case .bool(let b) = v { return b }
+        return try reader.child(name, v).bool()
     }
 
     /// Any string.
     public func string(_ name: String) throws -> String? {
-        try value(name).map { try $0.0.string() }
+        guard let (v, _) = try typed(name) else { return nil }
+        if case .string(let s) = v { return s }
+        return try reader.child(name, v).string()
     }
 
     /// One of the names the spec's `.choice` lists.
     public func choice(_ name: String) throws -> String? {
-        guard let (r, spec) = try value(name) else { return nil }
-        guard case .choice(let names) = spec.type else { throw r.error("'\(name)' is not declared as a choice") }
+        guard let (r, type) = try reading(name) else { return nil }
+        guard case .choice(let names) = type else { throw r.error("'\(name)' is not declared as a choice") }
         return try r.name(of: names)
     }
 
@@ -316,27 +378,31 @@ public final class SceneProps {
 
     /// A fixed colour or a semantic name the scene defines.
     public func color(_ name: String) throws -> ColorValue? {
-        try value(name).map { try context.color($0.0) }
+        guard let (v, _) = try typed(name) else { return nil }
+        if case .string(let s) = v, let color = context.knownColor(s) { return color }
+        return try context.color(reader.child(name, v))
     }
 
     /// A colour or a gradient object (`linear`, `radial` or `conic`).
     public func paint(_ name: String) throws -> Fill? {
-        try value(name).map { try context.paint($0.0) }
+        guard let (v, _) = try typed(name) else { return nil }
+        if case .string(let s) = v, let color = context.knownColor(s) { return .color(color) }
+        return try context.paint(reader.child(name, v))
     }
 
     /// Insets, physical or by reading direction.
     public func insets(_ name: String) throws -> LayoutInsets? {
-        try value(name).map { try SceneValues.insets($0.0) }
+        try reading(name).map { try SceneValues.insets($0.0) }
     }
 
     /// `[x, y]`.
     public func point(_ name: String) throws -> Point? {
-        try value(name).map { let (x, y) = try $0.0.pair(); return Point(x: x, y: y) }
+        try reading(name).map { let (x, y) = try $0.0.pair(); return Point(x: x, y: y) }
     }
 
     /// `[width, height]`, or one number for both.
     public func size(_ name: String) throws -> Size? {
-        guard let (r, _) = try value(name) else { return nil }
+        guard let (r, _) = try reading(name) else { return nil }
         if case .number = r.value {
             let d = try Self.number(r, .number(min: 0, max: 100_000))
             return Size(width: d, height: d)
@@ -349,22 +415,22 @@ public final class SceneProps {
 
     /// A list of numbers, each checked against the spec's element type.
     public func numbers(_ name: String) throws -> [Double]? {
-        guard let (r, spec) = try value(name) else { return nil }
-        guard case .array(let element) = spec.type else { throw r.error("'\(name)' is not declared as a list") }
+        guard let (r, type) = try reading(name) else { return nil }
+        guard case .array(let element) = type else { throw r.error("'\(name)' is not declared as a list") }
         return try r.array().map { try Self.number($0, element) }
     }
 
     /// An object prop read through its own specs (call `finish()` when done).
     public func object(_ name: String) throws -> SceneProps? {
-        guard let (r, spec) = try value(name) else { return nil }
-        guard case .object(let object) = spec.type else { throw r.error("'\(name)' is not declared as an object") }
+        guard let (r, type) = try reading(name) else { return nil }
+        guard case .object(let object) = type else { throw r.error("'\(name)' is not declared as an object") }
         return try SceneProps(r, object, context: context)
     }
 
     /// A list of objects, each read through the element's specs and finished by `body`'s caller.
     public func objects<T>(_ name: String, _ body: (SceneProps) throws -> T) throws -> [T]? {
-        guard let (r, spec) = try value(name) else { return nil }
-        guard case .array(.object(let object)) = spec.type else { throw r.error("'\(name)' is not declared as a list of objects") }
+        guard let (r, type) = try reading(name) else { return nil }
+        guard case .array(.object(let object)) = type else { throw r.error("'\(name)' is not declared as a list of objects") }
         return try r.array().map { item in
             let props = try SceneProps(item, object, context: context)
             let result = try body(props)
@@ -383,7 +449,7 @@ public final class SceneProps {
 
     /// A font, image or other file named relative to the scene file: its absolute path.
     public func file(_ name: String) throws -> (path: String, reader: SceneReader)? {
-        guard let (r, _) = try value(name) else { return nil }
+        guard let (r, _) = try reading(name) else { return nil }
         return (try context.resolve(try r.string(), at: r), r)
     }
 
@@ -420,7 +486,7 @@ public final class SceneProps {
             for b in built { b.element.parent = element }
             return built.map { ($0.element.id, $0.component) }
         }
-        guard let (r, _) = try value(name) else {
+        guard let (r, _) = try reading(name) else {
             element?.children[name] = []
             return []
         }
@@ -442,7 +508,7 @@ public final class SceneProps {
 
     /// Timeline actions (a Button's `onTap`).
     public func actions(_ name: String) throws -> [SceneAction]? {
-        guard let (r, _) = try value(name) else { return nil }
+        guard let (r, _) = try reading(name) else { return nil }
         return try r.array().map { try context.action($0, spec: SceneSpecs.action) }
     }
 }
@@ -472,14 +538,25 @@ final class PropTable: Sendable {
     }
 
     subscript(name: String) -> PropSpec? {
+        position(name).map { specs[$0] }
+    }
+
+    /// The type and default of the spec named `name`.
+    func parts(_ name: String) -> (type: PropType, defaultValue: JSONValue?)? {
+        guard let i = position(name) else { return nil }
+        return (specs[i].type, specs[i].defaultValue)
+    }
+
+    /// The index in `specs` of the first spec named `name`.
+    private func position(_ name: String) -> Int? {
         let length = name.utf8.count
         if length < byLength.count {
-            for entry in byLength[length] where entry.name == name { return specs[entry.index] }
+            for entry in byLength[length] where entry.name == name { return entry.index }
         }
         // A name that is not ASCII may equal a spec's name of another length (`String`s
         // compare by canonical equivalence, as a dictionary would find it).
         guard !name.isASCIIName else { return nil }
-        return specs.first { $0.name == name }
+        return specs.firstIndex { $0.name == name }
     }
 }
 
@@ -497,5 +574,7 @@ extension String {
 
     /// Whether every scalar is ASCII: such a name equals another `String` only when their
     /// UTF-8 bytes are the same, so names of different lengths differ.
-    fileprivate var isASCIIName: Bool { utf8.allSatisfy { $0 < 0x80 } }
+    fileprivate var isASCIIName: Bool {
+        utf8.withContiguousStorageIfAvailable { bytes in bytes.allSatisfy { $0 < 0x80 } } ?? utf8.allSatisfy { $0 < 0x80 }
+    }
 }

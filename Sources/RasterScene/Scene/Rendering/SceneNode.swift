@@ -58,6 +58,23 @@ public struct SceneNodeStyle: Hashable, Sendable {
 
     public init() {}
 
+    /// Hashes the numbers and flags, and which of the optional parts are set: styles
+    /// are hashed once per node decoded (to share equal ones), and hashing the fills
+    /// and colours themselves cost more than the rest of the style's decoding. Equal
+    /// styles hash alike; `==` still compares every property.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(cornerRadius)
+        hasher.combine(opacity)
+        hasher.combine(scale)
+        hasher.combine(rotation)
+        hasher.combine(offset.x)
+        hasher.combine(offset.y)
+        func bit(_ set: Bool, _ i: Int) -> Int { set ? 1 << i : 0 }
+        hasher.combine(bit(smoothCorners, 0) | bit(clip, 1) | bit(hidden, 2) | bit(flipsForRightToLeft, 3)
+            | bit(background != nil, 4) | bit(border != nil, 5) | bit(shadow != nil, 6) | bit(appear != nil, 7)
+            | bit(disappear != nil, 8))
+    }
+
     /// Offset, rotation and scale about the anchor (the centre), as a layer transform.
     public var transform: Transform {
         var t = Transform(scaleX: scale, y: scale)
