@@ -188,7 +188,7 @@ let package = Package(
         .testTarget(name: "RasterLayersTests", dependencies: ["RasterLayers"]),
         .testTarget(name: "RasterComponentsTests", dependencies: ["RasterComponents"]),
         .testTarget(name: "RasterWorkflowTests", dependencies: ["RasterWorkflow"]),
-        .testTarget(name: "RasterSceneTests", dependencies: ["RasterScene", "RasterTestSupport"]),
+        .testTarget(name: "RasterSceneTests", dependencies: ["RasterScene", "RasterLayout", "RasterTestSupport"]),
         // The golden kit, and its swift-snapshot-testing strategy.
         .testTarget(name: "GoldenTestingTests", dependencies: ["GoldenTesting", "RasterTestSupport"]),
         .testTarget(name: "GoldenSnapshotTestingTests", dependencies: ["GoldenSnapshotTesting", "RasterTestSupport"]),

@@ -1,6 +1,7 @@
 import Foundation
 import RasterComponents
 import RasterCore
+import RasterLayout
 import RasterScene
 import XCTest
 
@@ -111,6 +112,50 @@ final class SceneDecodingTests: XCTestCase {
         for text in [few, many] {
             let scene = try decode(text, registry: registry)
             XCTAssertEqual(SceneRenderer(scene: scene).layout()["g"]?.width, 40, text)
+        }
+    }
+
+    /// A `frame` of sizes alone gives the sizes its props describe, in a Flex as a CSS
+    /// box and elsewhere as SwiftUI's frame, whether or not it also writes an alignment;
+    /// its values are checked as the props check them.
+    func testFramesOfSizes_DecodeAsTheirProps() throws {
+        let frames: [JSONValue] = [["width": 40, "height": 0], ["minWidth": 10, "maxWidth": 100_000, "minHeight": 2.5, "maxHeight": 7], [:]]
+        func nodes(_ container: String, alignment: Bool) throws -> [SceneNode] {
+            let children: [JSONValue] = frames.enumerated().map { i, frame in
+                var f = frame
+                if alignment, case .object(var o) = f { o["alignment"] = "center"; f = .object(o) }
+                return ["type": "Rectangle", "id": .string("r\(i)"), "frame": f]
+            }
+            let scene = try SceneDecoder().decode(["canvas": ["width": 100, "height": 100],
+                                                   "root": ["type": .string(container), "children": .array(children)]])
+            let items: [AnyComponentWithIdentity<Empty>]
+            if let flex = scene.root.wrapped as? Flex { items = flex.items } else { items = try XCTUnwrap(scene.root.wrapped as? VStack).items }
+            return try items.map { try XCTUnwrap($0.component.wrapped as? SceneNode) }
+        }
+        for alignment in [false, true] {
+            let boxes = try nodes("Flex", alignment: alignment).map { try XCTUnwrap($0.flexItem?.box) }
+            XCTAssertEqual(boxes.map(\.width), [.points(40), .auto, .auto])
+            XCTAssertEqual(boxes.map(\.height), [.points(0), .auto, .auto])
+            XCTAssertEqual(boxes.map(\.minWidth), [.auto, .points(10), .auto])
+            XCTAssertEqual(boxes.map(\.maxWidth), [.auto, .points(100_000), .auto])
+            XCTAssertEqual(boxes.map(\.minHeight), [.auto, .points(2.5), .auto])
+            XCTAssertEqual(boxes.map(\.maxHeight), [.auto, .points(7), .auto])
+            let swiftUI = try nodes("VStack", alignment: alignment).map(\.paddingAndFrame)
+            XCTAssertEqual(swiftUI[0]?.frame, FrameLayout(width: 40, height: 0))
+            XCTAssertEqual(swiftUI[1]?.frame, FrameLayout(minWidth: 10, maxWidth: 100_000, minHeight: 2.5, maxHeight: 7))
+            XCTAssertEqual(swiftUI.map { $0?.alignment }, [.center, .center, .center])
+        }
+        for (frame, path, message) in [(["minWidth": 20, "maxWidth": 10] as JSONValue, "root.children[0].frame.minWidth",
+                                        "minWidth 20 is greater than maxWidth 10"),
+                                       (["width": 100_001], "root.children[0].frame.width", "found 100001"),
+                                       (["width": -1], "root.children[0].frame.width", "found -1"),
+                                       (["depth": 3], "root.children[0].frame.depth", "unknown prop 'depth' of frame")] {
+            XCTAssertThrowsError(try SceneDecoder().decode(["canvas": ["width": 100, "height": 100], "root": [
+                "type": "VStack", "children": [["type": "Rectangle", "frame": frame]]]])) { error in
+                let e = error as? SceneError
+                XCTAssertEqual(e?.path, path)
+                XCTAssertTrue(e?.message.contains(message) == true, e?.message ?? "\(error)")
+            }
         }
     }
 

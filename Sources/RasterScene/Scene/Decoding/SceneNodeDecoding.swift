@@ -16,18 +16,19 @@ enum SceneNodeDecoding {
                                  childBoxes: Bool,
                                  wrapLayout: ((AnyComponent<Empty>, SceneProps) throws -> AnyComponent<Empty>)?)
         throws -> AnyComponent<Empty> {
-        func common(_ name: String) -> Bool { type.takesAsCommon(name) }
+        @inline(__always) func common(_ name: String) -> Bool { type.takesAsCommon(name) }
         // A common prop the node does not write keeps the value it starts from, which is
         // its spec's default (`SceneNodeStyle()`, no wrapper); `SceneDecodingTests` holds
         // the two equal. Reading only written props saves most of a node's decoding.
-        func given(_ name: String) -> Bool { common(name) && p.isWritten(name) }
+        @inline(__always) func given(_ name: String) -> Bool { p.isWritten(name) && common(name) }
         var c = content
         if given("style"), let (r, _) = try p.value("style") {
             c = AnyComponent(EnvironmentOverride(content: c, changes: try styleChanges(r, p.context)))
         }
         if childBoxes {
             if common("padding") || common("frame") {
-                var box = given("frame") ? try p.object("frame").map(cssBox) ?? (BoxStyle(), nil) : (BoxStyle(), nil)
+                var box = given("frame") ? try frame(p, plain: { ($0.cssBox, nil) }, read: cssBox) ?? (BoxStyle(), nil)
+                    : (BoxStyle(), nil)
                 if given("padding") { box.0.setPadding(try p.insets("padding") ?? .zero) }
                 if given("clip") { box.0.clipsContent = try p.boolValue("clip") }
                 p.box = (box.0, box.1)
@@ -38,7 +39,7 @@ enum SceneNodeDecoding {
         var paddingAndFrame: PaddingAndFrame?
         if !childBoxes {
             let insets = given("padding") ? try p.insets("padding") : nil
-            let frame = given("frame") ? try p.object("frame").map(swiftUIFrame) : nil
+            let frame = given("frame") ? try Self.frame(p, plain: \.swiftUIFrame, read: swiftUIFrame) : nil
             if insets != nil || frame != nil {
                 paddingAndFrame = PaddingAndFrame(padding: insets, frame: frame?.layout, alignment: frame?.alignment ?? .center)
             }
@@ -110,6 +111,62 @@ enum SceneNodeDecoding {
             c = AnyComponent(EnvironmentOverride(content: c, changes: [.layoutDirection(direction)]))
         }
         return c
+    }
+
+    /// The node's `frame`: made straight from its numbers when it writes only sizes in
+    /// points (`PlainFrame`), else read through its props by `read` (alignment,
+    /// percentages, and every value to refuse, with its message).
+    private static func frame<T>(_ p: SceneProps, plain: (PlainFrame) -> T?, read: (SceneProps) throws -> T) throws -> T? {
+        if let value = p.writtenValue("frame"), let sizes = PlainFrame(value), let made = plain(sizes) {
+            p.markUsed("frame")
+            return made
+        }
+        return try p.object("frame").map(read)
+    }
+
+    /// A `frame` object whose keys are all sizes (`SceneSpecs.frame` less `alignment`),
+    /// each a number from 0 to 100,000, the range those props take: decoding it
+    /// through its props would give the same sizes.
+    struct PlainFrame {
+        var width: Double?, height: Double?, minWidth: Double?, maxWidth: Double?, minHeight: Double?, maxHeight: Double?
+
+        init?(_ value: JSONValue) {
+            guard case .object(let object) = value, object.count <= 6 else { return nil }
+            for (key, value) in object {
+                guard case .number(let d) = value, d.isFinite, d >= 0, d <= 100_000 else { return nil }
+                switch key {
+                case "width": width = d
+                case "height": height = d
+                case "minWidth": minWidth = d
+                case "maxWidth": maxWidth = d
+                case "minHeight": minHeight = d
+                case "maxHeight": maxHeight = d
+                default: return nil
+                }
+            }
+        }
+
+        /// As `cssBox` reads it (a size not written is auto).
+        var cssBox: BoxStyle {
+            var box = BoxStyle()
+            func points(_ d: Double?) -> RasterLayout.Dimension { d.map { .points($0) } ?? .auto }
+            box.width = points(width)
+            box.height = points(height)
+            box.minWidth = points(minWidth)
+            box.minHeight = points(minHeight)
+            box.maxWidth = points(maxWidth)
+            box.maxHeight = points(maxHeight)
+            return box
+        }
+
+        /// As `swiftUIFrame` reads it; nil when a minimum is above its maximum (which
+        /// that refuses, naming both).
+        var swiftUIFrame: (layout: FrameLayout, alignment: Alignment)? {
+            if let lo = minWidth, let hi = maxWidth, lo > hi { return nil }
+            if let lo = minHeight, let hi = maxHeight, lo > hi { return nil }
+            return (FrameLayout(width: width, height: height, minWidth: minWidth, maxWidth: maxWidth, minHeight: minHeight,
+                                maxHeight: maxHeight), .center)
+        }
     }
 
     /// A `frame` outside a Flex: SwiftUI's `.frame`, in points, its minimum no larger

@@ -78,6 +78,13 @@ public final class SceneProps {
         return values[name] != nil
     }
 
+    /// The value written for `name`; nil when not written or written as null. (It is
+    /// not marked read.)
+    func writtenValue(_ name: String) -> JSONValue? {
+        guard let v = written(name), v != .null else { return nil }
+        return v
+    }
+
     /// The value written for `name` (`.null` when written as null); nil when not written.
     private func written(_ name: String) -> JSONValue? {
         guard let few else { return values[name] }
