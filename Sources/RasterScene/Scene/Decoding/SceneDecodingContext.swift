@@ -43,10 +43,12 @@ public final class SceneDecodingContext {
     var keepsModel = false
     /// Every Text decoded, with its JSON path, for the font report.
     var texts: [SceneText] = []
-    /// The boxed styles of the nodes decoded so far, so that nodes with equal styles share
-    /// one box (a list's rows often do); at most `styleBoxLimit` distinct styles are kept.
-    private var styleBoxes: [SceneNodeStyle: OutOfLine<SceneNodeStyle>] = [:]
-    private static let styleBoxLimit = 4_096
+    /// Boxed styles of nodes decoded so far, so that nodes with equal styles share one
+    /// box (a list's rows often do): a table of `styleSlots` slots, each holding the last
+    /// style whose numbers led to it (`SceneNodeStyle.slot`). Equal styles always meet in
+    /// one slot; a style that differs replaces the one there.
+    private var styleBoxes: [OutOfLine<SceneNodeStyle>?] = []
+    private static let styleSlots = 1_024
 
     /// Nesting deeper than this is refused by default (`SceneLimits.depth`).
     public static var maxDepth: Int { SceneLimits.default.depth }
@@ -94,9 +96,11 @@ public final class SceneDecodingContext {
     func styleBox(_ style: SceneNodeStyle) -> OutOfLine<SceneNodeStyle> {
         // Most nodes have the default style (an id and no decoration): compared, not hashed.
         if style == SceneNode.defaultStyle.value { return SceneNode.defaultStyle }
-        if let box = styleBoxes[style] { return box }
+        if styleBoxes.isEmpty { styleBoxes = Array(repeating: nil, count: Self.styleSlots) }
+        let slot = style.slot(among: Self.styleSlots)
+        if let box = styleBoxes[slot], box.value == style { return box }
         let box = OutOfLine(style)
-        if styleBoxes.count < Self.styleBoxLimit { styleBoxes[style] = box }
+        styleBoxes[slot] = box
         return box
     }
     /// Every file named so far (images, fonts), as `resolve` returned it.

@@ -75,6 +75,20 @@ public struct SceneNodeStyle: Hashable, Sendable {
             | bit(disappear != nil, 8))
     }
 
+    /// A slot in `0..<count` picked by the style's numbers and flags (the parts `hash`
+    /// hashes), with a multiplicative mix rather than a full hash: equal styles get the
+    /// same slot, on every run.
+    func slot(among count: Int) -> Int {
+        var mix: UInt64 = 0
+        // `+ 0` makes -0 the 0 it equals.
+        func add(_ word: UInt64) { mix = (mix ^ word ^ (word >> 29)) &* 0x9E37_79B9_7F4A_7C15 }
+        for number in [cornerRadius, opacity, scale, rotation, offset.x, offset.y] { add((number + 0).bitPattern) }
+        func bit(_ set: Bool, _ i: Int) -> UInt64 { set ? 1 << UInt64(i) : 0 }
+        add(bit(smoothCorners, 0) | bit(clip, 1) | bit(hidden, 2) | bit(flipsForRightToLeft, 3) | bit(background != nil, 4)
+            | bit(border != nil, 5) | bit(shadow != nil, 6) | bit(appear != nil, 7) | bit(disappear != nil, 8))
+        return Int(truncatingIfNeeded: mix >> 33) % count
+    }
+
     /// Offset, rotation and scale about the anchor (the centre), as a layer transform.
     public var transform: Transform {
         var t = Transform(scaleX: scale, y: scale)
