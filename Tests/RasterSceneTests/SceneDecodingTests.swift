@@ -115,6 +115,39 @@ final class SceneDecodingTests: XCTestCase {
         }
     }
 
+    /// Items laid out alike decode to equal flex items, and items that differ only in
+    /// what picks no slot when decoding shares them (margins, alignSelf, order, the
+    /// content alignment) keep their own.
+    func testFlexItemsDifferingOutsideTheirSizes_StayApart() throws {
+        let base: [String: JSONValue] = ["type": "Rectangle", "frame": ["width": 10, "height": 10], "grow": 1]
+        let changes: [(String, JSONValue)] = [("margin", 4), ("alignSelf", "center"), ("order", 2)]
+        var nodes = [base, base]
+        for (key, value) in changes {
+            var node = base
+            node[key] = value
+            nodes.append(node)
+        }
+        var aligned = base
+        aligned["frame"] = ["width": 10, "height": 10, "alignment": "bottom"]
+        nodes.append(aligned)
+        // With ids, so that each is a `SceneNode` carrying its item.
+        let children = nodes.enumerated().map { i, node in JSONValue.object(node.merging(["id": .string("n\(i)")]) { a, _ in a }) }
+        let scene = try SceneDecoder().decode(["canvas": ["width": 100, "height": 100],
+                                               "root": ["type": "Flex", "children": .array(children)]])
+        let items = try XCTUnwrap(scene.root.wrapped as? Flex).items.map(\.component.wrapped)
+        let flexItems = try items.map { try XCTUnwrap(($0 as? SceneNode)?.flexItem) }
+        XCTAssertEqual(flexItems[0].item, flexItems[1].item)
+        XCTAssertEqual(flexItems[0].box, flexItems[1].box)
+        XCTAssertEqual(flexItems.map(\.item.grow), Array(repeating: 1, count: 6))
+        XCTAssertEqual(flexItems.map(\.box.width), Array(repeating: .points(10), count: 6))
+        XCTAssertEqual(flexItems[2].item.margin.left, .points(4))
+        XCTAssertEqual(flexItems[3].item.alignSelf, .center)
+        XCTAssertEqual(flexItems[4].item.order, 2)
+        XCTAssertEqual(flexItems[5].contentAlignment, .bottom)
+        for i in 2..<5 { XCTAssertNotEqual(flexItems[i].item, flexItems[0].item, "item \(i)") }
+        XCTAssertEqual(flexItems.map(\.contentAlignment), [.topLeading, .topLeading, .topLeading, .topLeading, .topLeading, .bottom])
+    }
+
     /// A `frame` of sizes alone gives the sizes its props describe, in a Flex as a CSS
     /// box and elsewhere as SwiftUI's frame, whether or not it also writes an alignment;
     /// its values are checked as the props check them.

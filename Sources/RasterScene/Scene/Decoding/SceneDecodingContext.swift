@@ -49,6 +49,9 @@ public final class SceneDecodingContext {
     /// one slot; a style that differs replaces the one there.
     private var styleBoxes: [OutOfLine<SceneNodeStyle>?] = []
     private static let styleSlots = 1_024
+    /// The boxed flex item layouts of the nodes decoded so far, shared as `styleBoxes`
+    /// share styles (`FlexItemLayout.slot`).
+    private var flexLayoutBoxes: [OutOfLine<FlexItemLayout>?] = []
 
     /// Nesting deeper than this is refused by default (`SceneLimits.depth`).
     public static var maxDepth: Int { SceneLimits.default.depth }
@@ -103,6 +106,16 @@ public final class SceneDecodingContext {
         styleBoxes[slot] = box
         return box
     }
+    /// `layout` boxed: the box of an equal layout decoded before, else a new one.
+    func flexLayoutBox(_ layout: FlexItemLayout) -> OutOfLine<FlexItemLayout> {
+        if flexLayoutBoxes.isEmpty { flexLayoutBoxes = Array(repeating: nil, count: Self.styleSlots) }
+        let slot = layout.slot(among: Self.styleSlots)
+        if let box = flexLayoutBoxes[slot], box.value == layout { return box }
+        let box = OutOfLine(layout)
+        flexLayoutBoxes[slot] = box
+        return box
+    }
+
     /// Every file named so far (images, fonts), as `resolve` returned it.
     var files: Set<String> = []
 

@@ -97,7 +97,8 @@ enum SceneNodeDecoding {
             let style = p.context.styleBox(s)
             if let item = c.wrapped as? FlexItem {
                 // A Flex's child: the node is the item (one view around the content).
-                c = AnyComponent(SceneNode(id: id, content: item.content, styleBox: style, flexItem: item))
+                c = AnyComponent(SceneNode(id: id, content: item.content, styleBox: style,
+                                           flexLayoutBox: p.context.flexLayoutBox(FlexItemLayout(item))))
             } else if let paddingAndFrame {
                 c = AnyComponent(SceneNode(id: id, content: c, styleBox: style, paddingAndFrame: paddingAndFrame))
             } else {

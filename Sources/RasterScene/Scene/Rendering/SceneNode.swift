@@ -82,7 +82,12 @@ public struct SceneNodeStyle: Hashable, Sendable {
         var mix: UInt64 = 0
         // `+ 0` makes -0 the 0 it equals.
         func add(_ word: UInt64) { mix = (mix ^ word ^ (word >> 29)) &* 0x9E37_79B9_7F4A_7C15 }
-        for number in [cornerRadius, opacity, scale, rotation, offset.x, offset.y] { add((number + 0).bitPattern) }
+        add((cornerRadius + 0).bitPattern)
+        add((opacity + 0).bitPattern)
+        add((scale + 0).bitPattern)
+        add((rotation + 0).bitPattern)
+        add((offset.x + 0).bitPattern)
+        add((offset.y + 0).bitPattern)
         func bit(_ set: Bool, _ i: Int) -> UInt64 { set ? 1 << UInt64(i) : 0 }
         add(bit(smoothCorners, 0) | bit(clip, 1) | bit(hidden, 2) | bit(flipsForRightToLeft, 3) | bit(background != nil, 4)
             | bit(border != nil, 5) | bit(shadow != nil, 6) | bit(appear != nil, 7) | bit(disappear != nil, 8))
@@ -95,6 +100,44 @@ public struct SceneNodeStyle: Hashable, Sendable {
         if rotation != 0 { t = t.concatenating(Transform(rotationAngle: rotation * Double.pi / 180)) }
         if offset != .zero { t = t.concatenating(Transform(translationX: offset.x, y: offset.y)) }
         return t
+    }
+}
+
+/// What a `SceneNode` in a Flex keeps of its `FlexItem` besides the content (which is
+/// the node's own): the item's options, its CSS box and where its content sits.
+package struct FlexItemLayout: Equatable, Sendable {
+    var item: FlexItemStyle
+    var box: BoxStyle
+    var contentAlignment: Alignment
+
+    init(_ item: FlexItem) {
+        self.item = item.item
+        box = item.box
+        contentAlignment = item.contentAlignment
+    }
+
+    /// A slot in `0..<count` picked by the sizes, limits, grow, shrink and basis, as
+    /// `SceneNodeStyle.slot` picks one: equal layouts get the same slot.
+    func slot(among count: Int) -> Int {
+        var mix: UInt64 = 0
+        func add(_ word: UInt64) { mix = (mix ^ word ^ (word >> 29)) &* 0x9E37_79B9_7F4A_7C15 }
+        func add(_ d: RasterLayout.Dimension) {
+            switch d {
+            case .auto: add(1)
+            case .points(let v): add((v + 0).bitPattern)
+            case .percent(let v): add((v + 0).bitPattern ^ 0x5555_5555)
+            }
+        }
+        add(box.width)
+        add(box.height)
+        add(box.minWidth)
+        add(box.maxWidth)
+        add(box.minHeight)
+        add(box.maxHeight)
+        add(item.basis)
+        add((item.grow + 0).bitPattern)
+        add((item.shrink + 0).bitPattern)
+        return Int(truncatingIfNeeded: mix >> 33) % count
     }
 }
 
@@ -128,13 +171,17 @@ public struct SceneNode: CombinedComponent, LayoutTransparent {
     // The style, item, padding and frame are kept out of line: a node value stays a few
     // words however much it sets, and most nodes share the one default style.
     private let styleBox: OutOfLine<SceneNodeStyle>
-    private let flexItemBox: OutOfLine<FlexItem>?
+    private let flexLayoutBox: OutOfLine<FlexItemLayout>?
     private let paddingAndFrameBox: OutOfLine<PaddingAndFrame>?
 
     /// Decoration and placement applied to the node's layer.
     public var style: SceneNodeStyle { styleBox.value }
     /// The flex item the node is in a Flex; nil elsewhere.
-    public var flexItem: FlexItem? { flexItemBox?.value }
+    public var flexItem: FlexItem? {
+        guard let flexLayoutBox else { return nil }
+        let layout = flexLayoutBox.value
+        return FlexItem(content, item: layout.item, box: layout.box, contentAlignment: layout.contentAlignment)
+    }
     /// The node's SwiftUI padding and frame around `content`, outside a Flex; nil: none.
     package var paddingAndFrame: PaddingAndFrame? { paddingAndFrameBox?.value }
 
@@ -165,10 +212,18 @@ public struct SceneNode: CombinedComponent, LayoutTransparent {
     /// carrying `flexItem` (whose content is `content`) or `paddingAndFrame`, not both.
     package init(id: String?, content: AnyComponent<Empty>, styleBox: OutOfLine<SceneNodeStyle>, flexItem: FlexItem? = nil,
                  paddingAndFrame: PaddingAndFrame? = nil) {
+        self.init(id: id, content: content, styleBox: styleBox, flexLayoutBox: flexItem.map { OutOfLine(FlexItemLayout($0)) },
+                  paddingAndFrame: paddingAndFrame)
+    }
+
+    /// A Flex's child whose item is its content laid out by `flexLayoutBox` (nodes laid
+    /// out alike may share the box).
+    package init(id: String?, content: AnyComponent<Empty>, styleBox: OutOfLine<SceneNodeStyle>,
+                 flexLayoutBox: OutOfLine<FlexItemLayout>?, paddingAndFrame: PaddingAndFrame? = nil) {
         self.id = id
         self.content = content
         self.styleBox = styleBox
-        flexItemBox = flexItem.map(OutOfLine.init)
+        self.flexLayoutBox = flexLayoutBox
         paddingAndFrameBox = paddingAndFrame.map(OutOfLine.init)
     }
 
@@ -179,7 +234,7 @@ public struct SceneNode: CombinedComponent, LayoutTransparent {
     }
 
     /// The item a Flex lays out, when the node is one.
-    public var asFlexItem: FlexItem? { flexItemBox?.value }
+    public var asFlexItem: FlexItem? { flexItem }
 
     /// The content's size (the item's box in a Flex; padded and framed when the node
     /// has padding or a frame).
