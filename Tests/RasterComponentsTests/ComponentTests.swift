@@ -150,6 +150,29 @@ final class ComponentTests: XCTestCase {
         XCTAssertEqual(try host.render()[5, 5], Color.blue.premultiplied)
     }
 
+    /// The layout direction reads as it was last set, through its property or its key,
+    /// in the copy it was set in only, and takes part in equality.
+    func testLayoutDirection_ReadsAsSet_InItsCopyOnly() {
+        var a = EnvironmentValues()
+        XCTAssertEqual(a.layoutDirection, .leftToRight)
+        let before = a
+        a.layoutDirection = .rightToLeft
+        XCTAssertEqual(a.layoutDirection, .rightToLeft)
+        XCTAssertEqual(before.layoutDirection, .leftToRight, "the copy taken before keeps its value")
+        XCTAssertNotEqual(a, before)
+        var b = a
+        b.theme.colors["accent"] = .green
+        XCTAssertEqual(b.layoutDirection, .rightToLeft, "another change keeps the direction")
+        b.layoutDirection = .leftToRight
+        XCTAssertEqual(a.layoutDirection, .rightToLeft)
+        XCTAssertEqual(b.layoutDirection, .leftToRight)
+        var c = EnvironmentValues()
+        c.layoutDirection = .rightToLeft
+        XCTAssertEqual(c, a, "equal values, set apart")
+        c.layoutDirection = .leftToRight
+        XCTAssertNotEqual(c, a)
+    }
+
     /// A value without equality counts as changed when it is set again, and only then.
     func testNonEquatableEnvironmentValue_ChangesOnlyWhenSetAgain() throws {
         let host = ComponentHost<Empty>()

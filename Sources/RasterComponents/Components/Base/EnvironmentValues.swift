@@ -43,6 +43,9 @@ public struct EnvironmentValues: Equatable {
         var theme: Theme = .light
         var styles: [ObjectIdentifier: [AnyEquatable]] = [:]
         var storage: [ObjectIdentifier: AnyEquatable] = [:]
+        /// The value of `LayoutDirectionKey` in `storage`, kept beside it: layout reads it
+        /// at every flex container and item, and a lookup hashes and casts.
+        var layoutDirection = LayoutDirectionKey.defaultValue
         var stamp: UInt64 = 0
 
         init() {}
@@ -51,6 +54,7 @@ public struct EnvironmentValues: Equatable {
             theme = other.theme
             styles = other.styles
             storage = other.storage
+            layoutDirection = other.layoutDirection
             stamp = other.stamp
         }
     }
@@ -77,10 +81,7 @@ public struct EnvironmentValues: Equatable {
         get { contents.styles }
         set { edit { $0.styles = newValue } }
     }
-    var storage: [ObjectIdentifier: AnyEquatable] {
-        get { contents.storage }
-        set { edit { $0.storage = newValue } }
-    }
+    var storage: [ObjectIdentifier: AnyEquatable] { contents.storage }
     /// Names the contents: every change takes a new stamp, so two values with the same
     /// stamp are copies of one another and hold the same values (0: the defaults). What
     /// a component read from one is still there in the other, unread.
@@ -96,13 +97,20 @@ public struct EnvironmentValues: Equatable {
 
     public subscript<K: EnvironmentKey>(_ key: K.Type) -> K.Value {
         get {
+            // Folds to a load where `K` is known.
+            if K.self == LayoutDirectionKey.self, let direction = contents.layoutDirection as? K.Value { return direction }
             guard let stored = storage[ObjectIdentifier(K.self)]?.base else { return K.defaultValue }
             if let value = stored as? K.Value { return value }
             if let opaque = stored as? OpaqueEnvironmentValue, let value = opaque.value as? K.Value { return value }
             return K.defaultValue
         }
         set {
-            if let equatable = newValue as? any Equatable {
+            if K.self == LayoutDirectionKey.self, let direction = newValue as? LayoutDirection {
+                edit {
+                    $0.storage[ObjectIdentifier(K.self)] = AnyEquatable(direction)
+                    $0.layoutDirection = direction
+                }
+            } else if let equatable = newValue as? any Equatable {
                 edit { $0.storage[ObjectIdentifier(K.self)] = AnyEquatable(equatable) }
             } else {
                 edit { $0.storage[ObjectIdentifier(K.self)] = AnyEquatable(OpaqueEnvironmentValue(value: newValue)) }
