@@ -43,15 +43,10 @@ public final class SceneDecodingContext {
     var keepsModel = false
     /// Every Text decoded, with its JSON path, for the font report.
     var texts: [SceneText] = []
-    /// Boxed styles of nodes decoded so far, so that nodes with equal styles share one
-    /// box (a list's rows often do): a table of `styleSlots` slots, each holding the last
-    /// style whose numbers led to it (`SceneNodeStyle.slot`). Equal styles always meet in
-    /// one slot; a style that differs replaces the one there.
-    private var styleBoxes: [OutOfLine<SceneNodeStyle>?] = []
-    private static let styleSlots = 1_024
-    /// The boxed flex item layouts of the nodes decoded so far, shared as `styleBoxes`
-    /// share styles (`FlexItemLayout.slot`).
-    private var flexLayoutBoxes: [OutOfLine<FlexItemLayout>?] = []
+    /// The boxed styles and flex item layouts of the nodes decoded so far, which nodes
+    /// decorated or laid out alike share.
+    private var styleBoxes = SharedBoxes<SceneNodeStyle>()
+    private var flexLayoutBoxes = SharedBoxes<FlexItemLayout>()
 
     /// Nesting deeper than this is refused by default (`SceneLimits.depth`).
     public static var maxDepth: Int { SceneLimits.default.depth }
@@ -99,21 +94,12 @@ public final class SceneDecodingContext {
     func styleBox(_ style: SceneNodeStyle) -> OutOfLine<SceneNodeStyle> {
         // Most nodes have the default style (an id and no decoration): compared, not hashed.
         if style == SceneNode.defaultStyle.value { return SceneNode.defaultStyle }
-        if styleBoxes.isEmpty { styleBoxes = Array(repeating: nil, count: Self.styleSlots) }
-        let slot = style.slot(among: Self.styleSlots)
-        if let box = styleBoxes[slot], box.value == style { return box }
-        let box = OutOfLine(style)
-        styleBoxes[slot] = box
-        return box
+        return styleBoxes.box(style) { $0.slot(among: $1) }
     }
+
     /// `layout` boxed: the box of an equal layout decoded before, else a new one.
     func flexLayoutBox(_ layout: FlexItemLayout) -> OutOfLine<FlexItemLayout> {
-        if flexLayoutBoxes.isEmpty { flexLayoutBoxes = Array(repeating: nil, count: Self.styleSlots) }
-        let slot = layout.slot(among: Self.styleSlots)
-        if let box = flexLayoutBoxes[slot], box.value == layout { return box }
-        let box = OutOfLine(layout)
-        flexLayoutBoxes[slot] = box
-        return box
+        flexLayoutBoxes.box(layout) { $0.slot(among: $1) }
     }
 
     /// Every file named so far (images, fonts), as `resolve` returned it.
