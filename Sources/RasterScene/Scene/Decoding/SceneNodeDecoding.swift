@@ -126,7 +126,7 @@ enum SceneNodeDecoding {
     }
 
     /// A `frame` object whose keys are all sizes (`SceneSpecs.frame` less `alignment`),
-    /// each a number from 0 to 100,000, the range those props take: decoding it
+    /// each a number of points its spec's type takes (`SceneProps.points`): decoding it
     /// through its props would give the same sizes.
     struct PlainFrame {
         var width: Double?, height: Double?, minWidth: Double?, maxWidth: Double?, minHeight: Double?, maxHeight: Double?
@@ -134,7 +134,8 @@ enum SceneNodeDecoding {
         init?(_ value: JSONValue) {
             guard case .object(let object) = value, object.count <= 6 else { return nil }
             for (key, value) in object {
-                guard case .number(let d) = value, d.isFinite, d >= 0, d <= 100_000 else { return nil }
+                let isMaximum = key == "maxWidth" || key == "maxHeight"
+                guard let d = SceneProps.points(value, isMaximum ? SceneSpecs.maxSize : SceneSpecs.size) else { return nil }
                 switch key {
                 case "width": width = d
                 case "height": height = d
@@ -160,14 +161,20 @@ enum SceneNodeDecoding {
             return box
         }
 
-        /// As `swiftUIFrame` reads it; nil when a minimum is above its maximum (which
-        /// that refuses, naming both).
+        /// As `swiftUIFrame` reads it, with the alignment's default; nil when a minimum
+        /// is above its maximum (which that refuses, naming both).
         var swiftUIFrame: (layout: FrameLayout, alignment: Alignment)? {
             if let lo = minWidth, let hi = maxWidth, lo > hi { return nil }
             if let lo = minHeight, let hi = maxHeight, lo > hi { return nil }
             return (FrameLayout(width: width, height: height, minWidth: minWidth, maxWidth: maxWidth, minHeight: minHeight,
-                                maxHeight: maxHeight), .center)
+                                maxHeight: maxHeight), Self.defaultAlignment)
         }
+
+        /// The alignment a `frame` that writes none has, as its spec declares it.
+        private static let defaultAlignment = {
+            guard case .string(let name) = SceneSpecs.frame["alignment"]?.defaultValue else { return SceneNodeDecoding.alignment(nil) }
+            return SceneNodeDecoding.alignment(name)
+        }()
     }
 
     /// A `frame` outside a Flex: SwiftUI's `.frame`, in points, its minimum no larger

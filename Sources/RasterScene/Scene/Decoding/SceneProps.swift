@@ -239,9 +239,13 @@ public final class SceneProps {
         return try Self.number(reader.child(name, v), type)
     }
 
+    /// The largest length a scene writes, in points (and in percent).
+    static let maxLength = 100_000.0
+
     /// `v` when it is a number `type` takes as it is; nil for anything else, which
-    /// `number(_:_:)` then reads or refuses with its message.
-    private static func number(_ v: JSONValue, _ type: PropType) -> Double? {
+    /// `number(_:_:)` then reads or refuses with its message. Every number a prop takes
+    /// is accepted here, so the two cannot disagree.
+    static func number(_ v: JSONValue, _ type: PropType) -> Double? {
         guard case .number(let d) = v, d.isFinite else { return nil }
         switch type {
         case .number(let lo, let hi):
@@ -249,13 +253,24 @@ public final class SceneProps {
         case .integer(let lo, let hi):
             return d == d.rounded() && d >= Double(lo) && d <= Double(hi) ? d : nil
         case .length:
-            return d >= 0 && d <= 100_000 ? d : nil
+            return d >= 0 && d <= maxLength ? d : nil
         default:
             return nil
         }
     }
 
+    /// `v` when it is a number of points the `.dimension` `type` takes; nil for anything
+    /// else, which `dimension(_:_:)` then reads or refuses.
+    static func points(_ v: JSONValue, _ type: PropType) -> Double? {
+        guard case .number(let d) = v, case .dimension(let lo, _, _) = type, d.isFinite, d >= lo, d <= maxLength else {
+            return nil
+        }
+        return d
+    }
+
     static func number(_ r: SceneReader, _ type: PropType) throws -> Double {
+        if let d = number(r.value, type) { return d }
+        // What is left is refused, but for "infinity" where a length takes it.
         switch type {
         case .number(let lo, let hi):
             let d = try r.number()
@@ -280,7 +295,7 @@ public final class SceneProps {
                 return .infinity
             }
             guard case .number = r.value else { throw r.expected("a number or \"infinity\"") }
-            return try number(r, .number(min: 0, max: 100_000))
+            return try number(r, .number(min: 0, max: maxLength))
         default:
             throw r.error("the decoder reads a number from a prop declared as \(type.summary)")
         }
@@ -290,13 +305,12 @@ public final class SceneProps {
     /// the spec allows them (infinity reads as `.points(.infinity)`).
     public func dimension(_ name: String) throws -> RasterLayout.Dimension? {
         guard let (v, type) = try typed(name) else { return nil }
-        if case .number(let d) = v, case .dimension(let lo, _, _) = type, d.isFinite, d >= lo, d <= 100_000 {
-            return .points(d)
-        }
+        if let d = Self.points(v, type) { return .points(d) }
         return try Self.dimension(reader.child(name, v), type)
     }
 
     static func dimension(_ r: SceneReader, _ type: PropType) throws -> RasterLayout.Dimension {
+        if let d = points(r.value, type) { return .points(d) }
         guard case .dimension(let lo, let auto, let infinity) = type else {
             throw r.error("the decoder reads a length from a prop declared as \(type.summary)")
         }
@@ -306,12 +320,12 @@ public final class SceneProps {
         }
         switch r.value {
         case .number:
-            return .points(try number(r, .number(min: lo, max: 100_000)))
+            return .points(try number(r, .number(min: lo, max: maxLength)))
         case .string(let s):
             if s == "auto", auto { return .auto }
             if s == "infinity", infinity { return .points(.infinity) }
             guard SceneValues.matches(s, SceneValues.percentPattern),
-                  let percent = Double(s.dropLast()), percent.isFinite, percent >= lo, percent <= 100_000 else {
+                  let percent = Double(s.dropLast()), percent.isFinite, percent >= lo, percent <= maxLength else {
                 throw r.error("expected \(expected()), found '\(r.shortened(s))'")
             }
             return .percent(percent / 100)
@@ -411,7 +425,7 @@ public final class SceneProps {
     public func size(_ name: String) throws -> Size? {
         guard let (r, _) = try reading(name) else { return nil }
         if case .number = r.value {
-            let d = try Self.number(r, .number(min: 0, max: 100_000))
+            let d = try Self.number(r, .number(min: 0, max: Self.maxLength))
             return Size(width: d, height: d)
         }
         guard case .array = r.value else { throw r.expected("[width, height] or a number") }
