@@ -94,12 +94,12 @@ public final class SceneDecodingContext {
     func styleBox(_ style: SceneNodeStyle) -> OutOfLine<SceneNodeStyle> {
         // Most nodes have the default style (an id and no decoration): compared, not hashed.
         if style == SceneNode.defaultStyle.value { return SceneNode.defaultStyle }
-        return styleBoxes.box(style) { $0.slot(among: $1) }
+        return styleBoxes.box(style)
     }
 
     /// `layout` boxed: the box of an equal layout decoded before, else a new one.
     func flexLayoutBox(_ layout: FlexItemLayout) -> OutOfLine<FlexItemLayout> {
-        flexLayoutBoxes.box(layout) { $0.slot(among: $1) }
+        flexLayoutBoxes.box(layout)
     }
 
     /// Every file named so far (images, fonts), as `resolve` returned it.

@@ -4,7 +4,7 @@ import RasterLayout
 
 /// What a scene node's common props do besides layout (padding and frame are `Padding`
 /// and `Frame` inside it): decoration of the frame box, then placement after layout.
-public struct SceneNodeStyle: Hashable, Sendable {
+public struct SceneNodeStyle: Hashable, Sendable, SlotPicking {
     /// A line along the frame box, inside its edge.
     public struct Border: Hashable, Sendable {
         /// The stroke colour.
@@ -58,40 +58,26 @@ public struct SceneNodeStyle: Hashable, Sendable {
 
     public init() {}
 
-    /// Hashes the numbers and flags, and which of the optional parts are set: styles
-    /// are hashed once per node decoded (to share equal ones), and hashing the fills
-    /// and colours themselves cost more than the rest of the style's decoding. Equal
-    /// styles hash alike; `==` still compares every property.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(cornerRadius)
-        hasher.combine(opacity)
-        hasher.combine(scale)
-        hasher.combine(rotation)
-        hasher.combine(offset.x)
-        hasher.combine(offset.y)
-        func bit(_ set: Bool, _ i: Int) -> Int { set ? 1 << i : 0 }
-        hasher.combine(bit(smoothCorners, 0) | bit(clip, 1) | bit(hidden, 2) | bit(flipsForRightToLeft, 3)
-            | bit(background != nil, 4) | bit(border != nil, 5) | bit(shadow != nil, 6) | bit(appear != nil, 7)
-            | bit(disappear != nil, 8))
-    }
-
-    /// A slot in `0..<count` picked by the style's numbers and flags (the parts `hash`
-    /// hashes), with a multiplicative mix rather than a full hash: equal styles get the
-    /// same slot, on every run.
+    /// A slot picked by the style's numbers and flags and which optional parts are set
+    /// (its fills and colours are left to `==`).
     func slot(among count: Int) -> Int {
-        var mix: UInt64 = 0
-        // `+ 0` makes -0 the 0 it equals.
-        func add(_ word: UInt64) { mix = (mix ^ word ^ (word >> 29)) &* 0x9E37_79B9_7F4A_7C15 }
-        add((cornerRadius + 0).bitPattern)
-        add((opacity + 0).bitPattern)
-        add((scale + 0).bitPattern)
-        add((rotation + 0).bitPattern)
-        add((offset.x + 0).bitPattern)
-        add((offset.y + 0).bitPattern)
-        func bit(_ set: Bool, _ i: Int) -> UInt64 { set ? 1 << UInt64(i) : 0 }
-        add(bit(smoothCorners, 0) | bit(clip, 1) | bit(hidden, 2) | bit(flipsForRightToLeft, 3) | bit(background != nil, 4)
-            | bit(border != nil, 5) | bit(shadow != nil, 6) | bit(appear != nil, 7) | bit(disappear != nil, 8))
-        return Int(truncatingIfNeeded: mix >> 33) % count
+        var mix = SlotMix()
+        mix.add(cornerRadius)
+        mix.add(opacity)
+        mix.add(scale)
+        mix.add(rotation)
+        mix.add(offset.x)
+        mix.add(offset.y)
+        mix.add(smoothCorners)
+        mix.add(clip)
+        mix.add(hidden)
+        mix.add(flipsForRightToLeft)
+        mix.add(background != nil)
+        mix.add(border != nil)
+        mix.add(shadow != nil)
+        mix.add(appear != nil)
+        mix.add(disappear != nil)
+        return mix.slot(among: count)
     }
 
     /// Offset, rotation and scale about the anchor (the centre), as a layer transform.
@@ -105,7 +91,7 @@ public struct SceneNodeStyle: Hashable, Sendable {
 
 /// What a `SceneNode` in a Flex keeps of its `FlexItem` besides the content (which is
 /// the node's own): the item's options, its CSS box and where its content sits.
-package struct FlexItemLayout: Equatable, Sendable {
+package struct FlexItemLayout: Sendable, SlotPicking {
     var item: FlexItemStyle
     var box: BoxStyle
     var contentAlignment: Alignment
@@ -116,28 +102,20 @@ package struct FlexItemLayout: Equatable, Sendable {
         contentAlignment = item.contentAlignment
     }
 
-    /// A slot in `0..<count` picked by the sizes, limits, grow, shrink and basis, as
-    /// `SceneNodeStyle.slot` picks one: equal layouts get the same slot.
+    /// A slot picked by the sizes, limits, grow, shrink and basis (the other options
+    /// are left to `==`).
     func slot(among count: Int) -> Int {
-        var mix: UInt64 = 0
-        func add(_ word: UInt64) { mix = (mix ^ word ^ (word >> 29)) &* 0x9E37_79B9_7F4A_7C15 }
-        func add(_ d: RasterLayout.Dimension) {
-            switch d {
-            case .auto: add(1)
-            case .points(let v): add((v + 0).bitPattern)
-            case .percent(let v): add((v + 0).bitPattern ^ 0x5555_5555)
-            }
-        }
-        add(box.width)
-        add(box.height)
-        add(box.minWidth)
-        add(box.maxWidth)
-        add(box.minHeight)
-        add(box.maxHeight)
-        add(item.basis)
-        add((item.grow + 0).bitPattern)
-        add((item.shrink + 0).bitPattern)
-        return Int(truncatingIfNeeded: mix >> 33) % count
+        var mix = SlotMix()
+        mix.add(box.width)
+        mix.add(box.height)
+        mix.add(box.minWidth)
+        mix.add(box.maxWidth)
+        mix.add(box.minHeight)
+        mix.add(box.maxHeight)
+        mix.add(item.basis)
+        mix.add(item.grow)
+        mix.add(item.shrink)
+        return mix.slot(among: count)
     }
 }
 
