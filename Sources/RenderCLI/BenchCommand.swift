@@ -52,7 +52,7 @@ struct BenchCommand: ParsableCommand {
         if let export {
             try FileManager.default.createDirectory(atPath: export, withIntermediateDirectories: true)
             for name in names {
-                guard let scene = LayoutWorkloads.scene(name) else { continue }
+                guard let scene = LayoutWorkloads.scene(name) ?? DamageWorkloads.scene(name) else { continue }
                 try Data(scene.jsonText().utf8).write(to: URL(fileURLWithPath: export).appendingPathComponent("\(name).json"))
             }
             return

@@ -123,7 +123,6 @@ struct FramesCommand: ParsableCommand {
     /// stay in the folder.
     private func renderFrames(_ export: FrameExport, range: ClosedRange<Int>, skipping done: Set<Int>, folder: String?,
                               keepBytes: Bool, progress: ProgressBar) throws -> [Int: [UInt8]] {
-        let encoder = compact ? PNGEncoder.standard : PNGEncoder.fast
         let jobs = self.jobs ?? ProcessInfo.processInfo.activeProcessorCount
         let chunks = Self.missingRuns(range, done: done).flatMap { FrameExport.chunks($0, jobs: jobs) }
         let failure = Locked<(Int, String)?>(nil)
@@ -131,9 +130,12 @@ struct FramesCommand: ParsableCommand {
         let stop = Interruption()
         DispatchQueue.concurrentPerform(iterations: chunks.count) { job in
             do {
-                try export.render(chunks[job]) { index, bitmap in
+                // The fast mode compresses again only the bands of rows a frame changed.
+                let frameEncoder = PNGFrameEncoder()
+                try export.renderInPlace(chunks[job]) { index, bitmap, changedRows in
                     guard !stop.requested else { return false }
-                    let bytes = try encoder.encode(bitmap)
+                    let bytes = compact ? try PNGEncoder.standard.encode(bitmap)
+                        : try frameEncoder.encode(bitmap, changedRows: changedRows)
                     if let folder {
                         try FileOutput.writeAtomically(bytes, to: Self.framePath(folder, index))
                     }
@@ -241,7 +243,7 @@ extension FramesCommand {
         where name.hasPrefix(".frame_") && name.hasSuffix(".tmp") || name.hasPrefix(Self.manifestName + ".") && name.hasSuffix(".tmp") {
             try? fm.removeItem(atPath: (folder as NSString).appendingPathComponent(name))
         }
-        let key = export.fingerprint(settings: compact ? "compact" : "fast")
+        let key = export.fingerprint(settings: compact ? "compact" : "fast banded")
         let manifest = (folder as NSString).appendingPathComponent(Self.manifestName)
         if let data = fm.contents(atPath: manifest), String(decoding: data, as: UTF8.self) == key + "\n" {
             return Set(range.filter { fm.fileExists(atPath: Self.framePath(folder, $0)) })

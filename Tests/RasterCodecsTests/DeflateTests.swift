@@ -88,3 +88,72 @@ final class DeflateTests: XCTestCase {
                        try PNGEncoder(compression: .runLength).encode(flat))
     }
 }
+
+/// The frame encoder: bands of rows compressed on their own and reused while unchanged.
+final class PNGFrameEncoderTests: XCTestCase {
+    /// Adler-32 as RFC 1950 defines it, byte by byte.
+    private func adler(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+        var s1: UInt32 = 1, s2: UInt32 = 0
+        for b in bytes {
+            s1 = (s1 + UInt32(b)) % 65_521
+            s2 = (s2 + s1) % 65_521
+        }
+        return s2 << 16 | s1
+    }
+
+    func testAdlerOfAConcatenation_IsCombinedFromItsParts() {
+        var state: UInt32 = 3
+        let bytes = (0..<200_000).map { _ -> UInt8 in
+            state = state &* 1_664_525 &+ 1_013_904_223
+            return UInt8(truncatingIfNeeded: state >> 24) | 0xF0 // large bytes wrap the sums often
+        }
+        for split in [0, 1, 5_552, 65_521, 100_000, 199_999, 200_000] {
+            let combined = PNGFrameEncoder.combineAdler(adler(bytes[..<split]), adler(bytes[split...]),
+                                                        length: bytes.count - split)
+            XCTAssertEqual(combined, adler(bytes[...]), "split at \(split)")
+        }
+    }
+
+    /// The data of every IDAT chunk, in order.
+    private func imageData(_ png: [UInt8]) -> [UInt8] {
+        var data: [UInt8] = []
+        var i = 8
+        while i + 12 <= png.count {
+            let length = Int(png[i]) << 24 | Int(png[i + 1]) << 16 | Int(png[i + 2]) << 8 | Int(png[i + 3])
+            if png[(i + 4)..<(i + 8)].elementsEqual("IDAT".utf8) { data += png[(i + 8)..<(i + 8 + length)] }
+            i += 12 + length
+        }
+        return data
+    }
+
+    func testFrames_HaveTheSameBytesWhateverRowsAreSaidToChange_AndDecodeToTheirPixels() throws {
+        // 70 rows: bands of 16 rows, the last of 6.
+        let frame = try Bitmap(width: 120, height: 70, color: Color.white.premultiplied)
+        var state: UInt32 = 9
+        for y in 0..<70 { for x in 0..<120 where (x / 9 + y / 7) % 3 == 0 {
+            state = state &* 1_664_525 &+ 1_013_904_223
+            frame[x, y] = Color(r: UInt8(truncatingIfNeeded: state >> 24), g: UInt8(x), b: UInt8(y),
+                                a: UInt8(truncatingIfNeeded: state >> 16) | 1).premultiplied
+        } }
+        let reusing = PNGFrameEncoder()
+        // Each step changes some rows and says which: the last row of a band (which the
+        // next band's first row is filtered against), the first row of a band, the last
+        // row of the image, nothing, and rows across a band boundary.
+        let steps: [(rows: Range<Int>, compressed: Int)] = [(0..<70, 5), (15..<16, 2), (16..<17, 1), (69..<70, 1),
+                                                            (0..<0, 0), (30..<40, 2)]
+        for (step, change) in steps.enumerated() {
+            for y in change.rows { frame[(y * 7 + step * 50) % 120, y] = Color(r: UInt8(step * 40), g: 9, b: 200).premultiplied }
+            let before = reusing.statistics.bandsCompressed
+            let bytes = try reusing.encode(frame, changedRows: step == 0 ? nil : [change.rows])
+            XCTAssertEqual(reusing.statistics.bandsCompressed - before, change.compressed, "step \(step)")
+            XCTAssertEqual(bytes, try PNGFrameEncoder().encode(frame), "step \(step): reused bands differ from a fresh encoding")
+            XCTAssertTrue(try PNGDecoder.decode(bytes).pixelsEqual(frame), "step \(step)")
+            // The same rows Paeth-filtered in one stream: the same Adler-32.
+            XCTAssertEqual(imageData(bytes).suffix(4), imageData(try PNGEncoder.fast.encode(frame)).suffix(4), "step \(step)")
+        }
+        XCTAssertEqual(reusing.statistics, PNGFrameEncoder.Statistics(bandsCompressed: 11, bandsReused: 19))
+        // Another size starts over.
+        let small = try Bitmap(width: 3, height: 2, color: Color.black.premultiplied)
+        XCTAssertTrue(try PNGDecoder.decode(reusing.encode(small, changedRows: [])).pixelsEqual(small))
+    }
+}

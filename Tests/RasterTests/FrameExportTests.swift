@@ -1,6 +1,7 @@
 import Foundation
 import GoldenTesting
 import Raster
+import RasterBench
 import RasterTestSupport
 import XCTest
 
@@ -11,13 +12,42 @@ final class FrameExportTests: XCTestCase {
         get throws { try SceneDecoder.decode(contentsOf: TestFixtures.directory.appendingPathComponent("scenes/timeline.json").path) }
     }
 
+    /// The frames of `range` as `render frames` encodes them: bands of unchanged rows
+    /// reused from the frame before.
     private func frames(_ export: FrameExport, _ range: ClosedRange<Int>) throws -> [Int: [UInt8]] {
         var out: [Int: [UInt8]] = [:]
-        try export.render(range) { index, bitmap in
-            out[index] = try PNGEncoder.fast.encode(bitmap)
+        let encoder = PNGFrameEncoder()
+        try export.renderInPlace(range) { index, bitmap, changedRows in
+            out[index] = try encoder.encode(bitmap, changedRows: changedRows)
             return true
         }
         return out
+    }
+
+    func testDamagedFrames_AreTheBytesOfFramesDrawnWhole() throws {
+        var scene = try SceneDecoder().decode(DamageWorkloads.settingsList())
+        scene.canvas.scale = 1
+        // 0 to 0.45 s at 20 fps: the row pressed at 0.05 s, released at 0.15 s, and its
+        // toggle switching until 0.45 s.
+        let export = FrameExport(scene: scene, fps: 20)
+        XCTAssertEqual(export.frameCount, 10)
+        let damaged = try DamageWorkloads.encodeFrames(export, redrawAll: false)
+        let whole = try DamageWorkloads.encodeFrames(export, redrawAll: true)
+        XCTAssertEqual(damaged.frames, whole.frames)
+        XCTAssertEqual(whole.statistics.bandsReused, 0)
+        XCTAssertGreaterThan(damaged.statistics.bandsReused, 8 * damaged.statistics.bandsCompressed / 10,
+                             "most bands of the later frames are unchanged")
+        // Each decodes (libpng) to the frame the player renders and copies.
+        try export.render(0...(export.frameCount - 1)) { index, bitmap in
+            XCTAssertTrue(try PNGDecoder.decode(damaged.frames[index]).pixelsEqual(bitmap), "frame \(index)")
+            return true
+        }
+        // Pressed at 0.05 and 0.1 s; from 0.2 s on, the toggle moves in every frame.
+        let f = damaged.frames
+        XCTAssertNotEqual(f[0], f[1])
+        XCTAssertEqual(f[1], f[2])
+        XCTAssertEqual(Set(f[4...]).count, 6)
+        XCTAssertFalse(f[4...].contains(f[0]))
     }
 
     func testTimelineFrames_MatchTheirGoldens() throws {
@@ -75,7 +105,11 @@ final class FrameExportTests: XCTestCase {
         XCTAssertEqual(types.first, "IHDR")
         XCTAssertEqual(types[1], "acTL")
         XCTAssertEqual(types.filter { $0 == "fcTL" }.count, 4)
-        XCTAssertEqual(types.filter { $0 == "fdAT" }.count, 3)
+        // Every image data chunk of a later frame (one per band of rows) becomes an fdAT.
+        let dataChunks = try pngs.map { try Self.chunkTypes($0).filter { $0 == "IDAT" }.count }
+        XCTAssertGreaterThan(dataChunks[0], 2)
+        XCTAssertEqual(types.filter { $0 == "IDAT" }.count, dataChunks[0])
+        XCTAssertEqual(types.filter { $0 == "fdAT" }.count, dataChunks[1...].reduce(0, +))
         XCTAssertEqual(types.last, "IEND")
         // Viewers without APNG show the first frame.
         XCTAssertTrue(try PNGDecoder.decode(apng).pixelsEqual(try PNGDecoder.decode(pngs[0])))

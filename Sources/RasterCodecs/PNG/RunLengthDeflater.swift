@@ -20,7 +20,35 @@ enum RunLengthDeflater {
         var writer = BitWriter(capacity: input.count / 8 + 1024)
         writer.appendByte(0x78) // deflate, 32 KiB window
         writer.appendByte(0x01) // no dictionary; (0x7801 % 31 == 0)
-        var symbols = [UInt32](repeating: 0, count: blockSymbols)
+        let literalBytes = appendBlocks(input, isFinal: true, into: &writer)
+        writer.alignToByte()
+        let adler = UInt32(libdeflate_adler32(1, input.baseAddress, input.count))
+        for shift in [24, 16, 8, 0] { writer.appendByte(UInt8(truncatingIfNeeded: adler >> UInt32(shift))) }
+        return (writer.bytes, literalBytes)
+    }
+
+    /// Compresses `input` as blocks with BFINAL clear followed by an empty stored block
+    /// (a sync flush), so the segment ends on a byte boundary and any other segment, or
+    /// `finalBlock`, may follow it. Its runs never reach before `input`, so its bytes
+    /// depend on `input` alone.
+    static func flushedSegment(_ input: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        var writer = BitWriter(capacity: input.count / 8 + 256)
+        if !input.isEmpty { _ = appendBlocks(input, isFinal: false, into: &writer) }
+        writer.put(0, 3) // BFINAL 0, stored
+        writer.alignToByte()
+        for byte: UInt8 in [0x00, 0x00, 0xFF, 0xFF] { writer.appendByte(byte) } // LEN 0, NLEN
+        return writer.bytes
+    }
+
+    /// An empty stored block with BFINAL set: what ends a stream of flushed segments.
+    static let finalBlock: [UInt8] = [0x01, 0x00, 0x00, 0xFF, 0xFF]
+
+    /// Appends `input` as deflate blocks, the last with BFINAL as `isFinal` says; returns
+    /// how many input bytes were coded as literals.
+    private static func appendBlocks(_ input: UnsafeBufferPointer<UInt8>, isFinal: Bool,
+                                     into writer: inout BitWriter) -> Int {
+        // A block never holds more symbols than there are bytes.
+        var symbols = [UInt32](repeating: 0, count: max(1, min(blockSymbols, input.count)))
         var literalFrequencies = [UInt32](repeating: 0, count: 286)
         let n = input.count
         var i = 0
@@ -35,14 +63,11 @@ enum RunLengthDeflater {
             }
             symbols.withUnsafeBufferPointer { block in
                 writeBlock(UnsafeBufferPointer(rebasing: block[0..<count]), frequencies: literalFrequencies,
-                           isFinal: i >= n, into: &writer)
+                           isFinal: isFinal && i >= n, into: &writer)
             }
             for k in literalFrequencies.indices { literalFrequencies[k] = 0 }
         } while i < n
-        writer.alignToByte()
-        let adler = UInt32(libdeflate_adler32(1, input.baseAddress, input.count))
-        for shift in [24, 16, 8, 0] { writer.appendByte(UInt8(truncatingIfNeeded: adler >> UInt32(shift))) }
-        return (writer.bytes, literalBytes)
+        return literalBytes
     }
 
     /// Appends symbols from `input[i...]` until the block is full or the input ends.

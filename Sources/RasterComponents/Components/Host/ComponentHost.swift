@@ -159,14 +159,29 @@ public final class ComponentHost<EnvironmentType> {
     /// compositor is kept between calls, so a frame after a small change redraws only
     /// what changed.
     public func render(scale: Double = 1, background: Color = .clear) throws -> Bitmap {
+        try renderInPlace(scale: scale, background: background).frame.copy()
+    }
+
+    /// Composites the view tree into the compositor's own frame, without copying it, and
+    /// returns that frame with the device rectangles composited again (the whole frame
+    /// the first time, after a change of size, scale or background, and with
+    /// `redrawAll`). Every pixel outside them is as the last call left it.
+    ///
+    /// The bitmap is the compositor's: the next render updates it in place, so read or
+    /// copy it before then.
+    /// - Parameter redrawAll: forget every cached raster and record first, so that every
+    ///   layer is rasterized and the whole frame composited again (the same pixels).
+    public func renderInPlace(scale: Double = 1, background: Color = .clear,
+                              redrawAll: Bool = false) throws -> (frame: Bitmap, damage: [PixelRect]) {
         let size = current?.containerSize ?? .zero
         if compositor == nil || compositor?.size != size || compositor?.scale != scale {
             compositor = try Compositor(size: size, scale: scale, background: background)
         }
-        guard let compositor else { return try Bitmap(width: 0, height: 0) }
+        guard let compositor else { return (try Bitmap(width: 0, height: 0), []) }
         compositor.background = background
-        compositor.render(view.layer)
-        return compositor.frame.copy()
+        if redrawAll { compositor.invalidateAll() }
+        let damage = compositor.render(view.layer)
+        return (compositor.frame, damage)
     }
 
     /// What the compositor has done so far (nil before the first render).

@@ -35,6 +35,18 @@ public struct FrameExport {
         }
     }
 
+    /// Renders `range` in order as `render` does, handing `body` the player's retained
+    /// frame (valid until `body` returns) and the rows drawn again since the frame
+    /// before (every row for the first frame of the range): rows outside them hold the
+    /// same pixels as in the frame before.
+    public func renderInPlace(_ range: ClosedRange<Int>, _ body: (Int, Bitmap, [Range<Int>]) throws -> Bool) throws {
+        let player = try makePlayer()
+        for index in range {
+            let (frame, damage) = try player.frameInPlace(at: time(of: index))
+            guard try body(index, frame, damage.map { $0.y0..<$0.y1 }) else { return }
+        }
+    }
+
     /// A player at time 0 on a tree decoded for it alone (with the scene's canvas as
     /// overridden), as each rendered range uses: its `frame(at: time(of: N))` is frame N.
     public func makePlayer() throws -> ScenePlayer {

@@ -66,6 +66,14 @@ public final class ScenePlayer {
         return try renderer.render()
     }
 
+    /// Moves the scene to `time` and returns the frame as the renderer's retained bitmap
+    /// with the device rectangles drawn again since the last frame
+    /// (`SceneRenderer.renderInPlace`).
+    public func frameInPlace(at time: Double, redrawAll: Bool = false) throws -> (frame: Bitmap, damage: [PixelRect]) {
+        try advance(to: time)
+        return try renderer.renderInPlace(redrawAll: redrawAll)
+    }
+
     /// Applies every event up to `time` and moves the animation clock there.
     public func advance(to target: Double) throws {
         renderer.layoutTree()

@@ -58,6 +58,17 @@ public final class SceneRenderer {
         return try host.render(scale: scene.canvas.scale, background: scene.canvas.background)
     }
 
+    /// The canvas as the host's retained frame, not copied, with the device rectangles
+    /// drawn again since the last call (`ComponentHost.renderInPlace`); the next render
+    /// updates the bitmap in place.
+    /// - Throws: as `render()`.
+    public func renderInPlace(redrawAll: Bool = false) throws -> (frame: Bitmap, damage: [PixelRect]) {
+        try scene.canvas.checkSize()
+        layoutTree()
+        try checkMemory()
+        return try host.renderInPlace(scale: scene.canvas.scale, background: scene.canvas.background, redrawAll: redrawAll)
+    }
+
     /// Throws when drawing the current tree would need more than `scene.limits.memory`
     /// or rasterize more than `scene.limits.pixels`.
     public func checkMemory() throws {
