@@ -33,30 +33,47 @@ public struct BenchRunner {
     public init() {}
 
     public func run(_ workload: Workload, saveTo directory: String? = nil) throws -> Result {
+        try run(workload, saveTo: directory, threads: [1])[0]
+    }
+
+    /// Times a drawing workload drawn by each of `threads` (in bands of rows,
+    /// `Canvas.drawInBands`, for more than one), alternating them run by run so that
+    /// the machine's slower and faster moments fall on all alike. An encoding workload
+    /// runs as it is, once per run, whatever `threads` says.
+    public func run(_ workload: Workload, saveTo directory: String? = nil, threads: [Int]) throws -> [Result] {
         let bitmap = try Bitmap(width: workload.width, height: workload.height)
         let canvas = Canvas(bitmap: bitmap)
         let white = Color.white.premultiplied
-        var times: [Double] = []
+        let counts = workload.encode == nil ? threads : [1]
+        var times = [[Double]](repeating: [], count: counts.count)
         var bytes: Int?
         defer { workload.cleanup?() }   // also when a run throws
         for i in 0...timedRuns {
-            workload.beforeRun?()
-            let start = DispatchTime.now().uptimeNanoseconds
-            if let encode = workload.encode {
-                bytes = try encode()
-            } else {
-                bitmap.fill(white)
-                workload.draw(canvas)
+            for (k, threadCount) in counts.enumerated() {
+                workload.beforeRun?()
+                let start = DispatchTime.now().uptimeNanoseconds
+                if let encode = workload.encode {
+                    bytes = try encode()
+                } else {
+                    bitmap.fill(white)
+                    if threadCount > 1 {
+                        Canvas.drawInBands(bitmap, threads: threadCount, workload.draw)
+                    } else {
+                        workload.draw(canvas)
+                    }
+                }
+                let ms = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+                if i > 0 { times[k].append(ms) }
             }
-            let ms = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
-            if i > 0 { times.append(ms) }
         }
-        times.sort()
         if let directory, workload.encode == nil {
             try PNGEncoder.standard.write(bitmap, to: directory + "/\(workload.name).png")
         }
-        return Result(name: workload.name, summary: workload.summary, medianMS: times[times.count / 2],
-                      minMS: times.first ?? 0, maxMS: times.last ?? 0, bytes: bytes,
-                      glyphs: workload.glyphs, frames: workload.frames, nodes: workload.nodes)
+        return times.map { runs in
+            let sorted = runs.sorted()
+            return Result(name: workload.name, summary: workload.summary, medianMS: sorted[sorted.count / 2],
+                          minMS: sorted.first ?? 0, maxMS: sorted.last ?? 0, bytes: bytes,
+                          glyphs: workload.glyphs, frames: workload.frames, nodes: workload.nodes)
+        }
     }
 }

@@ -27,6 +27,9 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Write the scene of each layout workload (L1...) to this folder as JSON and stop (for timing the same trees elsewhere).")
     var export: String?
 
+    @Option(help: "Also time each drawing workload (W1 to W7) drawn by this many threads in bands of rows, and print the speed-up over one thread.")
+    var threads: Int?
+
     /// The process's peak resident memory so far (`getrusage`: kilobytes on Linux, bytes
     /// on Darwin).
     static func peakResidentBytes() -> Int {
@@ -61,12 +64,16 @@ struct BenchCommand: ParsableCommand {
             try FileManager.default.createDirectory(atPath: save, withIntermediateDirectories: true)
         }
         guard runs >= 1, runs <= 100_000 else { throw CommandFailure(description: "--runs: expected 1...100000, found \(runs)") }
+        if let threads, !(1...1024).contains(threads) {
+            throw CommandFailure(description: "--threads: expected 1...1024, found \(threads)")
+        }
         var runner = BenchRunner()
         runner.timedRuns = runs
         var results: [BenchRunner.Result] = []
         for name in names {
             guard let workload = try Workloads.make(name) else { continue }
-            let result = try runner.run(workload, saveTo: save)
+            let timed = try runner.run(workload, saveTo: save, threads: [1] + (threads.map { [$0] } ?? []))
+            let result = timed[0]
             results.append(result)
             if !json {
                 let bytes = result.nodes.map { String(format: ", %d nodes, %.2f µs/node", $0, result.medianMS * 1000 / Double(max($0, 1))) }
@@ -75,6 +82,13 @@ struct BenchCommand: ParsableCommand {
                     ?? result.glyphsPerSecond.map { String(format: ", %.2f M glyphs/s", $0 / 1e6) } ?? ""
                 try printOut(String(format: "%-4@ %9.2f ms  (min %.2f, max %.2f)%@  %@", name as NSString, result.medianMS,
                              result.minMS, result.maxMS, bytes as NSString, result.summary as NSString))
+            }
+            if let threads, timed.count > 1 {
+                let t = timed[1]
+                if !json {
+                    try printOut(String(format: "%-4@ %9.2f ms  (min %.2f, max %.2f) on %d threads: %.2fx as fast as one",
+                                        name as NSString, t.medianMS, t.minMS, t.maxMS, threads, result.medianMS / t.medianMS))
+                }
             }
         }
         if json {

@@ -26,3 +26,19 @@ final class BenchTests: XCTestCase {
         XCTAssertEqual(first.0.controlPointBounds!.minX, 936.5983147411923, accuracy: 1e-9)
     }
 }
+
+final class BandedWorkloadTests: XCTestCase {
+    /// Every drawing workload drawn by more threads than this machine has cores, in
+    /// bands of rows that do not divide the height evenly, has the bytes of one thread's
+    /// drawing.
+    func testDrawingWorkloads_InBands_HaveTheBytesOfOneThread() throws {
+        for name in ["W1", "W2", "W3", "W4", "W5", "W6", "W7"] {
+            let workload = try XCTUnwrap(try Workloads.make(name))
+            let one = try Bitmap(width: workload.width, height: workload.height, color: Color.white.premultiplied)
+            workload.draw(Canvas(bitmap: one))
+            let banded = try Bitmap(width: workload.width, height: workload.height, color: Color.white.premultiplied)
+            Canvas.drawInBands(banded, threads: 3, bands: 17, workload.draw)
+            XCTAssertTrue(banded.pixelsEqual(one), name)
+        }
+    }
+}

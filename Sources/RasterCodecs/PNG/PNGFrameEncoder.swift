@@ -37,6 +37,7 @@ public final class PNGFrameEncoder {
     private var bands: [Band] = []
     private var width = 0
     private var height = 0
+    /// What the encoder did, summed over its frames.
     public private(set) var statistics = Statistics()
 
     public init() {}

@@ -9,11 +9,13 @@ import Foundation
 /// applied) and a stack of saved states. Nothing is drawn outside the bitmap or the clip.
 ///
 /// A canvas is not thread-safe; use one per thread (they may share read-only images).
+/// Its state is read and written by one drawing call at a time, so the stored properties
+/// skip the run-time exclusivity checks.
 public final class Canvas {
     /// The pixels drawn into; a view, so drawing shows in every bitmap sharing its storage.
     public let bitmap: Bitmap
     /// The current user → device transform; `save()` and `restore()` keep and bring it back.
-    public var transform: Transform = .identity
+    @exclusivity(unchecked) public var transform: Transform = .identity
 
     package struct ClipState {
         package var rect: PixelRect
@@ -21,11 +23,11 @@ public final class Canvas {
         var transform: Transform
     }
 
-    package var clip: ClipState
-    private var stack: [ClipState] = []
+    @exclusivity(unchecked) package var clip: ClipState
+    @exclusivity(unchecked) private var stack: [ClipState] = []
     let rasterizer = Rasterizer()
-    private var polyline = Polyline()
-    private var outline = Polyline()
+    @exclusivity(unchecked) private var polyline = Polyline()
+    @exclusivity(unchecked) private var outline = Polyline()
     private let sourceRow: UnsafeMutablePointer<UInt32>
     private let coverageRow: UnsafeMutablePointer<UInt8>
 
@@ -143,7 +145,7 @@ public final class Canvas {
     /// Fills the inside of `path` (user space).
     public func fill(_ path: Path, paint: Paint, rule: FillRule = .nonZero,
                      blendMode: BlendMode = .sourceOver, opacity: Double = 1) {
-        guard !paint.isInvisible || blendMode == .source else { return }
+        guard !paint.isInvisible || blendMode == .source, reachesClip(path.controlPointBounds, pad: 0) else { return }
         polyline.removeAll()
         PathFlattener.flatten(path, transform: transform, tolerance: tolerance, into: &polyline)
         composite(polyline, paint: paint, rule: rule, blend: blendMode, opacity: opacity)
@@ -180,6 +182,10 @@ public final class Canvas {
             effective.width = 1 / minScale
             alpha *= style.width == 0 ? 1 : deviceWidth
         }
+        // Nothing of the outline lies further from the path than a miter's tip, or a
+        // square cap's corner (within 1.5 half widths).
+        let reach = effective.width / 2 * max(1.5, effective.join == .miter ? effective.miterLimit : 1)
+        guard reachesClip(path.controlPointBounds, pad: reach) else { return }
         polyline.removeAll()
         PathFlattener.flatten(path, transform: .identity, tolerance: tolerance / scale, into: &polyline)
         var input = polyline
@@ -277,6 +283,30 @@ public final class Canvas {
                 }
             }
         }
+    }
+
+    /// Whether a drawing inside `bounds` (user space) grown by `pad` (user units) can
+    /// touch a pixel of the clip; false for an empty path. A drawing that cannot is
+    /// skipped before its geometry is built (a drawing of many shapes cut into bands of
+    /// rows then builds, in each band, only the shapes that reach it). Non-finite bounds
+    /// are left to the drawing.
+    private func reachesClip(_ bounds: Rect?, pad: Double) -> Bool {
+        guard let bounds else { return false }
+        let t = transform, area = clip.rect
+        var x0 = bounds.minX - pad, y0 = bounds.minY - pad, x1 = bounds.maxX + pad, y1 = bounds.maxY + pad
+        if t.b == 0 && t.c == 0 {
+            // Scale and translation: the corners stay corners.
+            (x0, x1) = (t.a * x0 + t.tx, t.a * x1 + t.tx)
+            (y0, y1) = (t.d * y0 + t.ty, t.d * y1 + t.ty)
+            if x0 > x1 { swap(&x0, &x1) }
+            if y0 > y1 { swap(&y0, &y1) }
+        } else {
+            let device = t.apply(Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0))
+            (x0, y0, x1, y1) = (device.minX, device.minY, device.maxX, device.maxY)
+        }
+        guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { return true }
+        // One pixel of slack for anti-aliasing.
+        return x1 > Double(area.x0) - 1 && x0 < Double(area.x1) + 1 && y1 > Double(area.y0) - 1 && y0 < Double(area.y1) + 1
     }
 
     // MARK: - Compositing

@@ -22,6 +22,17 @@ public struct Path: Hashable, Sendable {
     private var contourStart = Point.zero
     /// The current point, or `nil` before the first `move` and after `close`.
     public private(set) var currentPoint: Point?
+    /// The least and greatest coordinates of every point and control point so far
+    /// (`controlPointBounds`), kept as elements are added so that asking costs nothing.
+    private var low = Point(x: .infinity, y: .infinity)
+    private var high = Point(x: -.infinity, y: -.infinity)
+
+    /// Widens `low` and `high` to `p`, as `controlPointBounds` always has (a NaN
+    /// coordinate leaves them as they are).
+    private mutating func include(_ p: Point) {
+        low = Point(x: min(low.x, p.x), y: min(low.y, p.y))
+        high = Point(x: max(high.x, p.x), y: max(high.y, p.y))
+    }
 
     /// An empty path.
     public init() {}
@@ -40,6 +51,7 @@ public struct Path: Hashable, Sendable {
     /// Starts a new contour at `p`.
     public mutating func move(to p: Point) {
         elements.append(.move(p))
+        include(p)
         contourStart = p
         currentPoint = p
     }
@@ -62,6 +74,7 @@ public struct Path: Hashable, Sendable {
     public mutating func line(to p: Point) {
         ensureStarted()
         elements.append(.line(p))
+        include(p)
         currentPoint = p
     }
 
@@ -69,6 +82,8 @@ public struct Path: Hashable, Sendable {
     public mutating func quad(to p: Point, control c: Point) {
         ensureStarted()
         elements.append(.quad(control: c, to: p))
+        include(c)
+        include(p)
         currentPoint = p
     }
 
@@ -76,6 +91,9 @@ public struct Path: Hashable, Sendable {
     public mutating func cubic(to p: Point, control1 c1: Point, control2 c2: Point) {
         ensureStarted()
         elements.append(.cubic(control1: c1, control2: c2, to: p))
+        include(c1)
+        include(c2)
+        include(p)
         currentPoint = p
     }
 
@@ -192,20 +210,8 @@ public struct Path: Hashable, Sendable {
     /// The bounding box of all points and control points (contains the path; may be
     /// larger than its tight bounds), or `nil` for an empty path.
     public var controlPointBounds: Rect? {
-        var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
-        func add(_ p: Point) {
-            x0 = min(x0, p.x); y0 = min(y0, p.y); x1 = max(x1, p.x); y1 = max(y1, p.y)
-        }
-        for element in elements {
-            switch element {
-            case .move(let p), .line(let p): add(p)
-            case .quad(let c, let p): add(c); add(p)
-            case .cubic(let c1, let c2, let p): add(c1); add(c2); add(p)
-            case .close: break
-            }
-        }
-        guard x0 <= x1 else { return nil }
-        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        guard low.x <= high.x else { return nil }
+        return Rect(x: low.x, y: low.y, width: high.x - low.x, height: high.y - low.y)
     }
 
     /// True when every coordinate is finite.

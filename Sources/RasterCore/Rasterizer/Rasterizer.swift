@@ -105,19 +105,26 @@ public final class Rasterizer {
 
     // MARK: - Edges to segments
 
-    /// Clips the segment to the working rows, folds the part left of the clip onto its
-    /// left edge (it still adds cover), drops the part right of it, and keeps the rest.
+    /// Drops a segment that misses the working rows, folds the part left of the clip onto
+    /// its left edge (it still adds cover), drops the part right of it, and keeps the rest.
+    ///
+    /// A segment crossing the top or bottom of the working rows is kept whole, not cut
+    /// there: the cell walk starts at any row with the same arithmetic as from the
+    /// segment's own top (`CellBand.render`), so a row's coverage does not depend on the
+    /// rows that happen to be worked on, and a shape drawn under a clip of some rows (a
+    /// band of a frame drawn on several threads) has exactly the pixels it has unclipped.
+    /// Only ends beyond `guardBand` are cut, there, in every clip alike.
     @inline(__always)
     private func addLine(_ a: Point, _ b: Point) {
         let top = Double(clipY0), bottom = Double(clipY0 + clipHeight)
         var ax = a.x, ay = a.y, bx = b.x, by = b.y
         if ay == by { return }
         if (ay <= top && by <= top) || (ay >= bottom && by >= bottom) { return }
-        // Clip vertically.
-        if ay < top || by < top || ay > bottom || by > bottom {
+        let limit = Self.guardBand
+        if ay < -limit || by < -limit || ay > limit || by > limit {
             let dxdy = (bx - ax) / (by - ay)
-            if ay < top { ax += (top - ay) * dxdy; ay = top } else if ay > bottom { ax += (bottom - ay) * dxdy; ay = bottom }
-            if by < top { bx += (top - by) * dxdy; by = top } else if by > bottom { bx += (bottom - by) * dxdy; by = bottom }
+            if ay < -limit { ax += (-limit - ay) * dxdy; ay = -limit } else if ay > limit { ax += (limit - ay) * dxdy; ay = limit }
+            if by < -limit { bx += (-limit - by) * dxdy; by = -limit } else if by > limit { bx += (limit - by) * dxdy; by = limit }
         }
         let left = Double(clipX0), right = Double(clipX0 + clipWidth)
         // Entirely right of the clip: affects no visible pixel.
@@ -147,15 +154,22 @@ public final class Rasterizer {
         addSegment(ax, ay, bx, by)
     }
 
-    /// Converts a clipped segment to fixed point relative to the working area and keeps
-    /// it unless it is horizontal there.
+    /// Device rows beyond ±`guardBand` are cut off segments before they are converted to
+    /// fixed point (the same cut whatever the clip), so that their coordinates fit it.
+    static let guardBand = 1_048_576.0
+
+    /// Converts a clipped segment to fixed point, rounded in device space and then made
+    /// relative to the working area (so the rounding does not depend on where the area
+    /// starts), and keeps it unless it is horizontal or misses the working rows (so every
+    /// kept segment's top row is below the area's bottom, and its bottom row at least 0).
     @inline(__always)
     private func addSegment(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double) {
-        let ox = Double(clipX0), oy = Double(clipY0)
-        let y0 = Self.fixed(ay - oy), y1 = Self.fixed(by - oy)
-        if y0 == y1 { return }
+        let ox = Int32(truncatingIfNeeded: clipX0 << 8), oy = Int32(truncatingIfNeeded: clipY0 << 8)
+        let y0 = Self.fixed(ay) &- oy, y1 = Self.fixed(by) &- oy
+        // Horizontal, or (once rounded) wholly above or below the working rows.
+        if y0 == y1 || max(y0, y1) <= 0 || min(y0, y1) >= Int32(truncatingIfNeeded: clipHeight << 8) { return }
         if segmentCount == segmentCapacity { growSegments() }
-        segments[segmentCount] = Segment(x0: Self.fixed(ax - ox), y0: y0, x1: Self.fixed(bx - ox), y1: y1)
+        segments[segmentCount] = Segment(x0: Self.fixed(ax) &- ox, y0: y0, x1: Self.fixed(bx) &- ox, y1: y1)
         segmentCount += 1
     }
 
@@ -206,11 +220,12 @@ public final class Rasterizer {
             bandCursor = .allocate(capacity: bandCapacity)
         }
         bandStarts.update(repeating: 0, count: bandCount + 1)
-        for i in 0..<segmentCount { bandStarts[segments[i].topRow / rows + 1] &+= 1 }
+        // A segment starting above the working rows is first seen by band 0.
+        for i in 0..<segmentCount { bandStarts[max(0, segments[i].topRow) / rows + 1] &+= 1 }
         for b in 0..<bandCount { bandStarts[b + 1] &+= bandStarts[b] }
         bandCursor.update(from: bandStarts, count: bandCount)
         for i in 0..<segmentCount {
-            let b = segments[i].topRow / rows
+            let b = max(0, segments[i].topRow) / rows
             order[Int(bandCursor[b])] = Int32(i)
             bandCursor[b] &+= 1
         }
