@@ -17,6 +17,11 @@ public struct BenchRunner {
         public var frames: Int?
         /// Nodes laid out per run (layout workloads).
         public var nodes: Int?
+        /// The median time of each stage over the timed runs, in milliseconds, in the
+        /// workload's order (staged workloads).
+        public var stages: [(name: String, ms: Double)] = []
+        /// The stages of the first, untimed run: what the process does once falls on it.
+        public var firstStages: [(name: String, ms: Double)] = []
 
         /// Frames per second at the median time.
         public var framesPerSecond: Double? {
@@ -46,6 +51,7 @@ public struct BenchRunner {
         let white = Color.white.premultiplied
         let counts = workload.encode == nil ? threads : [1]
         var times = [[Double]](repeating: [], count: counts.count)
+        var stageRuns: [[String: Int]] = []
         var bytes: Int?
         defer { workload.cleanup?() }   // also when a run throws
         for i in 0...timedRuns {
@@ -64,6 +70,7 @@ public struct BenchRunner {
                 }
                 let ms = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
                 if i > 0 { times[k].append(ms) }
+                if k == 0, let log = workload.stages { stageRuns.append(log.nanoseconds) }
             }
         }
         if let directory, workload.encode == nil {
@@ -71,9 +78,18 @@ public struct BenchRunner {
         }
         return times.map { runs in
             let sorted = runs.sorted()
-            return Result(name: workload.name, summary: workload.summary, medianMS: sorted[sorted.count / 2],
-                          minMS: sorted.first ?? 0, maxMS: sorted.last ?? 0, bytes: bytes,
-                          glyphs: workload.glyphs, frames: workload.frames, nodes: workload.nodes)
+            var result = Result(name: workload.name, summary: workload.summary, medianMS: sorted[sorted.count / 2],
+                                minMS: sorted.first ?? 0, maxMS: sorted.last ?? 0, bytes: bytes,
+                                glyphs: workload.glyphs, frames: workload.frames, nodes: workload.nodes)
+            if let first = stageRuns.first {
+                let names = ScreenWorkloads.stages.filter { first[$0] != nil }
+                result.firstStages = names.map { ($0, Double(first[$0] ?? 0) / 1e6) }
+                result.stages = names.map { name in
+                    let values = stageRuns.dropFirst().map { Double($0[name] ?? 0) / 1e6 }.sorted()
+                    return (name, values.isEmpty ? 0 : values[values.count / 2])
+                }
+            }
+            return result
         }
     }
 }

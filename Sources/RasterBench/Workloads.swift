@@ -22,6 +22,8 @@ public struct Workload {
     public var cleanup: (() -> Void)?
     /// Called before each run, untimed (to let go of what the last run kept).
     public var beforeRun: (() -> Void)?
+    /// Where a run split into stages (`ScreenWorkloads`) logs their times.
+    public var stages: StageLog?
 
     init(name: String, summary: String, width: Int, height: Int, glyphs: Int? = nil, frames: Int? = nil, nodes: Int? = nil,
          draw: @escaping (Canvas) -> Void, encode: (() throws -> Int)? = nil) {
@@ -45,7 +47,7 @@ public enum Workloads {
     public static let names = ["W1", "W1p", "W2", "W3", "W4", "W5", "W5p", "W6", "W7", "W8a", "W8b", "T1", "T2", "A1", "G1", "G2"]
         + DamageWorkloads.names + LayoutWorkloads.names
     /// Workloads run only when named: too large or slow for every run.
-    public static let namedOnly = LayoutWorkloads.namedOnly
+    public static let namedOnly = LayoutWorkloads.namedOnly + ScreenWorkloads.names
 
     public static func make(_ name: String) throws -> Workload? {
         switch name {
@@ -65,7 +67,7 @@ public enum Workloads {
         case "W8b": return try w8(name: "W8b", encoder: .fast)
         case "G1": return try g(name: "G1", shift: 0, tolerance: .exact)
         case "G2": return try g(name: "G2", shift: 0.3, tolerance: .perceptual())
-        default: return try DamageWorkloads.make(name) ?? LayoutWorkloads.make(name)
+        default: return try DamageWorkloads.make(name) ?? ScreenWorkloads.make(name) ?? LayoutWorkloads.make(name)
         }
     }
 

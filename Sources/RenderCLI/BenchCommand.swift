@@ -83,6 +83,13 @@ struct BenchCommand: ParsableCommand {
                 try printOut(String(format: "%-4@ %9.2f ms  (min %.2f, max %.2f)%@  %@", name as NSString, result.medianMS,
                              result.minMS, result.maxMS, bytes as NSString, result.summary as NSString))
             }
+            if !json, !result.stages.isEmpty {
+                func line(_ stages: [(name: String, ms: Double)]) -> String {
+                    stages.map { String(format: "%@ %.2f", $0.name as NSString, $0.ms) }.joined(separator: ", ")
+                }
+                try printOut("     stages (medians, ms): " + line(result.stages))
+                try printOut("     first run (process start-up: fonts, fontconfig, ICU): " + line(result.firstStages))
+            }
             if let threads, timed.count > 1 {
                 let t = timed[1]
                 if !json {

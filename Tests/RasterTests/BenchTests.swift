@@ -42,3 +42,23 @@ final class BandedWorkloadTests: XCTestCase {
         }
     }
 }
+
+final class ScreenWorkloadTests: XCTestCase {
+    /// A gallery screen from file to PNG, split into every stage, the stages within the
+    /// run's time and the text and contents rasterized anew in each run.
+    func testScreenWorkload_SplitsItsRunIntoEveryStage() throws {
+        let workload = try XCTUnwrap(try Workloads.make("S4"))
+        var runner = BenchRunner()
+        runner.timedRuns = 1 // one timed run: its stages are the medians
+        let result = try runner.run(workload)
+        XCTAssertEqual(result.stages.map(\.name), ScreenWorkloads.stages)
+        XCTAssertEqual(result.firstStages.map(\.name), ScreenWorkloads.stages)
+        for stage in result.stages { XCTAssertGreaterThan(stage.ms, 0, stage.name) }
+        let total = result.stages.reduce(0) { $0 + $1.ms }
+        XCTAssertLessThanOrEqual(total, result.medianMS)
+        XCTAssertGreaterThan(total, result.medianMS * 0.5, "the stages are most of the run")
+        // The PNG is the scene's.
+        let scene = try SceneDecoder.decode(contentsOf: "Fixtures/scenes/flex-dashboard.json")
+        XCTAssertEqual(result.bytes, try PNGEncoder.standard.encode(try SceneRenderer(scene: scene).render()).count)
+    }
+}

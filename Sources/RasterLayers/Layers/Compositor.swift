@@ -378,7 +378,10 @@ public final class Compositor {
             entry = cached
         } else {
             forgetRaster(id)
-            guard let made = rasterize(drawing, size: layer.bounds.size, key: key) else { return }
+            let start = DispatchTime.now().uptimeNanoseconds
+            let made = rasterize(drawing, size: layer.bounds.size, key: key)
+            statistics.rasterizeNanoseconds += Int(DispatchTime.now().uptimeNanoseconds - start)
+            guard let made else { return }
             entry = made
             if rasterBytes + made.bytes <= rasterCacheLimit {
                 rasters[id] = made
@@ -563,6 +566,9 @@ public struct CompositorStatistics: Sendable, Equatable {
     /// Drawing rasters made (each `Layer.drawing` is rasterized once per size, scale
     /// and sub-pixel offset).
     public var rasterizations = 0
+    /// Time spent making them (drawing layers' contents, text included), in nanoseconds:
+    /// the rest of `render` is compositing.
+    public var rasterizeNanoseconds = 0
     /// Offscreen group buffers rendered.
     public var offscreenGroups = 0
     /// Shadow masks blurred.

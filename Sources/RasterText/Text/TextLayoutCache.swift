@@ -1,3 +1,4 @@
+import Dispatch
 import RasterCore
 
 /// Layouts keyed by text, attributes, paragraph style, available width and registry,
@@ -46,6 +47,7 @@ public final class TextLayoutCache: Sendable {
         var shaped: GenerationalCache<ParagraphKey, TextLayoutBuilder>
         var hits = 0
         var misses = 0
+        var shapingNanoseconds = 0
 
         init(capacity: Int) {
             layouts = GenerationalCache(limit: capacity)
@@ -72,6 +74,10 @@ public final class TextLayoutCache: Sendable {
     public var statistics: (entries: Int, shaped: Int, hits: Int, misses: Int) {
         state.withLock { ($0.layouts.count, $0.shaped.count, $0.hits, $0.misses) }
     }
+
+    /// Time spent shaping paragraphs and finding their break opportunities (the work
+    /// every width shares), in nanoseconds, since the cache was made or emptied.
+    public var shapingNanoseconds: Int { state.withLock { $0.shapingNanoseconds } }
 
     /// Lines held measured (`metrics`): at most 16 × `capacity`, plus, until the next
     /// turnover, one measurement of more than half of that (see `GenerationalCache`).
@@ -131,8 +137,13 @@ public final class TextLayoutCache: Sendable {
     private func shaped(_ text: AttributedText, style: ParagraphStyle, registry: FontRegistry) throws -> TextLayoutBuilder {
         let key = ParagraphKey(text: text, style: style, registry: registry.id)
         if let found = state.withLock({ $0.shaped.value(for: key) }) { return found }
+        let start = DispatchTime.now().uptimeNanoseconds
         let builder = try TextLayoutBuilder(text: text, style: style, width: .infinity, registry: registry).detachingRegistry()
-        state.withLock { $0.shaped.insert(builder, for: key, cost: 1) }
+        let spent = Int(DispatchTime.now().uptimeNanoseconds - start)
+        state.withLock {
+            $0.shaped.insert(builder, for: key, cost: 1)
+            $0.shapingNanoseconds += spent
+        }
         return builder
     }
 

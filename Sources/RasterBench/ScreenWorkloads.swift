@@ -1,0 +1,78 @@
+import Foundation
+import Raster
+
+/// The screen workloads: a gallery screen from its scene file to PNG bytes, as `render
+/// scene.json -o out.png` makes it, with each run split into its stages. Before every
+/// run the text layout and glyph caches are emptied, so each run shapes and rasterizes
+/// its text as a new process does; what a process does once (loading the fonts,
+/// fontconfig, ICU's data) falls on the first run, reported apart (`Result.firstStages`).
+public enum ScreenWorkloads {
+    public static let names = ["S1", "S2", "S3", "S4"]
+
+    /// The gallery scene of each workload.
+    static let files = ["S1": "chat.json", "S2": "paywall.json", "S3": "settings.json", "S4": "flex-dashboard.json"]
+
+    /// The stages of a run, in order.
+    public static let stages = ["decode", "layout", "text", "raster", "composite", "encode"]
+
+    /// The folder of the gallery scenes: `Fixtures/scenes` under the working directory,
+    /// else under the checkout the binary was built in (`.build/<config>/render`).
+    static func scenesFolder() -> String? {
+        let here = FileManager.default.currentDirectoryPath + "/Fixtures/scenes"
+        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        let checkout = binary.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/scenes").path
+        return [here, checkout].first { FileManager.default.fileExists(atPath: $0 + "/chat.json") }
+    }
+
+    /// - Throws: `SceneError` when the gallery's scene files are not found.
+    public static func make(_ name: String) throws -> Workload? {
+        guard let file = files[name] else { return nil }
+        guard let folder = scenesFolder() else {
+            throw SceneError(path: "", message: "\(name) reads the gallery's Fixtures/scenes/\(file): run render bench from the repository's root")
+        }
+        let path = folder + "/" + file
+        let log = StageLog()
+        var workload = Workload(name: name, summary: "file to PNG: the gallery's \(file), by stage", width: 1, height: 1,
+                                draw: { _ in }, encode: {
+            log.clear()
+            let scene = try log.time("decode") { try SceneDecoder.decode(contentsOf: path) }
+            let renderer = SceneRenderer(scene: scene)
+            log.time("layout") { renderer.layoutTree() }
+            // Text shaping happens while the tree is measured: it is taken out of layout.
+            log.move(nanoseconds: TextLayoutCache.shared.shapingNanoseconds, from: "layout", to: "text")
+            let frame = try log.time("composite") { try renderer.render() }
+            log.move(nanoseconds: renderer.host.compositorStatistics?.rasterizeNanoseconds ?? 0, from: "composite",
+                     to: "raster")
+            return try log.time("encode") { try PNGEncoder.standard.encode(frame) }.count
+        })
+        workload.beforeRun = {
+            TextLayoutCache.shared.removeAll()
+            GlyphCache.shared.removeAll()
+        }
+        workload.stages = log
+        return workload
+    }
+}
+
+/// The time of each stage of one run, in nanoseconds.
+public final class StageLog: @unchecked Sendable {
+    public private(set) var nanoseconds: [String: Int] = [:]
+
+    public init() {}
+
+    func clear() { nanoseconds = [:] }
+
+    func time<T>(_ stage: String, _ body: () throws -> T) rethrows -> T {
+        let start = DispatchTime.now().uptimeNanoseconds
+        defer { nanoseconds[stage, default: 0] += Int(DispatchTime.now().uptimeNanoseconds - start) }
+        return try body()
+    }
+
+    /// Counts `nanoseconds` of `from` under `to` instead (a part measured inside a stage).
+    func move(nanoseconds spent: Int, from: String, to: String) {
+        let part = min(spent, nanoseconds[from, default: 0])
+        nanoseconds[from, default: 0] -= part
+        nanoseconds[to, default: 0] += part
+    }
+}
