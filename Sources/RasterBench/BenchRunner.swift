@@ -22,6 +22,10 @@ public struct BenchRunner {
         public var stages: [(name: String, ms: Double)] = []
         /// The stages of the first, untimed run: what the process does once falls on it.
         public var firstStages: [(name: String, ms: Double)] = []
+        /// Resident memory when the runs started (the workload's inputs made), and the
+        /// peak while they ran, in bytes.
+        public var residentAtStart = 0
+        public var peakResident = 0
 
         /// Frames per second at the median time.
         public var framesPerSecond: Double? {
@@ -53,6 +57,7 @@ public struct BenchRunner {
         var times = [[Double]](repeating: [], count: counts.count)
         var stageRuns: [[String: Int]] = []
         var bytes: Int?
+        let residentAtStart = PeakMemory.reset()
         defer { workload.cleanup?() }   // also when a run throws
         for i in 0...timedRuns {
             for (k, threadCount) in counts.enumerated() {
@@ -73,6 +78,7 @@ public struct BenchRunner {
                 if k == 0, let log = workload.stages { stageRuns.append(log.nanoseconds) }
             }
         }
+        let peakResident = PeakMemory.peak()
         if let directory, workload.encode == nil {
             try PNGEncoder.standard.write(bitmap, to: directory + "/\(workload.name).png")
         }
@@ -81,6 +87,8 @@ public struct BenchRunner {
             var result = Result(name: workload.name, summary: workload.summary, medianMS: sorted[sorted.count / 2],
                                 minMS: sorted.first ?? 0, maxMS: sorted.last ?? 0, bytes: bytes,
                                 glyphs: workload.glyphs, frames: workload.frames, nodes: workload.nodes)
+            result.residentAtStart = residentAtStart
+            result.peakResident = peakResident
             if let first = stageRuns.first {
                 let names = ScreenWorkloads.stages.filter { first[$0] != nil }
                 result.firstStages = names.map { ($0, Double(first[$0] ?? 0) / 1e6) }

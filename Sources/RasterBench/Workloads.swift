@@ -45,7 +45,7 @@ extension Color {
 
 public enum Workloads {
     public static let names = ["W1", "W1p", "W2", "W3", "W4", "W5", "W5p", "W6", "W7", "W8a", "W8b", "T1", "T2", "A1", "G1", "G2"]
-        + DamageWorkloads.names + LayoutWorkloads.names
+        + DamageWorkloads.names + CompositorWorkloads.names + LayoutWorkloads.names
     /// Workloads run only when named: too large or slow for every run.
     public static let namedOnly = LayoutWorkloads.namedOnly + ScreenWorkloads.names
 
@@ -67,7 +67,9 @@ public enum Workloads {
         case "W8b": return try w8(name: "W8b", encoder: .fast)
         case "G1": return try g(name: "G1", shift: 0, tolerance: .exact)
         case "G2": return try g(name: "G2", shift: 0.3, tolerance: .perceptual())
-        default: return try DamageWorkloads.make(name) ?? ScreenWorkloads.make(name) ?? LayoutWorkloads.make(name)
+        default:
+            return try DamageWorkloads.make(name) ?? CompositorWorkloads.make(name) ?? ScreenWorkloads.make(name)
+                ?? LayoutWorkloads.make(name)
         }
     }
 

@@ -82,6 +82,10 @@ struct BenchCommand: ParsableCommand {
                     ?? result.glyphsPerSecond.map { String(format: ", %.2f M glyphs/s", $0 / 1e6) } ?? ""
                 try printOut(String(format: "%-4@ %9.2f ms  (min %.2f, max %.2f)%@  %@", name as NSString, result.medianMS,
                              result.minMS, result.maxMS, bytes as NSString, result.summary as NSString))
+                let above = result.peakResident - result.residentAtStart
+                try printOut(String(format: "     memory: %.1f MB resident at the start, peak %.1f MB (%.1f MB above it)",
+                                    Double(result.residentAtStart) / 1_048_576, Double(result.peakResident) / 1_048_576,
+                                    Double(max(0, above)) / 1_048_576))
             }
             if !json, !result.stages.isEmpty {
                 func line(_ stages: [(name: String, ms: Double)]) -> String {
@@ -101,18 +105,18 @@ struct BenchCommand: ParsableCommand {
         if json {
             let entries = results.map { r -> String in
                 if let frames = r.frames, let rate = r.framesPerSecond {
-                    return "\"\(r.name)\": {\"median_ms\": \(r.medianMS), \"frames\": \(frames), \"frames_per_second\": \(rate)}"
+                    return "\"\(r.name)\": {\"median_ms\": \(r.medianMS), \"frames\": \(frames), \"frames_per_second\": \(rate), \"peak_resident_bytes\": \(r.peakResident)}"
                 }
                 if let nodes = r.nodes {
-                    return "\"\(r.name)\": {\"median_ms\": \(r.medianMS), \"nodes\": \(nodes)}"
+                    return "\"\(r.name)\": {\"median_ms\": \(r.medianMS), \"nodes\": \(nodes), \"peak_resident_bytes\": \(r.peakResident)}"
                 }
                 if let bytes = r.bytes {
-                    return "\"\(r.name)\": {\"median_ms\": \(r.medianMS), \"bytes\": \(bytes)}"
+                    return "\"\(r.name)\": {\"median_ms\": \(r.medianMS), \"bytes\": \(bytes), \"peak_resident_bytes\": \(r.peakResident)}"
                 }
                 if let glyphs = r.glyphs, let rate = r.glyphsPerSecond {
-                    return "\"\(r.name)\": {\"median_ms\": \(r.medianMS), \"glyphs\": \(glyphs), \"glyphs_per_second\": \(rate.rounded())}"
+                    return "\"\(r.name)\": {\"median_ms\": \(r.medianMS), \"glyphs\": \(glyphs), \"glyphs_per_second\": \(rate.rounded()), \"peak_resident_bytes\": \(r.peakResident)}"
                 }
-                return "\"\(r.name)\": \(r.medianMS)"
+                return "\"\(r.name)\": {\"median_ms\": \(r.medianMS), \"peak_resident_bytes\": \(r.peakResident)}"
             }
             try printOut("{" + entries.joined(separator: ", ") + "}")
         } else {

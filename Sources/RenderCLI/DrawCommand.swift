@@ -79,6 +79,8 @@ struct DrawCommand: ParsableCommand {
         do {
             let renderer = SceneRenderer(scene: scene)
             ProcessLifetime.keep(renderer)
+            // One frame: no raster is drawn twice, so none is kept.
+            renderer.host.rasterCacheLimit = 0
             let bitmap = try renderer.render()
             let bytes = try encoder.encode(bitmap)
             if output == "-" {

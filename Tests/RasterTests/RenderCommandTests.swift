@@ -204,8 +204,9 @@ final class RenderCommandTests: XCTestCase {
             (["--max-nodes", "20"], 1, "root.children[19]: the scene has more than 20 nodes (raise the limit with --max-nodes)"),
             (["--max-nodes", "21"], 0, ""),
             (["--max-depth", "1"], 1, "root.children[0]: the tree is nested more than 1 levels deep"),
-            (["--max-memory", "2M"], 1, "drawing the scene needs about 3.2 MB of pixel memory; the limit is 2 MB (raise it with --max-memory)"),
-            (["--max-memory", "4M"], 0, ""),
+            // A one-frame render keeps no raster: the frame (160 KB) and the one being drawn.
+            (["--max-memory", "200K"], 1, "drawing the scene needs about 313 KB of pixel memory; the limit is 200 KB (raise it with --max-memory)"),
+            (["--max-memory", "400K"], 0, ""),
             (["--max-memory", "lots"], 1, "--max-memory: expected a size such as 4G or 512M, found 'lots'"),
             (["--max-nodes", "0"], 1, "--max-nodes: expected a positive count, found 0"),
         ]

@@ -18,6 +18,12 @@ public final class ComponentHost<EnvironmentType> {
     private var isUpdating = false
     private var pendingTransition: ComponentTransition?
     private var compositor: Compositor?
+    /// Bytes of layer rasters the compositor keeps between renders (its
+    /// `rasterCacheLimit`, 256 MB unless set). A host rendered once needs none: with 0,
+    /// each raster is drawn and let go, so a frame takes its own pixels and one raster.
+    public var rasterCacheLimit = Compositor.defaultRasterCacheLimit {
+        didSet { compositor?.rasterCacheLimit = rasterCacheLimit }
+    }
     /// The size the component took in the last update.
     public private(set) var size: Size?
     /// Pixels per point the tree is laid out for: frames are snapped to this pixel grid
@@ -152,7 +158,8 @@ public final class ComponentHost<EnvironmentType> {
 
     /// The memory and pixels `render(scale:)` needs for the current tree.
     public func estimatedRender(scale: Double = 1) -> RenderEstimate {
-        Compositor.estimate(of: view.layer, size: current?.containerSize ?? .zero, scale: scale)
+        Compositor.estimate(of: view.layer, size: current?.containerSize ?? .zero, scale: scale,
+                            rasterCacheLimit: rasterCacheLimit)
     }
 
     /// Composites the view tree into a bitmap of the container size at `scale`. The
@@ -176,6 +183,7 @@ public final class ComponentHost<EnvironmentType> {
         let size = current?.containerSize ?? .zero
         if compositor == nil || compositor?.size != size || compositor?.scale != scale {
             compositor = try Compositor(size: size, scale: scale, background: background)
+            compositor?.rasterCacheLimit = rasterCacheLimit
         }
         guard let compositor else { return (try Bitmap(width: 0, height: 0), []) }
         compositor.background = background
