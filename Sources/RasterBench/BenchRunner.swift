@@ -26,6 +26,8 @@ public struct BenchRunner {
         /// peak while they ran, in bytes.
         public var residentAtStart = 0
         public var peakResident = 0
+        /// The process's peak before the runs started (making the inputs included).
+        public var peakBeforeStart = 0
 
         /// Frames per second at the median time.
         public var framesPerSecond: Double? {
@@ -57,7 +59,7 @@ public struct BenchRunner {
         var times = [[Double]](repeating: [], count: counts.count)
         var stageRuns: [[String: Int]] = []
         var bytes: Int?
-        let residentAtStart = PeakMemory.reset()
+        let (peakBeforeStart, residentAtStart) = PeakMemory.reset()
         defer { workload.cleanup?() }   // also when a run throws
         for i in 0...timedRuns {
             for (k, threadCount) in counts.enumerated() {
@@ -89,6 +91,7 @@ public struct BenchRunner {
                                 glyphs: workload.glyphs, frames: workload.frames, nodes: workload.nodes)
             result.residentAtStart = residentAtStart
             result.peakResident = peakResident
+            result.peakBeforeStart = peakBeforeStart
             if let first = stageRuns.first {
                 let names = ScreenWorkloads.stages.filter { first[$0] != nil }
                 result.firstStages = names.map { ($0, Double(first[$0] ?? 0) / 1e6) }

@@ -23,7 +23,7 @@ public enum CompositorWorkloads {
 
     /// C1: 50 layers of 400 x 300 points, each with its own drawing, at opacity 0.6, in a
     /// 1920 x 1080 frame (W7's arrangement).
-    static func fiftyLayers() -> Layer {
+    public static func fiftyLayers() -> Layer {
         let root = Layer()
         root.bounds = Rect(x: 0, y: 0, width: 1920, height: 1080)
         root.position = Point(x: 960, y: 540)

@@ -5,20 +5,22 @@ import Foundation
 /// On Linux the peak (VmHWM) can be brought back down to the current size
 /// (`/proc/self/clear_refs`), so a workload's peak is measured from its own start;
 /// elsewhere the peak is the process's so far.
-enum PeakMemory {
+public enum PeakMemory {
     /// Brings the recorded peak down to the current resident size, where the system
-    /// allows it; returns the current resident size in bytes.
+    /// allows it. Returns the peak it had until then and the current resident size, in
+    /// bytes.
     @discardableResult
-    static func reset() -> Int {
+    static func reset() -> (peakBefore: Int, current: Int) {
+        let before = peak()
         if let handle = FileHandle(forWritingAtPath: "/proc/self/clear_refs") {
             try? handle.write(contentsOf: Data("5".utf8))
             try? handle.close()
         }
-        return status("VmRSS") ?? 0
+        return (before, status("VmRSS") ?? 0)
     }
 
     /// The peak resident size in bytes since the last `reset` (Linux), else the process's.
-    static func peak() -> Int {
+    public static func peak() -> Int {
         if let bytes = status("VmHWM") { return bytes }
         var usage = rusage()
         #if canImport(Glibc)

@@ -30,19 +30,6 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Also time each drawing workload (W1 to W7) drawn by this many threads in bands of rows, and print the speed-up over one thread.")
     var threads: Int?
 
-    /// The process's peak resident memory so far (`getrusage`: kilobytes on Linux, bytes
-    /// on Darwin).
-    static func peakResidentBytes() -> Int {
-        var usage = rusage()
-        #if canImport(Glibc)
-        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-        return usage.ru_maxrss * 1024
-        #else
-        getrusage(RUSAGE_SELF, &usage)
-        return usage.ru_maxrss
-        #endif
-    }
-
     func run() throws {
         var names = Workloads.names
         if let only {
@@ -120,7 +107,9 @@ struct BenchCommand: ParsableCommand {
             }
             try printOut("{" + entries.joined(separator: ", ") + "}")
         } else {
-            try printOut(String(format: "peak resident memory of this run: %.0f MB", Double(Self.peakResidentBytes()) / 1_048_576))
+            // The peak is brought down at each workload's start: the run's is the largest seen.
+            let peak = results.reduce(PeakMemory.peak()) { max($0, $1.peakBeforeStart, $1.peakResident) }
+            try printOut(String(format: "peak resident memory of this run: %.0f MB", Double(peak) / 1_048_576))
         }
     }
 }

@@ -15,35 +15,6 @@ struct ShapeDrawing: LayerDrawing {
 }
 
 final class LayerTests: XCTestCase {
-    /// A one-frame render of a 1920 x 1080 frame with 50 layers of drawings keeps no
-    /// raster between layers, so it needs under four times the frame's own pixels (the
-    /// frame and the raster being drawn); a kept cache would hold all 50.
-    func testOneFrameOfFiftyLayers_NeedsUnderFourFrames() throws {
-        let root = Layer()
-        root.bounds = Rect(x: 0, y: 0, width: 1920, height: 1080)
-        root.position = Point(x: 960, y: 540)
-        for k in 0..<50 {
-            let layer = Layer()
-            layer.bounds = Rect(x: 0, y: 0, width: 400, height: 300)
-            layer.position = Point(x: Double(240 + 150 * (k % 10)), y: Double(190 + 150 * (k / 10)))
-            layer.opacity = 0.6
-            layer.drawing = ShapeDrawing(color: Color(r: UInt8(37 * k & 255), g: 120, b: 200), oval: k % 2 == 0)
-            root.addSublayer(layer)
-        }
-        let size = Size(width: 1920, height: 1080), frameBytes = 1920 * 1080 * 4
-        let once = Compositor.estimatedBytes(of: root, size: size, scale: 1, rasterCacheLimit: 0)
-        XCTAssertLessThan(once, 4 * frameBytes)
-        XCTAssertGreaterThan(Compositor.estimatedBytes(of: root, size: size, scale: 1), once + 40 * 400 * 300 * 4,
-                             "a cache keeps the rasters")
-        let compositor = try Compositor(size: size, scale: 1, background: .white)
-        compositor.rasterCacheLimit = 0
-        compositor.render(root)
-        XCTAssertEqual(compositor.statistics.rasterizations, 50)
-        let kept = try Compositor(size: size, scale: 1, background: .white)
-        kept.render(root)
-        XCTAssertTrue(kept.frame.pixelsEqual(compositor.frame), "keeping rasters or not, the same pixels")
-    }
-
     private func layer(_ frame: Rect, _ color: Color? = nil) -> Layer {
         let l = Layer()
         l.frame = frame

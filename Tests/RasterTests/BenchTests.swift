@@ -62,3 +62,24 @@ final class ScreenWorkloadTests: XCTestCase {
         XCTAssertEqual(result.bytes, try PNGEncoder.standard.encode(try SceneRenderer(scene: scene).render()).count)
     }
 }
+
+final class CompositorWorkloadTests: XCTestCase {
+    /// C1's one-frame render of a 1920 x 1080 frame with 50 layers of drawings keeps no
+    /// raster between layers, so it needs under four times the frame's own pixels (the
+    /// frame and the raster being drawn); a kept cache would hold all 50.
+    func testOneFrameOfFiftyLayers_NeedsUnderFourFrames() throws {
+        let root = CompositorWorkloads.fiftyLayers()
+        let size = Size(width: 1920, height: 1080), frameBytes = 1920 * 1080 * 4
+        let once = Compositor.estimatedBytes(of: root, size: size, scale: 1, rasterCacheLimit: 0)
+        XCTAssertLessThan(once, 4 * frameBytes)
+        XCTAssertGreaterThan(Compositor.estimatedBytes(of: root, size: size, scale: 1), once + 40 * 400 * 300 * 4,
+                             "a cache keeps the rasters")
+        let compositor = try Compositor(size: size, scale: 1, background: .white)
+        compositor.rasterCacheLimit = 0
+        compositor.render(root)
+        XCTAssertEqual(compositor.statistics.rasterizations, 50)
+        let kept = try Compositor(size: size, scale: 1, background: .white)
+        kept.render(root)
+        XCTAssertTrue(kept.frame.pixelsEqual(compositor.frame), "keeping rasters or not, the same pixels")
+    }
+}
