@@ -76,9 +76,7 @@ public struct PNGEncoder: Sendable, CustomStringConvertible {
     public var description: String { "PNGEncoder(filter: \(filter), compression: \(compression))" }
 
     public func encode(_ bitmap: Bitmap) throws -> [UInt8] {
-        guard bitmap.width > 0 && bitmap.height > 0 else {
-            throw PNGError(kind: .tooLarge, message: "a PNG needs at least one pixel, not \(bitmap.width)x\(bitmap.height)")
-        }
+        try Self.checkHasPixels(bitmap)
         let filtered = filteredRows(bitmap)
         let stream: [UInt8]
         switch compression {
@@ -95,13 +93,7 @@ public struct PNGEncoder: Sendable, CustomStringConvertible {
                 stream = runs.stream
             }
         }
-        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        png.reserveCapacity(stream.count + 64)
-        var header = [UInt8]()
-        header.appendBigEndian(UInt32(bitmap.width))
-        header.appendBigEndian(UInt32(bitmap.height))
-        header += [8, 6, 0, 0, 0] // 8 bits, RGBA, deflate, adaptive filtering, no interlace
-        png.appendChunk("IHDR", header[...])
+        var png = Self.opening(width: bitmap.width, height: bitmap.height, capacity: stream.count + 64)
         var offset = 0
         repeat {
             let end = min(stream.count, offset + Self.idatChunkSize)
@@ -115,40 +107,74 @@ public struct PNGEncoder: Sendable, CustomStringConvertible {
     /// Largest IDAT payload written; streams longer than this span several chunks.
     static let idatChunkSize = 1 << 20
 
+    /// - Throws: `PNGError` for a bitmap without pixels, which PNG cannot hold.
+    static func checkHasPixels(_ bitmap: Bitmap) throws {
+        guard bitmap.width > 0 && bitmap.height > 0 else {
+            throw PNGError(kind: .tooLarge, message: "a PNG needs at least one pixel, not \(bitmap.width)x\(bitmap.height)")
+        }
+    }
+
+    /// The signature and the image header of an 8-bit RGBA image, with room for
+    /// `capacity` bytes in all.
+    static func opening(width: Int, height: Int, capacity: Int) -> [UInt8] {
+        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        png.reserveCapacity(capacity)
+        var header = [UInt8]()
+        header.appendBigEndian(UInt32(width))
+        header.appendBigEndian(UInt32(height))
+        header += [8, 6, 0, 0, 0] // 8 bits, RGBA, deflate, adaptive filtering, no interlace
+        png.appendChunk("IHDR", header[...])
+        return png
+    }
+
     /// Every row as PNG stores it: its filter-type byte, then its residuals.
     private func filteredRows(_ bitmap: Bitmap) -> [UInt8] {
+        let lineBytes = bitmap.width * 4 + 1
+        return [UInt8](unsafeUninitializedCapacity: lineBytes * bitmap.height) { out, initialized in
+            guard let base = out.baseAddress else { return }
+            Self.filter(bitmap, rows: 0..<bitmap.height, candidates: filter.candidates, into: base)
+            initialized = lineBytes * bitmap.height
+        }
+    }
+
+    /// Writes rows `rows` of `bitmap` as PNG stores them into `out`, `width * 4 + 1` bytes
+    /// a row: the filter-type byte of the candidate with the cheapest residuals (the only
+    /// one when there is one), then the residuals. The first row is filtered against the
+    /// row above `rows` (zeros above the image), so a range's lines are those of the
+    /// whole image.
+    static func filter(_ bitmap: Bitmap, rows: Range<Int>, candidates: [PNGRowFilter],
+                       into out: UnsafeMutablePointer<UInt8>) {
         let rowBytes = bitmap.width * 4
         let lineBytes = rowBytes + 1
-        let candidates = filter.candidates
-        return [UInt8](unsafeUninitializedCapacity: lineBytes * bitmap.height) { out, initialized in
-            let current = UnsafeMutablePointer<UInt8>.allocate(capacity: rowBytes)
-            let previous = UnsafeMutablePointer<UInt8>.allocate(capacity: rowBytes)
-            let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: rowBytes)
-            defer { current.deallocate(); previous.deallocate(); scratch.deallocate() }
+        let current = UnsafeMutablePointer<UInt8>.allocate(capacity: rowBytes)
+        let previous = UnsafeMutablePointer<UInt8>.allocate(capacity: rowBytes)
+        let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: rowBytes)
+        defer { current.deallocate(); previous.deallocate(); scratch.deallocate() }
+        if rows.lowerBound > 0 {
+            straightRow(bitmap, rows.lowerBound - 1, into: previous)
+        } else {
             previous.initialize(repeating: 0, count: rowBytes)
-            var rowAbove = previous, row = current
-            for y in 0..<bitmap.height {
-                Self.straightRow(bitmap, y, into: row)
-                guard let base = out.baseAddress else { break }
-                let line = base + y * lineBytes
-                if candidates.count == 1 {
-                    line[0] = candidates[0].rawValue
-                    candidates[0].apply(row: row, previous: rowAbove, count: rowBytes, into: line + 1)
-                } else {
-                    var best = Int.max
-                    for candidate in candidates {
-                        candidate.apply(row: row, previous: rowAbove, count: rowBytes, into: scratch)
-                        let cost = PNGRowFilter.cost(scratch, count: rowBytes)
-                        if cost < best {
-                            best = cost
-                            line[0] = candidate.rawValue
-                            (line + 1).update(from: scratch, count: rowBytes)
-                        }
+        }
+        var rowAbove = previous, row = current
+        for y in rows {
+            straightRow(bitmap, y, into: row)
+            let line = out + (y - rows.lowerBound) * lineBytes
+            if candidates.count == 1 {
+                line[0] = candidates[0].rawValue
+                candidates[0].apply(row: row, previous: rowAbove, count: rowBytes, into: line + 1)
+            } else {
+                var best = Int.max
+                for candidate in candidates {
+                    candidate.apply(row: row, previous: rowAbove, count: rowBytes, into: scratch)
+                    let cost = PNGRowFilter.cost(scratch, count: rowBytes)
+                    if cost < best {
+                        best = cost
+                        line[0] = candidate.rawValue
+                        (line + 1).update(from: scratch, count: rowBytes)
                     }
                 }
-                swap(&row, &rowAbove)
             }
-            initialized = lineBytes * bitmap.height
+            swap(&row, &rowAbove)
         }
     }
 

@@ -47,9 +47,7 @@ public final class PNGFrameEncoder {
     ///   (nil: any row may). The first call, and a call at another size, encode every row.
     /// - Throws: `PNGError` for a bitmap without pixels.
     public func encode(_ bitmap: Bitmap, changedRows: [Range<Int>]? = nil) throws -> [UInt8] {
-        guard bitmap.width > 0 && bitmap.height > 0 else {
-            throw PNGError(kind: .tooLarge, message: "a PNG needs at least one pixel, not \(bitmap.width)x\(bitmap.height)")
-        }
+        try PNGEncoder.checkHasPixels(bitmap)
         let count = (bitmap.height + Self.bandRows - 1) / Self.bandRows
         var dirty = [Bool](repeating: true, count: count)
         if bitmap.width == width, bitmap.height == height, bands.count == count, let changedRows {
@@ -59,8 +57,8 @@ public final class PNGFrameEncoder {
             height = bitmap.height
             bands = []
         }
-        var scratch = BandScratch(rowBytes: width * 4)
-        defer { scratch.deallocate() }
+        let filtered = UnsafeMutablePointer<UInt8>.allocate(capacity: (width * 4 + 1) * Self.bandRows)
+        defer { filtered.deallocate() }
         var updated = [Band]()
         updated.reserveCapacity(count)
         for index in 0..<count {
@@ -68,7 +66,7 @@ public final class PNGFrameEncoder {
                 updated.append(bands[index])
                 statistics.bandsReused += 1
             } else {
-                updated.append(compress(bitmap, band: index, scratch: &scratch))
+                updated.append(compress(bitmap, band: index, into: filtered))
                 statistics.bandsCompressed += 1
             }
         }
@@ -89,27 +87,14 @@ public final class PNGFrameEncoder {
         return dirty
     }
 
-    /// Filters and compresses the rows of band `index`.
-    private func compress(_ bitmap: Bitmap, band index: Int, scratch: inout BandScratch) -> Band {
+    /// Filters the rows of band `index` into `filtered` (as `PNGEncoder.fast` filters
+    /// them) and compresses them.
+    private func compress(_ bitmap: Bitmap, band index: Int, into filtered: UnsafeMutablePointer<UInt8>) -> Band {
         let start = index * Self.bandRows, end = min(height, start + Self.bandRows)
-        let rowBytes = width * 4, lineBytes = rowBytes + 1
-        var above = scratch.above, row = scratch.row
-        if start > 0 {
-            PNGEncoder.straightRow(bitmap, start - 1, into: above)
-        } else {
-            above.initialize(repeating: 0, count: rowBytes)
-        }
-        let filtered = scratch.filtered
-        for y in start..<end {
-            PNGEncoder.straightRow(bitmap, y, into: row)
-            let line = filtered + (y - start) * lineBytes
-            line[0] = PNGRowFilter.paeth.rawValue
-            PNGRowFilter.paeth.apply(row: row, previous: above, count: rowBytes, into: line + 1)
-            swap(&row, &above)
-        }
-        let input = UnsafeBufferPointer(start: filtered, count: (end - start) * lineBytes)
-        var chunk = [UInt8]()
+        PNGEncoder.filter(bitmap, rows: start..<end, candidates: PNGEncoder.fast.filter.candidates, into: filtered)
+        let input = UnsafeBufferPointer(start: filtered, count: (end - start) * (width * 4 + 1))
         let segment = RunLengthDeflater.flushedSegment(input)
+        var chunk = [UInt8]()
         chunk.reserveCapacity(segment.count + 12)
         chunk.appendChunk("IDAT", segment[...])
         return Band(chunk: chunk, adler: UInt32(libdeflate_adler32(1, filtered, input.count)), length: input.count)
@@ -118,14 +103,8 @@ public final class PNGFrameEncoder {
     /// Signature, header, the zlib header, every band's chunk, the final block with the
     /// stream's Adler-32, and the end.
     private func assemble() -> [UInt8] {
-        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        png.reserveCapacity(bands.reduce(128) { $0 + $1.chunk.count })
-        var header = [UInt8]()
-        header.appendBigEndian(UInt32(width))
-        header.appendBigEndian(UInt32(height))
-        header += [8, 6, 0, 0, 0] // 8 bits, RGBA, deflate, adaptive filtering, no interlace
-        png.appendChunk("IHDR", header[...])
-        png.appendChunk("IDAT", [0x78, 0x01][...]) // deflate, 32 KiB window, no dictionary
+        var png = PNGEncoder.opening(width: width, height: height, capacity: bands.reduce(128) { $0 + $1.chunk.count })
+        png.appendChunk("IDAT", RunLengthDeflater.zlibHeader[...])
         var adler: UInt32 = 1
         for band in bands {
             png += band.chunk
@@ -147,24 +126,5 @@ public final class PNGFrameEncoder {
         let s1 = (a1 + b1 + base - 1) % base
         let s2 = (a2 + b2 + (UInt64(length) % base) * ((a1 + base - 1) % base)) % base
         return UInt32(s2 << 16 | s1)
-    }
-}
-
-/// The buffers one band is filtered in: two unfiltered rows and the band's filtered lines.
-private struct BandScratch {
-    let above: UnsafeMutablePointer<UInt8>
-    let row: UnsafeMutablePointer<UInt8>
-    let filtered: UnsafeMutablePointer<UInt8>
-
-    init(rowBytes: Int) {
-        above = .allocate(capacity: rowBytes)
-        row = .allocate(capacity: rowBytes)
-        filtered = .allocate(capacity: (rowBytes + 1) * PNGFrameEncoder.bandRows)
-    }
-
-    func deallocate() {
-        above.deallocate()
-        row.deallocate()
-        filtered.deallocate()
     }
 }

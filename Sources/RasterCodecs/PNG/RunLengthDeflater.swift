@@ -18,8 +18,7 @@ enum RunLengthDeflater {
     /// coded as literals rather than inside runs.
     static func zlibStream(_ input: UnsafeBufferPointer<UInt8>) -> (stream: [UInt8], literalBytes: Int) {
         var writer = BitWriter(capacity: input.count / 8 + 1024)
-        writer.appendByte(0x78) // deflate, 32 KiB window
-        writer.appendByte(0x01) // no dictionary; (0x7801 % 31 == 0)
+        for byte in zlibHeader { writer.appendByte(byte) }
         let literalBytes = appendBlocks(input, isFinal: true, into: &writer)
         writer.alignToByte()
         let adler = UInt32(libdeflate_adler32(1, input.baseAddress, input.count))
@@ -39,6 +38,10 @@ enum RunLengthDeflater {
         for byte: UInt8 in [0x00, 0x00, 0xFF, 0xFF] { writer.appendByte(byte) } // LEN 0, NLEN
         return writer.bytes
     }
+
+    /// The two bytes a zlib stream starts with: deflate with a 32 KiB window, no
+    /// dictionary (0x7801 is a multiple of 31, as the check bits require).
+    static let zlibHeader: [UInt8] = [0x78, 0x01]
 
     /// An empty stored block with BFINAL set: what ends a stream of flushed segments.
     static let finalBlock: [UInt8] = [0x01, 0x00, 0x00, 0xFF, 0xFF]
