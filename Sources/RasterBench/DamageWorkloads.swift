@@ -46,13 +46,12 @@ public enum DamageWorkloads {
     /// are reused.
     public static func encodeFrames(_ export: FrameExport, redrawAll: Bool) throws
         -> (frames: [[UInt8]], statistics: PNGFrameEncoder.Statistics) {
-        let player = try export.makePlayer()
-        let encoder = PNGFrameEncoder()
-        let frames = try (0..<export.frameCount).map { index in
-            let (frame, damage) = try player.frameInPlace(at: export.time(of: index), redrawAll: redrawAll)
-            return try encoder.encode(frame, changedRows: redrawAll ? nil : damage.map { $0.y0..<$0.y1 })
+        var frames: [[UInt8]] = []
+        let statistics = try export.renderPNGs(0...(export.frameCount - 1), redrawAll: redrawAll) { _, bytes in
+            frames.append(bytes)
+            return true
         }
-        return (frames, encoder.statistics)
+        return (frames, statistics)
     }
 
     /// A2's scene: a settings screen of 30 rows in three groups, every third row with a

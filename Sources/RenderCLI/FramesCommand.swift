@@ -130,18 +130,23 @@ struct FramesCommand: ParsableCommand {
         let stop = Interruption()
         DispatchQueue.concurrentPerform(iterations: chunks.count) { job in
             do {
-                // The fast mode compresses again only the bands of rows a frame changed.
-                let frameEncoder = PNGFrameEncoder()
-                try export.renderInPlace(chunks[job]) { index, bitmap, changedRows in
+                func write(_ index: Int, _ bytes: [UInt8]) throws -> Bool {
                     guard !stop.requested else { return false }
-                    let bytes = compact ? try PNGEncoder.standard.encode(bitmap)
-                        : try frameEncoder.encode(bitmap, changedRows: changedRows)
                     if let folder {
                         try FileOutput.writeAtomically(bytes, to: Self.framePath(folder, index))
                     }
                     if keepBytes { encoded.withLock { $0[index] = bytes } }
                     progress.advance(bytes: folder == nil ? 0 : bytes.count)
                     return true
+                }
+                if compact {
+                    try export.renderInPlace(chunks[job]) { index, bitmap, _ in
+                        guard !stop.requested else { return false }
+                        return try write(index, try PNGEncoder.standard.encode(bitmap))
+                    }
+                } else {
+                    // The fast mode compresses again only the bands of rows a frame changed.
+                    try export.renderPNGs(chunks[job], write)
                 }
             } catch {
                 stop.request()
@@ -285,7 +290,8 @@ extension FramesCommand {
             CommandFailure(description: "interrupted after \(progress.done) of \(range.count) frames; \(output) was not written")
         }
         do {
-            try export.render(range) { _, bitmap in
+            // ffmpeg is handed each frame's pixels at once: the retained frame, uncopied.
+            try export.renderInPlace(range) { _, bitmap, _ in
                 guard !stop.requested else { return false }
                 try video.append(bitmap)
                 progress.advance()

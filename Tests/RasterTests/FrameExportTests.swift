@@ -16,9 +16,8 @@ final class FrameExportTests: XCTestCase {
     /// reused from the frame before.
     private func frames(_ export: FrameExport, _ range: ClosedRange<Int>) throws -> [Int: [UInt8]] {
         var out: [Int: [UInt8]] = [:]
-        let encoder = PNGFrameEncoder()
-        try export.renderInPlace(range) { index, bitmap, changedRows in
-            out[index] = try encoder.encode(bitmap, changedRows: changedRows)
+        try export.renderPNGs(range) { index, bytes in
+            out[index] = bytes
             return true
         }
         return out

@@ -1,3 +1,4 @@
+import RasterCodecs
 import RasterCore
 import RasterText
 
@@ -29,22 +30,36 @@ public struct FrameExport {
     /// Renders `range` in order, handing each frame to `body`; stops early when `body`
     /// returns false.
     public func render(_ range: ClosedRange<Int>, _ body: (Int, Bitmap) throws -> Bool) throws {
-        let player = try makePlayer()
-        for index in range {
-            guard try body(index, try player.frame(at: time(of: index))) else { return }
-        }
+        try renderInPlace(range) { index, frame, _ in try body(index, frame.copy()) }
     }
 
     /// Renders `range` in order as `render` does, handing `body` the player's retained
     /// frame (valid until `body` returns) and the rows drawn again since the frame
     /// before (every row for the first frame of the range): rows outside them hold the
     /// same pixels as in the frame before.
-    public func renderInPlace(_ range: ClosedRange<Int>, _ body: (Int, Bitmap, [Range<Int>]) throws -> Bool) throws {
+    /// - Parameter redrawAll: rasterize and composite every frame whole (the same pixels).
+    public func renderInPlace(_ range: ClosedRange<Int>, redrawAll: Bool = false,
+                              _ body: (Int, Bitmap, [Range<Int>]) throws -> Bool) throws {
         let player = try makePlayer()
         for index in range {
-            let (frame, damage) = try player.frameInPlace(at: time(of: index))
+            let (frame, damage) = try player.frameInPlace(at: time(of: index), redrawAll: redrawAll)
             guard try body(index, frame, damage.map { $0.y0..<$0.y1 }) else { return }
         }
+    }
+
+    /// Renders `range` in order and hands `body` each frame as PNG bytes, compressing
+    /// again only the bands of rows the frame changed (`PNGFrameEncoder`): the bytes
+    /// `PNGFrameEncoder` gives each frame whole, whatever was reused. Returns what the
+    /// encoder did.
+    /// - Parameter redrawAll: rasterize, composite and encode every frame whole.
+    @discardableResult
+    public func renderPNGs(_ range: ClosedRange<Int>, redrawAll: Bool = false,
+                           _ body: (Int, [UInt8]) throws -> Bool) throws -> PNGFrameEncoder.Statistics {
+        let encoder = PNGFrameEncoder()
+        try renderInPlace(range, redrawAll: redrawAll) { index, frame, changedRows in
+            try body(index, try encoder.encode(frame, changedRows: redrawAll ? nil : changedRows))
+        }
+        return encoder.statistics
     }
 
     /// A player at time 0 on a tree decoded for it alone (with the scene's canvas as

@@ -62,8 +62,7 @@ public final class ScenePlayer {
     /// - Throws: `SceneError` when an event leaves the tree invalid (at the event's path),
     ///   or the canvas is too large.
     public func frame(at time: Double) throws -> Bitmap {
-        try advance(to: time)
-        return try renderer.render()
+        try frameInPlace(at: time).frame.copy()
     }
 
     /// Moves the scene to `time` and returns the frame as the renderer's retained bitmap

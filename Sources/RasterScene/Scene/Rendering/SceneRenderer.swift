@@ -52,10 +52,7 @@ public final class SceneRenderer {
     ///   rasterize more pixels than `scene.limits.pixels` (checked before anything is
     ///   rasterized).
     public func render() throws -> Bitmap {
-        try scene.canvas.checkSize()
-        layoutTree()
-        try checkMemory()
-        return try host.render(scale: scene.canvas.scale, background: scene.canvas.background)
+        try renderInPlace().frame.copy()
     }
 
     /// The canvas as the host's retained frame, not copied, with the device rectangles
