@@ -92,8 +92,8 @@ public struct BenchRunner {
             result.residentAtStart = residentAtStart
             result.peakResident = peakResident
             result.peakBeforeStart = peakBeforeStart
-            if let first = stageRuns.first {
-                let names = ScreenWorkloads.stages.filter { first[$0] != nil }
+            if let first = stageRuns.first, let log = workload.stages {
+                let names = log.stages.filter { first[$0] != nil }
                 result.firstStages = names.map { ($0, Double(first[$0] ?? 0) / 1e6) }
                 result.stages = names.map { name in
                     let values = stageRuns.dropFirst().map { Double($0[name] ?? 0) / 1e6 }.sorted()

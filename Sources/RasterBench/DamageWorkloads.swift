@@ -15,9 +15,9 @@ public enum DamageWorkloads {
     /// The row tapped.
     static let tappedRow = 7
 
-    static func summary(_ name: String) -> String {
+    static func summary(_ name: String, frames: Int) -> String {
         switch name {
-        case "A2": return "damage: 28 frames of a 30-row settings list (a row tapped, a toggle switched over 0.3 s), only changes redrawn and re-encoded"
+        case "A2": return "damage: \(frames) frames of a 30-row settings list (a row tapped, a toggle switched over 0.3 s), only changes redrawn and re-encoded"
         case "A2f": return "damage: the A2 frames, each rasterized, composited and encoded whole"
         default: return ""
         }
@@ -34,7 +34,7 @@ public enum DamageWorkloads {
         let redrawAll = name == "A2f"
         let export = FrameExport(scene: scene, fps: fps)
         let size = scene.canvas
-        return Workload(name: name, summary: summary(name), width: Int(size.width * size.scale),
+        return Workload(name: name, summary: summary(name, frames: export.frameCount), width: Int(size.width * size.scale),
                         height: Int(size.height * size.scale), frames: export.frameCount, draw: { _ in }, encode: {
             try encodeFrames(export, redrawAll: redrawAll).frames.reduce(0) { $0 + $1.count }
         })

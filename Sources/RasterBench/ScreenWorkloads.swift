@@ -32,7 +32,7 @@ public enum ScreenWorkloads {
             throw SceneError(path: "", message: "\(name) reads the gallery's Fixtures/scenes/\(file): run render bench from the repository's root")
         }
         let path = folder + "/" + file
-        let log = StageLog()
+        let log = StageLog(stages: stages)
         var workload = Workload(name: name, summary: "file to PNG: the gallery's \(file), by stage", width: 1, height: 1,
                                 draw: { _ in }, encode: {
             log.clear()
@@ -56,10 +56,12 @@ public enum ScreenWorkloads {
 }
 
 /// The time of each stage of one run, in nanoseconds.
-public final class StageLog: @unchecked Sendable {
+public final class StageLog {
+    /// The stages, in the order a run goes through them (and results list them).
+    public let stages: [String]
     public private(set) var nanoseconds: [String: Int] = [:]
 
-    public init() {}
+    public init(stages: [String]) { self.stages = stages }
 
     func clear() { nanoseconds = [:] }
 

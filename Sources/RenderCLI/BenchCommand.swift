@@ -57,6 +57,8 @@ struct BenchCommand: ParsableCommand {
         var runner = BenchRunner()
         runner.timedRuns = runs
         var results: [BenchRunner.Result] = []
+        /// The median drawn on `--threads` threads, by workload.
+        var threaded: [String: Double] = [:]
         for name in names {
             guard let workload = try Workloads.make(name) else { continue }
             let timed = try runner.run(workload, saveTo: save, threads: [1] + (threads.map { [$0] } ?? []))
@@ -79,10 +81,11 @@ struct BenchCommand: ParsableCommand {
                     stages.map { String(format: "%@ %.2f", $0.name as NSString, $0.ms) }.joined(separator: ", ")
                 }
                 try printOut("     stages (medians, ms): " + line(result.stages))
-                try printOut("     first run (process start-up: fonts, fontconfig, ICU): " + line(result.firstStages))
+                try printOut("     first run (with what a process does once: fonts, fontconfig, ICU): " + line(result.firstStages))
             }
             if let threads, timed.count > 1 {
                 let t = timed[1]
+                threaded[name] = t.medianMS
                 if !json {
                     try printOut(String(format: "%-4@ %9.2f ms  (min %.2f, max %.2f) on %d threads: %.2fx as fast as one",
                                         name as NSString, t.medianMS, t.minMS, t.maxMS, threads, result.medianMS / t.medianMS))
@@ -91,19 +94,21 @@ struct BenchCommand: ParsableCommand {
         }
         if json {
             let entries = results.map { r -> String in
+                var fields = ["\"median_ms\": \(r.medianMS)"]
                 if let frames = r.frames, let rate = r.framesPerSecond {
-                    return "\"\(r.name)\": {\"median_ms\": \(r.medianMS), \"frames\": \(frames), \"frames_per_second\": \(rate), \"peak_resident_bytes\": \(r.peakResident)}"
+                    fields += ["\"frames\": \(frames)", "\"frames_per_second\": \(rate)"]
+                } else if let nodes = r.nodes {
+                    fields += ["\"nodes\": \(nodes)"]
+                } else if let bytes = r.bytes {
+                    fields += ["\"bytes\": \(bytes)"]
+                } else if let glyphs = r.glyphs, let rate = r.glyphsPerSecond {
+                    fields += ["\"glyphs\": \(glyphs)", "\"glyphs_per_second\": \(rate.rounded())"]
                 }
-                if let nodes = r.nodes {
-                    return "\"\(r.name)\": {\"median_ms\": \(r.medianMS), \"nodes\": \(nodes), \"peak_resident_bytes\": \(r.peakResident)}"
+                if let threads, let ms = threaded[r.name] {
+                    fields += ["\"threads\": \(threads)", "\"threaded_median_ms\": \(ms)"]
                 }
-                if let bytes = r.bytes {
-                    return "\"\(r.name)\": {\"median_ms\": \(r.medianMS), \"bytes\": \(bytes), \"peak_resident_bytes\": \(r.peakResident)}"
-                }
-                if let glyphs = r.glyphs, let rate = r.glyphsPerSecond {
-                    return "\"\(r.name)\": {\"median_ms\": \(r.medianMS), \"glyphs\": \(glyphs), \"glyphs_per_second\": \(rate.rounded()), \"peak_resident_bytes\": \(r.peakResident)}"
-                }
-                return "\"\(r.name)\": {\"median_ms\": \(r.medianMS), \"peak_resident_bytes\": \(r.peakResident)}"
+                fields += ["\"peak_resident_bytes\": \(r.peakResident)"]
+                return "\"\(r.name)\": {" + fields.joined(separator: ", ") + "}"
             }
             try printOut("{" + entries.joined(separator: ", ") + "}")
         } else {
