@@ -104,6 +104,38 @@ final class RasterizerTests: XCTestCase {
         XCTAssertTrue(m.storage.allSatisfy { $0 == 255 })
     }
 
+    /// A steep edge from ten million pixels above the canvas to twenty million below it
+    /// (inside the canvas's columns all along) is cut at the guard band, not clamped
+    /// (which would move it 3 pixels here), so the rows in view are covered as the
+    /// half-plane left of its line covers them: the area of each pixel left of
+    /// x = 10.3 + 6e-7 y, integrated row by row, within 1.25 levels (the scan
+    /// converter's own precision: the same line 50 pixels long is off by as much), and
+    /// within one level of that short edge.
+    func testEdgesFarBeyondTheCanvas_CoverAsTheirLineDoes() {
+        let c = 10.3, k = 6e-7
+        func wedge(top: Double, bottom: Double) -> Mask {
+            coverage(of: Path { p in
+                p.move(to: Point(x: c + k * top, y: top))
+                p.line(to: Point(x: c + k * bottom, y: bottom))
+                p.line(to: Point(x: -5, y: bottom))
+                p.line(to: Point(x: -5, y: top))
+                p.close()
+            }, width: 24, height: 16)
+        }
+        let far = wedge(top: -1e7, bottom: 2e7), near = wedge(top: -20, bottom: 30)
+        for y in 0..<16 { for x in 0..<24 {
+            let steps = 2_000
+            var area = 0.0
+            for i in 0..<steps {
+                let v = Double(y) + (Double(i) + 0.5) / Double(steps)
+                area += min(max(c + k * v - Double(x), 0), 1)
+            }
+            let expected = area / Double(steps) * 255
+            XCTAssertEqual(Double(far.coverage(x: x, y: y)), expected, accuracy: 1.25, "(\(x), \(y))")
+            XCTAssertEqual(Double(far.coverage(x: x, y: y)), Double(near.coverage(x: x, y: y)), accuracy: 1, "(\(x), \(y))")
+        } }
+    }
+
     func testDegenerateInput_DrawsNothingAndDoesNotTrap() {
         let nan = Path { p in p.move(to: Point(x: .nan, y: 0)); p.line(to: Point(x: 5, y: 5)); p.line(to: Point(x: 0, y: 5)) }
         XCTAssertTrue(coverage(of: nan, width: 8, height: 8).storage.allSatisfy { $0 == 0 })
