@@ -204,7 +204,8 @@ final class RenderCommandTests: XCTestCase {
             (["--max-nodes", "20"], 1, "root.children[19]: the scene has more than 20 nodes (raise the limit with --max-nodes)"),
             (["--max-nodes", "21"], 0, ""),
             (["--max-depth", "1"], 1, "root.children[0]: the tree is nested more than 1 levels deep"),
-            // A one-frame render keeps no raster: the frame (160 KB) and the one being drawn.
+            // A one-frame render keeps no raster: the frame and the one circle being drawn,
+            // 200 x 200 pixels of 4 bytes each, are 320,000 bytes (312.5 KiB).
             (["--max-memory", "200K"], 1, "drawing the scene needs about 313 KB of pixel memory; the limit is 200 KB (raise it with --max-memory)"),
             (["--max-memory", "400K"], 0, ""),
             (["--max-memory", "lots"], 1, "--max-memory: expected a size such as 4G or 512M, found 'lots'"),
