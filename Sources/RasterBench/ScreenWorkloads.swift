@@ -16,13 +16,20 @@ public enum ScreenWorkloads {
     public static let stages = ["decode", "layout", "text", "raster", "composite", "encode"]
 
     /// The folder of the gallery scenes: `Fixtures/scenes` under the working directory,
-    /// else under the checkout the binary was built in (`.build/<config>/render`).
+    /// else under the nearest folder above the binary that has one (the checkout a
+    /// `.build/.../render` was built in).
     static func scenesFolder() -> String? {
-        let here = FileManager.default.currentDirectoryPath + "/Fixtures/scenes"
-        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        let checkout = binary.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/scenes").path
-        return [here, checkout].first { FileManager.default.fileExists(atPath: $0 + "/chat.json") }
+        func scenes(_ folder: URL) -> String? {
+            let path = folder.appendingPathComponent("Fixtures/scenes").path
+            return FileManager.default.fileExists(atPath: path + "/chat.json") ? path : nil
+        }
+        if let here = scenes(URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) { return here }
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        while folder.path != "/" {
+            if let found = scenes(folder) { return found }
+            folder.deleteLastPathComponent()
+        }
+        return nil
     }
 
     /// - Throws: `SceneError` when the gallery's scene files are not found.

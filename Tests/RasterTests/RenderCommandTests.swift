@@ -465,6 +465,26 @@ final class RenderCommandTests: XCTestCase {
 
     /// `--version` names the release and the versions of the libraries linked, as the
     /// system's package manager and pkg-config report them.
+    /// `render bench --json` gives every workload its median and its peak memory, and
+    /// with `--threads` a drawing workload's median on that many threads; a staged
+    /// workload prints its stages.
+    func testBench_ReportsMemoryAndThreadedTimes() throws {
+        let run = try render(["bench", "--only", "W7,C1", "--runs", "1", "--threads", "2", "--json"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: run.stdout) as? [String: [String: Double]])
+        let w7 = try XCTUnwrap(json["W7"]), c1 = try XCTUnwrap(json["C1"])
+        XCTAssertEqual(w7["threads"], 2)
+        XCTAssertGreaterThan(try XCTUnwrap(w7["threaded_median_ms"]), 0)
+        XCTAssertNil(c1["threads"], "an encoding workload is not drawn in bands")
+        // At least the 7.9 MB frame C1 draws into.
+        XCTAssertGreaterThan(try XCTUnwrap(c1["peak_resident_bytes"]), 1920 * 1080 * 4)
+        XCTAssertEqual(c1["bytes"], 50, "one raster per layer")
+        let staged = try render(["bench", "--only", "S4", "--runs", "1"])
+        XCTAssertEqual(staged.status, 0, staged.stderr)
+        let text = String(decoding: staged.stdout, as: UTF8.self)
+        XCTAssertTrue(text.contains("stages (medians, ms): decode "), text)
+    }
+
     func testVersion_NamesTheReleaseAndTheLinkedLibraries() throws {
         let run = try render(["--version"])
         XCTAssertEqual(run.status, 0, run.stderr)
