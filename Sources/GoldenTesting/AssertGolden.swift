@@ -120,6 +120,9 @@ public enum GoldenRendering {
             guard time.isFinite, time >= 0 else { throw GoldenSetupError("time: expected a number of seconds ≥ 0, found \(time)") }
             return try ScenePlayer(scene: scene).frame(at: time)
         }
-        return try SceneRenderer(scene: scene).render()
+        // One frame: no layer raster is drawn twice, so none is kept.
+        let renderer = SceneRenderer(scene: scene)
+        renderer.host.rasterCacheLimit = 0
+        return try renderer.render()
     }
 }

@@ -324,6 +324,7 @@ public extension ComponentHost where EnvironmentType == Empty {
         values.fonts = fonts
         let host = ComponentHost<Empty>(environmentValues: values)
         host.displayScale = scale
+        host.rasterCacheLimit = 0 // one frame: no layer raster is drawn twice
         host.update(component: AnyComponent(component), containerSize: size)
         return try host.render(scale: scale, background: background)
     }
