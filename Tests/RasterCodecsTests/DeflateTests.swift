@@ -1,3 +1,4 @@
+import CDeflate
 import Foundation
 @testable import RasterCodecs
 import RasterCore
@@ -70,6 +71,56 @@ final class DeflateTests: XCTestCase {
         let stream = [UInt8](repeating: 0, count: 300_000).withUnsafeBufferPointer { RunLengthDeflater.zlibStream($0) }
         XCTAssertEqual(stream.literalBytes, 1, "only the first byte has no byte before it")
         XCTAssertTrue(try PNGDecoder.decode(PNGEncoder.fast.encode(flat)).pixelsEqual(flat))
+    }
+
+    /// Input handed to the compressor in pieces codes as the whole does: runs that cross
+    /// a piece's end (by 1 to 300 bytes, short ones that become literals, ones longer than
+    /// 258), pieces of one byte, and more symbols than a block holds. The stream inflates
+    /// (libdeflate) to the input.
+    func testPieces_CodeAsTheWholeInput() throws {
+        var state: UInt32 = 99
+        func random(_ n: UInt32) -> Int {
+            state = state &* 1_664_525 &+ 1_013_904_223
+            return Int((state >> 8) % n)
+        }
+        var input = [UInt8]()
+        while input.count < 400_000 {
+            let value = UInt8(random(4))
+            input += [UInt8](repeating: value, count: [1, 2, 3, 4, 257, 258, 259, 600][random(8)])
+            for _ in 0..<random(400) { input.append(UInt8(random(256))) }
+        }
+        let whole = input.withUnsafeBufferPointer { RunLengthDeflater.zlibStream($0) }
+        XCTAssertGreaterThan(whole.literalBytes, RunLengthDeflater.blockSymbols, "several blocks")
+        for maxPiece in [1, 2, 7, 300, 4096, 70_000] {
+            let compressor = RunLengthCompressor(capacity: 1024, zlibHeader: true)
+            var offset = 0
+            input.withUnsafeBufferPointer { all in
+                while offset < all.count {
+                    let end = min(all.count, offset + 1 + random(UInt32(maxPiece)))
+                    compressor.append(UnsafeBufferPointer(rebasing: all[offset..<end]))
+                    offset = end
+                }
+            }
+            let stream = compressor.finishStream()
+            let firstDifference = zip(stream, whole.stream).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+                ?? min(stream.count, whole.stream.count)
+            XCTAssertTrue(stream == whole.stream, "pieces of up to \(maxPiece) bytes: \(stream.count) bytes against "
+                          + "\(whole.stream.count), first difference at \(firstDifference)")
+            XCTAssertEqual(compressor.literalBytes, whole.literalBytes)
+        }
+        var inflated = [UInt8](repeating: 0, count: input.count)
+        var produced = 0
+        let result = whole.stream.withUnsafeBytes { stream in
+            inflated.withUnsafeMutableBytes { out in
+                guard let decompressor = libdeflate_alloc_decompressor() else { return LIBDEFLATE_INSUFFICIENT_SPACE }
+                defer { libdeflate_free_decompressor(decompressor) }
+                return libdeflate_zlib_decompress(decompressor, stream.baseAddress, stream.count,
+                                                  out.baseAddress, out.count, &produced)
+            }
+        }
+        XCTAssertEqual(result, LIBDEFLATE_SUCCESS)
+        XCTAssertEqual(produced, input.count)
+        XCTAssertTrue(inflated == input, "the stream inflates to other bytes")
     }
 
     func testAutomatic_NeverLargerThanEitherMethod_AndRunLengthOnFlatImages() throws {

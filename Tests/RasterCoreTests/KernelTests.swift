@@ -127,6 +127,59 @@ final class KernelTests: XCTestCase {
         }
     }
 
+    /// The vector Paeth filter works in bytes, with pc taken from pa and pb; this checks
+    /// it on every triple of left (a), above (b) and upper-left (c) against the
+    /// specification's predictor. Odd pixels of a row carry the triples: the even pixel
+    /// before holds a (in the row) and c (in the row above), the odd one b above it.
+    func testPaethKernel_EveryTripleOfNeighbours() {
+        func paeth(_ a: Int, _ b: Int, _ c: Int) -> Int {
+            let p = a + b - c
+            let pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
+            if pa <= pb && pa <= pc { return a }
+            return pb <= pc ? b : c
+        }
+        let count = 8 * (65_536 / 4) + 4 // two pixels for four triples, and one more for the tail
+        var row = [UInt8](repeating: 0, count: count), previous = row, out = row
+        var mismatches = 0
+        for c in 0..<256 {
+            for k in 0..<(65_536 / 4) {
+                for channel in 0..<4 {
+                    let pair = k * 4 + channel // (a, b) = (pair >> 8, pair & 255)
+                    let even = 8 * k + channel, odd = even + 4
+                    row[even] = UInt8(pair >> 8)
+                    previous[even] = UInt8(c)
+                    previous[odd] = UInt8(pair & 255)
+                    row[odd] = UInt8(truncatingIfNeeded: pair &* 37 &+ c) // x, any byte
+                }
+            }
+            ck_png_filter(4, row, previous, count, &out)
+            for k in 0..<(65_536 / 4) {
+                for channel in 0..<4 {
+                    let pair = k * 4 + channel, odd = 8 * k + channel + 4
+                    let predictor = paeth(pair >> 8, pair & 255, c)
+                    if out[odd] != UInt8(truncatingIfNeeded: Int(row[odd]) - predictor) {
+                        mismatches += 1
+                        if mismatches < 5 { XCTFail("a \(pair >> 8), b \(pair & 255), c \(c)") }
+                    }
+                }
+            }
+        }
+        XCTAssertEqual(mismatches, 0)
+    }
+
+    /// The run length kernel against a byte-by-byte count: runs ending at every offset
+    /// within and across its 32- and 8-byte steps, and limits cutting them.
+    func testRunLengthKernel_CountsTheBytesEqualToTheValue() {
+        for length in 0..<80 {
+            for limit in [0, 1, 7, 8, 9, 31, 32, 33, 64, 79, 100] {
+                var data = [UInt8](repeating: 0x5A, count: length) + [0x5B] + bytes(40)
+                data += [UInt8](repeating: 0x5A, count: 100)
+                let expected = min(length, limit)
+                XCTAssertEqual(ck_run_length(data, 0x5A, limit), expected, "run \(length), limit \(limit)")
+            }
+        }
+    }
+
     /// Each output element is the window sum around it (lines outside count as zero),
     /// divided by the window size with the kernel's fixed-point reciprocal, computed
     /// directly per element rather than as a running sum.

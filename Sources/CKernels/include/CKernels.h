@@ -75,6 +75,9 @@ void ck_radial_indices(uint32_t *out, int32_t count, float x0, float y0, float d
 /// `previous` is the unfiltered row above.
 void ck_png_filter(uint8_t type, const uint8_t *row, const uint8_t *previous, size_t count, uint8_t *out);
 
+/// How many of the first `limit` bytes equal `value` before the first that does not.
+size_t ck_run_length(const uint8_t *bytes, uint8_t value, size_t limit);
+
 /// Σ |residual[i] read as a signed byte|.
 uint64_t ck_png_filter_cost(const uint8_t *residuals, size_t count);
 

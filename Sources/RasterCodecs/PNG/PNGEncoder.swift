@@ -77,14 +77,14 @@ public struct PNGEncoder: Sendable, CustomStringConvertible {
 
     public func encode(_ bitmap: Bitmap) throws -> [UInt8] {
         try Self.checkHasPixels(bitmap)
-        let filtered = filteredRows(bitmap)
         let stream: [UInt8]
         switch compression {
         case .runLength:
-            stream = filtered.withUnsafeBufferPointer { RunLengthDeflater.zlibStream($0).stream }
+            stream = Self.runLengthStream(bitmap, candidates: filter.candidates)
         case .deflate(let level):
-            stream = try Self.matchSearchStream(filtered, level: level)
+            stream = try Self.matchSearchStream(filteredRows(bitmap), level: level)
         case .automatic:
+            let filtered = filteredRows(bitmap)
             let runs = filtered.withUnsafeBufferPointer { RunLengthDeflater.zlibStream($0) }
             if Double(runs.literalBytes) > Compression.literalShare * Double(filtered.count) {
                 let searched = try Self.matchSearchStream(filtered, level: 7)
@@ -127,6 +127,27 @@ public struct PNGEncoder: Sendable, CustomStringConvertible {
         return png
     }
 
+    /// Bytes of filtered rows compressed at a time by `runLengthStream`: small enough to
+    /// stay in the second-level cache between filtering and compressing.
+    static let runLengthPieceBytes = 1 << 16
+
+    /// The run-length zlib stream of every row filtered, a few rows at a time.
+    private static func runLengthStream(_ bitmap: Bitmap, candidates: [PNGRowFilter]) -> [UInt8] {
+        let lineBytes = bitmap.width * 4 + 1
+        let pieceRows = max(1, runLengthPieceBytes / lineBytes)
+        let piece = UnsafeMutablePointer<UInt8>.allocate(capacity: lineBytes * pieceRows)
+        defer { piece.deallocate() }
+        let compressor = RunLengthCompressor(capacity: lineBytes * bitmap.height / 8 + 1024, zlibHeader: true)
+        var y = 0
+        while y < bitmap.height {
+            let end = min(bitmap.height, y + pieceRows)
+            filter(bitmap, rows: y..<end, candidates: candidates, into: piece)
+            compressor.append(UnsafeBufferPointer(start: piece, count: (end - y) * lineBytes))
+            y = end
+        }
+        return compressor.finishStream()
+    }
+
     /// Every row as PNG stores it: its filter-type byte, then its residuals.
     private func filteredRows(_ bitmap: Bitmap) -> [UInt8] {
         let lineBytes = bitmap.width * 4 + 1
@@ -146,18 +167,21 @@ public struct PNGEncoder: Sendable, CustomStringConvertible {
                        into out: UnsafeMutablePointer<UInt8>) {
         let rowBytes = bitmap.width * 4
         let lineBytes = rowBytes + 1
-        let current = UnsafeMutablePointer<UInt8>.allocate(capacity: rowBytes)
-        let previous = UnsafeMutablePointer<UInt8>.allocate(capacity: rowBytes)
+        // Rows with translucent pixels are made straight in these, taken in turn, so the
+        // row above is never overwritten; opaque rows are read where they are.
+        let straight = [UnsafeMutablePointer<UInt8>.allocate(capacity: rowBytes),
+                        UnsafeMutablePointer<UInt8>.allocate(capacity: rowBytes)]
         let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: rowBytes)
-        defer { current.deallocate(); previous.deallocate(); scratch.deallocate() }
+        defer { straight[0].deallocate(); straight[1].deallocate(); scratch.deallocate() }
+        var rowAbove: UnsafePointer<UInt8>
         if rows.lowerBound > 0 {
-            straightRow(bitmap, rows.lowerBound - 1, into: previous)
+            rowAbove = straightRow(bitmap, rows.lowerBound - 1, scratch: straight[0])
         } else {
-            previous.initialize(repeating: 0, count: rowBytes)
+            straight[0].initialize(repeating: 0, count: rowBytes)
+            rowAbove = UnsafePointer(straight[0])
         }
-        var rowAbove = previous, row = current
         for y in rows {
-            straightRow(bitmap, y, into: row)
+            let row = straightRow(bitmap, y, scratch: straight[(y - rows.lowerBound + 1) & 1])
             let line = out + (y - rows.lowerBound) * lineBytes
             if candidates.count == 1 {
                 line[0] = candidates[0].rawValue
@@ -174,8 +198,19 @@ public struct PNGEncoder: Sendable, CustomStringConvertible {
                     }
                 }
             }
-            swap(&row, &rowAbove)
+            rowAbove = row
         }
+    }
+
+    /// Row `y` as straight-alpha RGBA bytes: the bitmap's own row when it is opaque (its
+    /// bytes are then already straight), else `scratch` holding the row made straight.
+    static func straightRow(_ bitmap: Bitmap, _ y: Int, scratch: UnsafeMutablePointer<UInt8>) -> UnsafePointer<UInt8> {
+        let source = bitmap.row(y)
+        var alphaAnd: UInt32 = 0xFF00_0000
+        for x in 0..<bitmap.width { alphaAnd &= source[x] }
+        if alphaAnd == 0xFF00_0000 { return UnsafeRawPointer(source).assumingMemoryBound(to: UInt8.self) }
+        straightRow(bitmap, y, into: scratch)
+        return UnsafePointer(scratch)
     }
 
     /// Row `y` as straight-alpha RGBA bytes; opaque pixels are copied as they are.

@@ -17,13 +17,9 @@ enum RunLengthDeflater {
     /// Compresses `input` into a complete zlib stream; also says how many input bytes were
     /// coded as literals rather than inside runs.
     static func zlibStream(_ input: UnsafeBufferPointer<UInt8>) -> (stream: [UInt8], literalBytes: Int) {
-        var writer = BitWriter(capacity: input.count / 8 + 1024)
-        for byte in zlibHeader { writer.appendByte(byte) }
-        let literalBytes = appendBlocks(input, isFinal: true, into: &writer)
-        writer.alignToByte()
-        let adler = UInt32(libdeflate_adler32(1, input.baseAddress, input.count))
-        for shift in [24, 16, 8, 0] { writer.appendByte(UInt8(truncatingIfNeeded: adler >> UInt32(shift))) }
-        return (writer.bytes, literalBytes)
+        let compressor = RunLengthCompressor(capacity: input.count / 8 + 1024, zlibHeader: true)
+        compressor.append(input)
+        return (compressor.finishStream(), compressor.literalBytes)
     }
 
     /// Compresses `input` as blocks with BFINAL clear followed by an empty stored block
@@ -31,12 +27,9 @@ enum RunLengthDeflater {
     /// `finalBlock`, may follow it. Its runs never reach before `input`, so its bytes
     /// depend on `input` alone.
     static func flushedSegment(_ input: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-        var writer = BitWriter(capacity: input.count / 8 + 256)
-        if !input.isEmpty { _ = appendBlocks(input, isFinal: false, into: &writer) }
-        writer.put(0, 3) // BFINAL 0, stored
-        writer.alignToByte()
-        for byte: UInt8 in [0x00, 0x00, 0xFF, 0xFF] { writer.appendByte(byte) } // LEN 0, NLEN
-        return writer.bytes
+        let compressor = RunLengthCompressor(capacity: input.count / 8 + 256, zlibHeader: false)
+        compressor.append(input)
+        return compressor.finishSegment()
     }
 
     /// The two bytes a zlib stream starts with: deflate with a 32 KiB window, no
@@ -46,87 +39,17 @@ enum RunLengthDeflater {
     /// An empty stored block with BFINAL set: what ends a stream of flushed segments.
     static let finalBlock: [UInt8] = [0x01, 0x00, 0x00, 0xFF, 0xFF]
 
-    /// Appends `input` as deflate blocks, the last with BFINAL as `isFinal` says; returns
-    /// how many input bytes were coded as literals.
-    private static func appendBlocks(_ input: UnsafeBufferPointer<UInt8>, isFinal: Bool,
-                                     into writer: inout BitWriter) -> Int {
-        // A block never holds more symbols than there are bytes.
-        var symbols = [UInt32](repeating: 0, count: max(1, min(blockSymbols, input.count)))
-        var literalFrequencies = [UInt32](repeating: 0, count: 286)
-        let n = input.count
-        var i = 0
-        var literalBytes = 0
-        repeat {
-            var count = 0
-            literalFrequencies.withUnsafeMutableBufferPointer { frequencies in
-                symbols.withUnsafeMutableBufferPointer { out in
-                    fillBlock(input, from: &i, symbols: out, count: &count, frequencies: frequencies)
-                    literalBytes += frequencies[0..<256].reduce(0) { $0 + Int($1) }
-                }
-            }
-            symbols.withUnsafeBufferPointer { block in
-                writeBlock(UnsafeBufferPointer(rebasing: block[0..<count]), frequencies: literalFrequencies,
-                           isFinal: isFinal && i >= n, into: &writer)
-            }
-            for k in literalFrequencies.indices { literalFrequencies[k] = 0 }
-        } while i < n
-        return literalBytes
-    }
+    /// The symbol of a literal byte in a block's symbol list is the byte itself.
+    /// The symbol of a run of `length` bytes (3...258, at distance 1) is `runSymbolBase + length`.
+    static let runSymbolBase: UInt16 = 256
+    /// How many symbol values there are (`runSymbolBase + 258` is the largest).
+    static let symbolCount = Int(runSymbolBase) + 259
 
-    /// Appends symbols from `input[i...]` until the block is full or the input ends.
-    /// A symbol is a literal byte (`< 0x10000`) or `0x10000 | runLength` (3...258, distance 1).
-    @inline(__always)
-    private static func fillBlock(_ input: UnsafeBufferPointer<UInt8>, from i: inout Int,
-                                  symbols: UnsafeMutableBufferPointer<UInt32>, count: inout Int,
-                                  frequencies: UnsafeMutableBufferPointer<UInt32>) {
-        guard let base = input.baseAddress else { return }
-        let n = input.count
-        var position = i
-        var emitted = 0
-        let limit = symbols.count
-        if position == 0 && n > 0 {
-            symbols[0] = UInt32(base[0])
-            frequencies[Int(base[0])] += 1
-            emitted = 1
-            position = 1
-        }
-        while position < n && emitted < limit {
-            let run = runLength(base, at: position, count: n)
-            if run >= 3 {
-                symbols[emitted] = 0x10000 | UInt32(run)
-                frequencies[Int(DeflateTables.lengthSymbol[run])] += 1
-                position += run
-            } else {
-                let byte = base[position]
-                symbols[emitted] = UInt32(byte)
-                frequencies[Int(byte)] += 1
-                position += 1
-            }
-            emitted += 1
-        }
-        i = position
-        count = emitted
-    }
-
-    /// How many bytes from `position` (at most 258) equal the byte before it.
-    @inline(__always)
-    private static func runLength(_ base: UnsafePointer<UInt8>, at position: Int, count n: Int) -> Int {
-        let value = base[position - 1]
-        let maximum = min(258, n - position)
-        let pattern = UInt64(value) &* 0x0101_0101_0101_0101
-        var length = 0
-        while length + 8 <= maximum {
-            let word = UnsafeRawPointer(base + position + length).loadUnaligned(as: UInt64.self) ^ pattern
-            if word != 0 { return length + word.trailingZeroBitCount >> 3 }
-            length += 8
-        }
-        while length < maximum && base[position + length] == value { length += 1 }
-        return length
-    }
-
-    private static func writeBlock(_ symbols: UnsafeBufferPointer<UInt32>, frequencies: [UInt32],
-                                   isFinal: Bool, into writer: inout BitWriter) {
-        var literalFrequencies = frequencies
+    /// Writes one dynamic-Huffman block of `symbols` (see `runSymbolBase`), whose
+    /// literal/length symbol counts are `frequencies` (286 of them).
+    static func writeBlock(_ symbols: UnsafeBufferPointer<UInt16>, frequencies: UnsafePointer<UInt32>,
+                           isFinal: Bool, into writer: inout BitWriter) {
+        var literalFrequencies = Array(UnsafeBufferPointer(start: frequencies, count: 286))
         literalFrequencies[256] = 1 // end of block
         let literal = HuffmanCode(frequencies: literalFrequencies, maxLength: 15)
         // Distance 1 is distance code 0; a second one-bit code keeps the tree complete.
@@ -135,34 +58,29 @@ enum RunLengthDeflater {
         writer.put(2, 2) // dynamic Huffman
         writeTables(literal: literal.lengths, distance: distance.lengths, into: &writer)
 
-        // One table entry per run length: length code, its extra bits and the distance code.
-        var runBits = [UInt32](repeating: 0, count: 259)
-        var runWidth = [UInt8](repeating: 0, count: 259)
+        // One entry per symbol value: its bits (for a run: length code, extra bits and the
+        // distance code) in the low 32 bits, their count above.
+        var table = [UInt64](repeating: 0, count: symbolCount)
+        for byte in 0..<256 {
+            table[byte] = UInt64(literal.codes[byte]) | UInt64(literal.lengths[byte]) << 32
+        }
         for length in 3...258 {
             let symbol = Int(DeflateTables.lengthSymbol[length])
             let extraCount = Int(DeflateTables.lengthExtraBits[symbol - 257])
-            let extra = UInt32(length - Int(DeflateTables.lengthBase[symbol - 257]))
+            let extra = UInt64(length - Int(DeflateTables.lengthBase[symbol - 257]))
             let codeLength = Int(literal.lengths[symbol])
-            var bits = UInt32(literal.codes[symbol])
-            bits |= extra << UInt32(codeLength)
-            bits |= UInt32(distance.codes[0]) << UInt32(codeLength + extraCount)
-            runBits[length] = bits
-            runWidth[length] = UInt8(codeLength + extraCount + Int(distance.lengths[0]))
+            var bits = UInt64(literal.codes[symbol])
+            bits |= extra << UInt64(codeLength)
+            bits |= UInt64(distance.codes[0]) << UInt64(codeLength + extraCount)
+            let width = codeLength + extraCount + Int(distance.lengths[0])
+            table[Int(runSymbolBase) + length] = bits | UInt64(width) << 32
         }
-        writer.reserve(symbols.count * 4 + 16)
-        literal.codes.withUnsafeBufferPointer { codes in
-            literal.lengths.withUnsafeBufferPointer { lengths in
-                runBits.withUnsafeBufferPointer { runBits in
-                    runWidth.withUnsafeBufferPointer { runWidth in
-                        for symbol in symbols {
-                            if symbol < 0x10000 {
-                                writer.put(UInt64(codes[Int(symbol)]), Int(lengths[Int(symbol)]))
-                            } else {
-                                let length = Int(symbol & 0xFFFF)
-                                writer.put(UInt64(runBits[length]), Int(runWidth[length]))
-                            }
-                        }
-                    }
+        // A literal's code is at most 15 bits and a run's at most 15 + 5 + 1: four bytes.
+        table.withUnsafeBufferPointer { table in
+            writer.withSink(maxBytes: symbols.count * 4 + 16) { sink in
+                for symbol in symbols {
+                    let entry = table[Int(symbol)]
+                    sink.put(entry & 0xFFFF_FFFF, Int(truncatingIfNeeded: entry &>> 32))
                 }
             }
         }
@@ -236,50 +154,4 @@ enum DeflateTables {
     }()
     /// The order in which code-length code lengths are sent.
     static let codeLengthOrder = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
-}
-
-/// Least-significant-bit-first bit packing into a growing byte array.
-struct BitWriter {
-    private(set) var bytes: [UInt8]
-    private var buffer: UInt64 = 0
-    private var bitCount = 0
-
-    init(capacity: Int) {
-        bytes = []
-        bytes.reserveCapacity(capacity)
-    }
-
-    mutating func reserve(_ additional: Int) {
-        bytes.reserveCapacity(bytes.count + additional)
-    }
-
-    /// Appends the low `count` bits of `value` (`count` <= 32).
-    @inline(__always)
-    mutating func put(_ value: UInt64, _ count: Int) {
-        buffer |= value << UInt64(bitCount)
-        bitCount += count
-        if bitCount >= 32 {
-            let word = UInt32(truncatingIfNeeded: buffer)
-            bytes.append(UInt8(truncatingIfNeeded: word))
-            bytes.append(UInt8(truncatingIfNeeded: word >> 8))
-            bytes.append(UInt8(truncatingIfNeeded: word >> 16))
-            bytes.append(UInt8(truncatingIfNeeded: word >> 24))
-            buffer >>= 32
-            bitCount -= 32
-        }
-    }
-
-    /// Pads with zero bits to the next byte boundary and flushes.
-    mutating func alignToByte() {
-        while bitCount > 0 {
-            bytes.append(UInt8(truncatingIfNeeded: buffer))
-            buffer >>= 8
-            bitCount = max(0, bitCount - 8)
-        }
-    }
-
-    mutating func appendByte(_ byte: UInt8) {
-        precondition(bitCount == 0, "byte appends only on a byte boundary")
-        bytes.append(byte)
-    }
 }
