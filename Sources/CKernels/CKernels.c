@@ -305,6 +305,74 @@ void ck_radial_indices(uint32_t *out, int32_t count, float x0, float y0, float d
     }
 }
 
+/// A packed pixel's four channels in the four 16-bit lanes of a word.
+static inline uint64_t ck_widen(uint32_t p) {
+    uint64_t x = p;
+    x = (x | x << 16) & 0x0000FFFF0000FFFFull;
+    return (x | x << 8) & 0x00FF00FF00FF00FFull;
+}
+
+/// Back from four 16-bit lanes (each at most 255) to a packed pixel.
+static inline uint32_t ck_narrow(uint64_t x) {
+    x = (x | x >> 8) & 0x0000FFFF0000FFFFull;
+    return (uint32_t)(x | x >> 16);
+}
+
+/// ⌊(a·(256 − w) + b·w) / 256⌋ per channel of widened pixels (ImageSampler.mix).
+static inline uint64_t ck_mix_wide(uint64_t a, uint64_t b, uint64_t w) {
+    return ((a * (256 - w) + b * w) >> 8) & 0x00FF00FF00FF00FFull;
+}
+
+/// Four pixels (bytes) as sixteen 16-bit lanes. (Macros: a function may not pass 256-bit
+/// vectors in the clone built without AVX.)
+#define CK_WIDE4(p) __builtin_convertvector((p), ck_u16x16)
+
+/// ⌊(a·(256 − w) + b·w) / 256⌋ per 16-bit lane; no lane overflows, as a·(256 − w) + b·w
+/// is at most 255·256.
+#define CK_MIX16(a, b, w) (((a) * ((ck_u16x16){0} + 256 - (w)) + (b) * (w)) >> 8)
+
+CK_MULTIVERSION
+void ck_bilinear_span(uint32_t *out, size_t count, const uint32_t *pixels, size_t stride, uint32_t u, uint32_t v,
+                      uint32_t du, uint32_t dv, uint32_t opacity) {
+    size_t i = 0;
+    // Four samples a step: their four neighbours read pixel by pixel, the blends in
+    // 16-bit lanes, each sample's weights spread over its four channels.
+    for (; i + 4 <= count; i += 4) {
+        uint32_t q00[4], q01[4], q10[4], q11[4];
+        uint16_t wx[16], wy[16];
+        for (int k = 0; k < 4; k++) {
+            uint32_t uk = u + (uint32_t)k * du, vk = v + (uint32_t)k * dv;
+            const uint32_t *p = pixels + (size_t)(vk >> 16) * stride + (uk >> 16);
+            q00[k] = p[0]; q01[k] = p[1]; q10[k] = p[stride]; q11[k] = p[stride + 1];
+            uint16_t fx = (uk >> 8) & 0xFF, fy = (vk >> 8) & 0xFF;
+            wx[4 * k] = wx[4 * k + 1] = wx[4 * k + 2] = wx[4 * k + 3] = fx;
+            wy[4 * k] = wy[4 * k + 1] = wy[4 * k + 2] = wy[4 * k + 3] = fy;
+        }
+        ck_u8x16 b00, b01, b10, b11;
+        memcpy(&b00, q00, 16); memcpy(&b01, q01, 16); memcpy(&b10, q10, 16); memcpy(&b11, q11, 16);
+        ck_u16x16 fx, fy;
+        memcpy(&fx, wx, 32); memcpy(&fy, wy, 32);
+        ck_u16x16 top = CK_MIX16(CK_WIDE4(b00), CK_WIDE4(b01), fx);
+        ck_u16x16 bottom = CK_MIX16(CK_WIDE4(b10), CK_WIDE4(b11), fx);
+        ck_u8x16 blended = __builtin_convertvector(CK_MIX16(top, bottom, fy), ck_u8x16);
+        uint32_t result[4];
+        memcpy(result, &blended, 16);
+        for (int k = 0; k < 4; k++) out[i + k] = opacity == 255 ? result[k] : ck_scale(result[k], opacity);
+        u += 4 * du;
+        v += 4 * dv;
+    }
+    for (; i < count; i++) {
+        const uint32_t *p = pixels + (size_t)(v >> 16) * stride + (u >> 16);
+        uint64_t fx = (u >> 8) & 0xFF, fy = (v >> 8) & 0xFF;
+        uint64_t top = ck_mix_wide(ck_widen(p[0]), ck_widen(p[1]), fx);
+        uint64_t bottom = ck_mix_wide(ck_widen(p[stride]), ck_widen(p[stride + 1]), fx);
+        uint32_t pixel = ck_narrow(ck_mix_wide(top, bottom, fy));
+        out[i] = opacity == 255 ? pixel : ck_scale(pixel, opacity);
+        u += du;
+        v += dv;
+    }
+}
+
 /// The Paeth predictor (PNG specification 9.4).
 static inline uint8_t ck_paeth(uint8_t left, uint8_t up, uint8_t upLeft) {
     int a = left, b = up, c = upLeft;

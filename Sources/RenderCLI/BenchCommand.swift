@@ -108,6 +108,7 @@ struct BenchCommand: ParsableCommand {
                     fields += ["\"threads\": \(threads)", "\"threaded_median_ms\": \(ms)"]
                 }
                 fields += ["\"peak_resident_bytes\": \(r.peakResident)"]
+                fields += ["\"summary\": " + JSONValue.string(r.summary).jsonText()]
                 return "\"\(r.name)\": {" + fields.joined(separator: ", ") + "}"
             }
             try printOut("{" + entries.joined(separator: ", ") + "}")

@@ -180,6 +180,58 @@ final class KernelTests: XCTestCase {
         }
     }
 
+    /// The bilinear kernel against `ImageSampler.mix` applied pixel by pixel: translucent
+    /// pixels, positions stepping across and down in both directions, every fraction,
+    /// opacity on and off, counts that leave a tail after the four-sample steps.
+    func testBilinearKernel_MatchesTheSamplersArithmetic() {
+        let width = 37, height = 23, stride = 41
+        let pixels = (0..<(stride * height)).map { _ in premultiplied() }
+        for round in 0..<200 {
+            let count = 1 + Int(next() % 40)
+            let opacity: UInt32 = round % 3 == 0 ? 255 : next() % 256
+            // A start and a step that keep every sample's 2×2 footprint inside.
+            let du = Int(next() % 40_000) - 20_000, dv = Int(next() % 40_000) - 20_000
+            let spanU = du * (count - 1), spanV = dv * (count - 1)
+            let limitU = (width - 1) << 16, limitV = (height - 1) << 16
+            guard abs(spanU) < limitU, abs(spanV) < limitV else { continue }
+            let u = max(0, -spanU) + Int(next()) % (limitU - abs(spanU))
+            let v = max(0, -spanV) + Int(next()) % (limitV - abs(spanV))
+            var out = [UInt32](repeating: 0, count: count)
+            ck_bilinear_span(&out, count, pixels, stride, UInt32(u), UInt32(v),
+                             UInt32(truncatingIfNeeded: du), UInt32(truncatingIfNeeded: dv), opacity)
+            for i in 0..<count {
+                let x = u + i * du, y = v + i * dv
+                let ix = x >> 16, iy = y >> 16, fx = UInt32((x >> 8) & 0xFF), fy = UInt32((y >> 8) & 0xFF)
+                let top = ImageSampler.mix(pixels[iy * stride + ix], pixels[iy * stride + ix + 1], fx)
+                let bottom = ImageSampler.mix(pixels[(iy + 1) * stride + ix], pixels[(iy + 1) * stride + ix + 1], fx)
+                var expected = ImageSampler.mix(top, bottom, fy)
+                if opacity != 255 { expected = PixelMath.scale(expected, by: opacity) }
+                XCTAssertEqual(out[i], expected, "round \(round), sample \(i) of \(count)")
+            }
+        }
+    }
+
+    /// The stretch of a row the sampler hands to the bilinear kernel is exactly the
+    /// samples whose footprint lies in the image, counted one by one.
+    func testFootprintStretch_IsTheSamplesInside() {
+        for _ in 0..<3000 {
+            let width = 2 + Int(next() % 50), height = 2 + Int(next() % 50), count = Int(next() % 300)
+            let u = Int(next() % 8_000_000) - 4_000_000, v = Int(next() % 8_000_000) - 4_000_000
+            let du = next() % 5 == 0 ? 0 : Int(next() % 200_000) - 100_000
+            let dv = next() % 5 == 0 ? 0 : Int(next() % 200_000) - 100_000
+            let inside = (0..<count).filter { i in
+                let x = u + i * du, y = v + i * dv
+                return x >= 0 && x < (width - 1) << 16 && y >= 0 && y < (height - 1) << 16
+            }
+            let stretch = ImageSampler.footprintInside(u: u, v: v, du: du, dv: dv, width: width, height: height, count: count)
+            XCTAssertEqual(Array(stretch), inside, "u \(u) + i·\(du), v \(v) + i·\(dv), \(width)x\(height), \(count)")
+            for (start, step, limit) in [(u, du, (width - 1) << 16), (v, dv, (height - 1) << 16)] {
+                let counted = (0..<count).filter { start + $0 * step >= 0 && start + $0 * step < limit }
+                XCTAssertEqual(Array(ImageSampler.stretch(start: start, step: step, limit: limit, count: count)), counted)
+            }
+        }
+    }
+
     /// Each output element is the window sum around it (lines outside count as zero),
     /// divided by the window size with the kernel's fixed-point reciprocal, computed
     /// directly per element rather than as a running sum.

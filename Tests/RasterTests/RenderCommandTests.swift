@@ -463,15 +463,15 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertTrue(run.stderr.contains("root.colour: unknown prop 'colour'"), run.stderr)
     }
 
-    /// `--version` names the release and the versions of the libraries linked, as the
-    /// system's package manager and pkg-config report them.
-    /// `render bench --json` gives every workload its median and its peak memory, and
-    /// with `--threads` a drawing workload's median on that many threads; a staged
-    /// workload prints its stages.
+    /// `render bench --json` gives every workload its median, its peak memory and its
+    /// summary, and with `--threads` a drawing workload's median on that many threads; a
+    /// staged workload prints its stages.
     func testBench_ReportsMemoryAndThreadedTimes() throws {
         let run = try render(["bench", "--only", "W7,C1", "--runs", "1", "--threads", "2", "--json"])
         XCTAssertEqual(run.status, 0, run.stderr)
-        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: run.stdout) as? [String: [String: Double]])
+        let entries = try XCTUnwrap(try JSONSerialization.jsonObject(with: run.stdout) as? [String: [String: Any]])
+        XCTAssertEqual(entries["W7"]?["summary"] as? String, "50 layers 400x300 at opacity 0.6")
+        let json = entries.mapValues { $0.compactMapValues { $0 as? Double } }
         let w7 = try XCTUnwrap(json["W7"]), c1 = try XCTUnwrap(json["C1"])
         XCTAssertEqual(w7["threads"], 2)
         XCTAssertGreaterThan(try XCTUnwrap(w7["threaded_median_ms"]), 0)
@@ -485,6 +485,8 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertTrue(text.contains("stages (medians, ms): decode "), text)
     }
 
+    /// `--version` names the release and the versions of the libraries linked, as the
+    /// system's package manager and pkg-config report them.
     func testVersion_NamesTheReleaseAndTheLinkedLibraries() throws {
         let run = try render(["--version"])
         XCTAssertEqual(run.status, 0, run.stderr)

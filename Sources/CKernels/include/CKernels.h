@@ -69,6 +69,16 @@ void ck_linear_indices(uint32_t *out, int32_t count, float start, float step, fl
 void ck_radial_indices(uint32_t *out, int32_t count, float x0, float y0, float dx, float dy, float scale,
                        float top, uint32_t mask);
 
+// MARK: Images (ImageSampler)
+
+/// Bilinear samples along a row (ImageSampler.sample's arithmetic): pixel i is read at
+/// 16.16 positions (u + i·du, v + i·dv) relative to pixel centres, blended from the four
+/// pixels around it by the top eight fraction bits, then scaled by opacity/255. Every
+/// sample's 2×2 footprint must lie in the image (`stride` pixels a row); the positions
+/// are in 0 ..< 2^31 and the sums wrap as unsigned words.
+void ck_bilinear_span(uint32_t *out, size_t count, const uint32_t *pixels, size_t stride, uint32_t u, uint32_t v,
+                      uint32_t du, uint32_t dv, uint32_t opacity);
+
 // MARK: PNG (PNGRowFilter)
 
 /// Writes `count` residual bytes of PNG filter `type` (0...4) for 4-byte pixels.

@@ -296,6 +296,61 @@ struct ImageSampler {
         return bitmap.row(wy)[wx]
     }
 
+    /// The bilinear sample at 16.16 position (u, v) relative to pixel centres: the four
+    /// pixels around it (through the tiling where they leave the image), blended by the
+    /// top eight fraction bits, scaled by the opacity. `ck_bilinear_span` is the same
+    /// arithmetic for samples inside the image.
+    @inline(__always)
+    private func bilinearSample(_ u: Int, _ v: Int) -> UInt32 {
+        let ix = u >> 16, iy = v >> 16
+        let fx = UInt32((u >> 8) & 0xFF), fy = UInt32((v >> 8) & 0xFF)
+        let p00 = fetch(ix, iy), p01 = fetch(ix + 1, iy), p10 = fetch(ix, iy + 1), p11 = fetch(ix + 1, iy + 1)
+        let top = ImageSampler.mix(p00, p01, fx), bottom = ImageSampler.mix(p10, p11, fx)
+        let p = ImageSampler.mix(top, bottom, fy)
+        return opacity == 255 ? p : PixelMath.scale(p, by: opacity)
+    }
+
+    /// The samples i in 0..<count whose 2×2 footprint at 16.16 position (u + i·du, v + i·dv)
+    /// lies inside a width × height image: 0 ≤ u + i·du < (width − 1)·2^16, and the same
+    /// for v. Empty for images of 2^15 pixels or more across, whose positions do not fit
+    /// the kernel's words.
+    static func footprintInside(u: Int, v: Int, du: Int, dv: Int, width: Int, height: Int, count: Int) -> Range<Int> {
+        guard width >= 2, height >= 2, width <= 1 << 15, height <= 1 << 15, count > 0 else { return 0..<0 }
+        let across = stretch(start: u, step: du, limit: (width - 1) << 16, count: count)
+        let down = stretch(start: v, step: dv, limit: (height - 1) << 16, count: count)
+        var lo = max(across.lowerBound, down.lowerBound), hi = min(across.upperBound, down.upperBound)
+        // The bounds are exact; these only guard the kernel's reads against a slip.
+        func inside(_ i: Int) -> Bool {
+            let x = u &+ i &* du, y = v &+ i &* dv
+            return x >= 0 && x < (width - 1) << 16 && y >= 0 && y < (height - 1) << 16
+        }
+        while lo < hi && !inside(lo) { lo += 1 }
+        while hi > lo && !inside(hi - 1) { hi -= 1 }
+        return lo < hi ? lo..<hi : 0..<0
+    }
+
+    /// The i in 0..<count with 0 ≤ start + i·step < limit (one stretch, as the values
+    /// move along a line).
+    static func stretch(start: Int, step: Int, limit: Int, count: Int) -> Range<Int> {
+        func floorDivision(_ a: Int, _ b: Int) -> Int { // b > 0
+            let q = a / b
+            return (a % b != 0 && a < 0) ? q - 1 : q
+        }
+        var lo: Int, hi: Int
+        if step == 0 {
+            return start >= 0 && start < limit ? 0..<count : 0..<0
+        } else if step > 0 {
+            lo = -floorDivision(start, step)          // ⌈−start / step⌉
+            hi = -floorDivision(start - limit, step)  // ⌈(limit − start) / step⌉
+        } else {
+            hi = floorDivision(start, -step) + 1
+            lo = floorDivision(start - limit, -step) + 1
+        }
+        lo = max(lo, 0)
+        hi = min(hi, count)
+        return lo < hi ? lo..<hi : 0..<0
+    }
+
     func sample(px: Double, py: Double, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         let m = toImage
         let w = bitmap.width, h = bitmap.height
@@ -306,26 +361,20 @@ struct ImageSampler {
         let one = 65536.0
         if bilinear {
             // Sample positions relative to pixel centres, 16.16 fixed point.
-            var u = clampedInt(((m.a * px + m.c * py + m.tx - 0.5) * one).rounded(.down))
-            var v = clampedInt(((m.b * px + m.d * py + m.ty - 0.5) * one).rounded(.down))
+            let u = clampedInt(((m.a * px + m.c * py + m.tx - 0.5) * one).rounded(.down))
+            let v = clampedInt(((m.b * px + m.d * py + m.ty - 0.5) * one).rounded(.down))
             let du = clampedInt((m.a * one).rounded()), dv = clampedInt((m.b * one).rounded())
-            for i in 0..<count {
-                let ix = u >> 16, iy = v >> 16
-                let fx = UInt32((u >> 8) & 0xFF), fy = UInt32((v >> 8) & 0xFF)
-                var p00: UInt32, p01: UInt32, p10: UInt32, p11: UInt32
-                if ix >= 0 && iy >= 0 && ix < w - 1 && iy < h - 1 {
-                    let r0 = bitmap.row(iy), r1 = bitmap.row(iy + 1)
-                    p00 = r0[ix]; p01 = r0[ix + 1]; p10 = r1[ix]; p11 = r1[ix + 1]
-                } else {
-                    p00 = fetch(ix, iy); p01 = fetch(ix + 1, iy); p10 = fetch(ix, iy + 1); p11 = fetch(ix + 1, iy + 1)
-                }
-                let top = ImageSampler.mix(p00, p01, fx), bottom = ImageSampler.mix(p10, p11, fx)
-                var p = ImageSampler.mix(top, bottom, fy)
-                if opacity != 255 { p = PixelMath.scale(p, by: opacity) }
-                out[i] = p
-                u &+= du
-                v &+= dv
+            // The samples whose four pixels all lie in the image go to the kernel: the
+            // footprint moves along a line, so they are one stretch of the row.
+            let inside = ImageSampler.footprintInside(u: u, v: v, du: du, dv: dv, width: w, height: h, count: count)
+            for i in 0..<inside.lowerBound { out[i] = bilinearSample(u &+ i &* du, v &+ i &* dv) }
+            if !inside.isEmpty {
+                let first = inside.lowerBound
+                ck_bilinear_span(out + first, inside.count, bitmap.row(0), bitmap.stride,
+                                 UInt32(truncatingIfNeeded: u &+ first &* du), UInt32(truncatingIfNeeded: v &+ first &* dv),
+                                 UInt32(truncatingIfNeeded: du), UInt32(truncatingIfNeeded: dv), opacity)
             }
+            for i in inside.upperBound..<count { out[i] = bilinearSample(u &+ i &* du, v &+ i &* dv) }
         } else {
             var u = m.a * px + m.c * py + m.tx
             var v = m.b * px + m.d * py + m.ty
