@@ -113,6 +113,51 @@ package struct PaintBlitter: Blitter {
         general(y: y, x: x, count: count, uniform: nil)
     }
 
+    /// Makes one row's recorded calls on every row of `rows`, with the pixels `blitSpan`
+    /// and `blitRun` would give. For a solid colour over, each call's scaled colour is
+    /// worked out once: a span's, and each pixel's of a run (its coverage times the
+    /// opacity), leaving one source-over per pixel and row.
+    mutating func blitRows(_ rows: Range<Int>, replaying recorded: RowRecorder) {
+        guard isSimpleSolid else {
+            recorded.replay(rows: rows, into: &self)
+            return
+        }
+        let c = color, op = opacity
+        var spans: [(x: Int, count: Int, source: UInt32)] = []
+        var singles: [(x: Int, source: UInt32)] = []
+        for call in recorded.calls {
+            if call.alphaStart < 0 {
+                let a = op == 255 ? UInt32(call.alpha) : PixelMath.mulDiv255(UInt32(call.alpha), op)
+                let source = PixelMath.scale(c, by: a)
+                if source != 0 { spans.append((call.x, call.count, source)) }
+            } else {
+                for i in 0..<call.count {
+                    let coverage = UInt32(recorded.alphas[call.alphaStart + i])
+                    let a = op == 255 ? coverage : PixelMath.mulDiv255(coverage, op)
+                    let source = PixelMath.scale(c, by: a)
+                    if source != 0 { singles.append((call.x + i, source)) }
+                }
+            }
+        }
+        for y in rows {
+            let row = pixels + y * pitch
+            for span in spans {
+                let dst = row + span.x
+                if span.source >> 24 == 255 {
+                    dst.update(repeating: span.source, count: span.count)
+                } else if span.count >= PaintBlitter.kernelSpan {
+                    ck_source_over_solid(dst, span.count, span.source)
+                } else {
+                    let ia = 255 &- (span.source >> 24)
+                    for i in 0..<span.count { dst[i] = span.source &+ PixelMath.scale(dst[i], by: ia) }
+                }
+            }
+            for single in singles {
+                row[single.x] = PixelMath.sourceOver(single.source, row[single.x])
+            }
+        }
+    }
+
     /// A run of fewer than eight coverages as one eight-pixel vector step: the coverages
     /// are padded with zeros, and zero coverage writes each extra pixel back unchanged
     /// (source-over of nothing is exact). The caller guarantees the eight pixels lie in

@@ -146,6 +146,15 @@ struct CellBand {
         }
     }
 
+    /// The cell a vertical segment adds to row `row` (relative to the working area) that
+    /// it crosses whole: what `render` gives that row.
+    func addVerticalRow(_ s: Segment, row: Int) {
+        let x = Int(s.x0), cx = x >> 8
+        guard cx < width else { return }
+        let dy = s.y0 < s.y1 ? 256 : -256
+        add(cx, row &- top, dy, dy &* (x &- (cx << 8)) &* 2)
+    }
+
     /// A vertical segment at `x` from `ya` to `yb` (either direction): one cell per row,
     /// the same cells `scanline` gives row by row.
     @inline(__always)

@@ -99,8 +99,139 @@ public final class Rasterizer {
             }
         }
         guard segmentCount > 0 else { return }
+        let straight = replaysStraightRows ? straightRows() : 0..<0
+        var recorded: RowRecorder?
+        if !straight.isEmpty {
+            recorded = recordRow(straight.lowerBound, rule: rule)
+            cutVerticalEdges(out: straight)
+        }
         prepareBands()
         sweepBands(rule: rule, into: &blitter)
+        if let recorded { replay(recorded, on: straight, into: &blitter) }
+    }
+
+    // MARK: - Rows crossed only by vertical edges
+
+    /// Whether fills find the rows that only vertical edges cross whole and draw them by
+    /// repeating the first one's coverage (`straightRows`). Turning it off changes no pixel.
+    var replaysStraightRows = true
+    /// Rows drawn by repeating a row's coverage, summed over the fills.
+    private(set) var replayedRows = 0
+    /// The shortest run of straight rows worth replaying: a row set up and swept once, then
+    /// repeated, against rows swept one by one.
+    static let minimumStraightRows = 4
+    /// A long run of working rows in which every edge crossing a row is vertical and
+    /// crosses every row of the run whole (the sides of rectangles, rounded rectangles,
+    /// layers and cards). Such rows have the same cells, hence the same coverage.
+    ///
+    /// The run starts as the whole rows of the longest vertical edge; every other edge
+    /// then takes out what it rules out (a sloped edge its rows; a vertical edge's end
+    /// inside a row that row; an end on a row boundary splits the run there), the longer
+    /// side being kept. Each cut keeps every earlier edge's rows out, so the result is a
+    /// valid run, found in one pass without sorting (not always the longest one).
+    /// Empty when shorter than `minimumStraightRows`.
+    private func straightRows() -> Range<Int> {
+        var longest = -1, longestRows = 0
+        for i in 0..<segmentCount {
+            let s = segments[i]
+            guard s.x0 == s.x1 else { continue }
+            // Whole rows between its ends.
+            let first = (Int(min(s.y0, s.y1)) + 255) >> 8, end = Int(max(s.y0, s.y1)) >> 8
+            if end - first > longestRows { longest = i; longestRows = end - first }
+        }
+        guard longest >= 0, longestRows >= Self.minimumStraightRows else { return 0..<0 }
+        let v = segments[longest]
+        var lo = max(0, (Int(min(v.y0, v.y1)) + 255) >> 8), hi = min(clipHeight, Int(max(v.y0, v.y1)) >> 8)
+        /// Takes rows `a ..< b` out of the run (`a == b`: splits it at `a`).
+        func takeOut(_ a: Int, _ b: Int) {
+            guard a < hi && b > lo else { return }
+            if a - lo >= hi - b { hi = a } else { lo = b }
+        }
+        /// A vertical edge's end at fixed-point height `y`.
+        func takeOutEnd(_ y: Int32) {
+            let row = Int(y) >> 8
+            if y & 255 == 0 { takeOut(row, row) } else { takeOut(row, row + 1) }
+        }
+        for i in 0..<segmentCount where i != longest {
+            let s = segments[i]
+            if s.x0 == s.x1 {
+                takeOutEnd(s.y0)
+                takeOutEnd(s.y1)
+            } else {
+                takeOut(s.topRow, s.bottomRow + 1)
+            }
+            if hi - lo < Self.minimumStraightRows { return 0..<0 }
+        }
+        return lo..<hi
+    }
+
+    /// The blitter calls of straight row `row`'s sweep (see `straightRows`): its cells, from
+    /// the vertical edges crossing it, set up and swept as any row's are.
+    private func recordRow(_ row: Int, rule: FillRule) -> RowRecorder {
+        band.ensure(rows: bandRows, width: clipWidth)
+        var band = self.band
+        band.top = row
+        band.clearRowBounds(1)
+        for i in 0..<segmentCount {
+            let s = segments[i]
+            if s.x0 == s.x1 && s.topRow <= row && s.bottomRow >= row { band.addVerticalRow(s, row: row) }
+        }
+        var recorder = RowRecorder()
+        band.sweep(rows: 1, origin: (x: clipX0, y: clipY0), rule: rule, into: &recorder)
+        return recorder
+    }
+
+    /// Cuts the straight rows `rows` out of the vertical edges crossing them, at their
+    /// row boundaries, so the bands leave those rows empty. A vertical edge's cells in a
+    /// row depend on that row alone, so the pieces keep every other row's cells.
+    private func cutVerticalEdges(out rows: Range<Int>) {
+        let top = Int32(truncatingIfNeeded: rows.lowerBound << 8), bottom = Int32(truncatingIfNeeded: rows.upperBound << 8)
+        var i = 0
+        while i < segmentCount {
+            let s = segments[i]
+            guard s.x0 == s.x1, min(s.y0, s.y1) < bottom, max(s.y0, s.y1) > top else {
+                i += 1
+                continue
+            }
+            // Above the rows, then below them, each kept in the edge's direction and only
+            // where it reaches the working rows (as `addSegment` keeps segments).
+            let down = s.y0 < s.y1
+            let above = down ? Segment(x0: s.x0, y0: s.y0, x1: s.x1, y1: top) : Segment(x0: s.x0, y0: top, x1: s.x1, y1: s.y1)
+            let below = down ? Segment(x0: s.x0, y0: bottom, x1: s.x1, y1: s.y1) : Segment(x0: s.x0, y0: s.y0, x1: s.x1, y1: bottom)
+            switch (top > 0 && min(above.y0, above.y1) < top, bottom < Int32(truncatingIfNeeded: clipHeight << 8) && max(below.y0, below.y1) > bottom) {
+            case (true, true):
+                segments[i] = above
+                if segmentCount == segmentCapacity { growSegments() }
+                segments[segmentCount] = below
+                segmentCount += 1
+            case (true, false):
+                segments[i] = above
+            case (false, true):
+                segments[i] = below
+            case (false, false):
+                // Wholly inside the rows: the last segment takes its place, and is looked at next.
+                segmentCount -= 1
+                segments[i] = segments[segmentCount]
+                continue
+            }
+            i += 1
+        }
+    }
+
+    /// Makes `recorded`, one straight row's blitter calls, on every row of `rows`.
+    private func replay<B: Blitter>(_ recorded: RowRecorder, on rows: Range<Int>, into blitter: inout B) {
+        let deviceRows = (rows.lowerBound + clipY0)..<(rows.upperBound + clipY0)
+        if B.self == PaintBlitter.self {
+            // The paint blitter works a solid colour's pixels out once for all the rows.
+            withUnsafeMutablePointer(to: &blitter) { pointer in
+                pointer.withMemoryRebound(to: PaintBlitter.self, capacity: 1) {
+                    $0.pointee.blitRows(deviceRows, replaying: recorded)
+                }
+            }
+        } else {
+            recorded.replay(rows: deviceRows, into: &blitter)
+        }
+        replayedRows &+= rows.count
     }
 
     // MARK: - Edges to segments
