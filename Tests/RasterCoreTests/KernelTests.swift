@@ -93,15 +93,17 @@ final class KernelTests: XCTestCase {
         }
     }
 
+    /// The Paeth predictor as the PNG specification (section 9.4) writes it.
+    private func paeth(_ a: Int, _ b: Int, _ c: Int) -> Int {
+        let p = a + b - c
+        let pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
+        if pa <= pb && pa <= pc { return a }
+        return pb <= pc ? b : c
+    }
+
     /// Every filter type against the specification's definitions (section 9.2), including
     /// rows shorter than one pixel, and the adaptive cost as a plain sum.
     func testPNGFilterKernels_MatchTheSpecification() {
-        func paeth(_ a: Int, _ b: Int, _ c: Int) -> Int {
-            let p = a + b - c
-            let pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
-            if pa <= pb && pa <= pc { return a }
-            return pb <= pc ? b : c
-        }
         for count in [0, 3, 4, 5, 64, 4 * 37 + 3] {
             let row = bytes(count), previous = bytes(count)
             for filter in 0...4 {
@@ -132,12 +134,6 @@ final class KernelTests: XCTestCase {
     /// specification's predictor. Odd pixels of a row carry the triples: the even pixel
     /// before holds a (in the row) and c (in the row above), the odd one b above it.
     func testPaethKernel_EveryTripleOfNeighbours() {
-        func paeth(_ a: Int, _ b: Int, _ c: Int) -> Int {
-            let p = a + b - c
-            let pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
-            if pa <= pb && pa <= pc { return a }
-            return pb <= pc ? b : c
-        }
         let count = 8 * (65_536 / 4) + 4 // two pixels for four triples, and one more for the tail
         var row = [UInt8](repeating: 0, count: count), previous = row, out = row
         var mismatches = 0
