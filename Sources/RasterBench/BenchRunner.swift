@@ -22,6 +22,8 @@ public struct BenchRunner {
         public var stages: [(name: String, ms: Double)] = []
         /// The stages of the first, untimed run: what the process does once falls on it.
         public var firstStages: [(name: String, ms: Double)] = []
+        /// What the process did once before its first text, step by step (`Workload.startup`).
+        public var startup: [(name: String, ms: Double)] = []
         /// Resident memory when the runs started (the workload's inputs made), and the
         /// peak while they ran, in bytes.
         public var residentAtStart = 0
@@ -92,6 +94,7 @@ public struct BenchRunner {
             result.residentAtStart = residentAtStart
             result.peakResident = peakResident
             result.peakBeforeStart = peakBeforeStart
+            result.startup = workload.startup
             if let first = stageRuns.first, let log = workload.stages {
                 let names = log.stages.filter { first[$0] != nil }
                 result.firstStages = names.map { ($0, Double(first[$0] ?? 0) / 1e6) }

@@ -4,13 +4,29 @@ import Raster
 /// The screen workloads: a gallery screen from its scene file to PNG bytes, as `render
 /// scene.json -o out.png` makes it, with each run split into its stages. Before every
 /// run the text layout and glyph caches are emptied, so each run shapes and rasterizes
-/// its text as a new process does; what a process does once (loading the fonts,
-/// fontconfig, ICU's data) falls on the first run, reported apart (`Result.firstStages`).
+/// its text as a new process does. What a process does once before its first text is
+/// timed step by step when the first screen workload is made (`startup`); what else the
+/// first run does once falls on it, reported apart (`Result.firstStages`).
 public enum ScreenWorkloads {
     public static let names = ["S1", "S2", "S3", "S4"]
 
     /// The gallery scene of each workload.
     static let files = ["S1": "chat.json", "S2": "paywall.json", "S3": "settings.json", "S4": "flex-dashboard.json"]
+
+    /// The steps a process does once before its first text, each timed on its own when the
+    /// first screen workload is made, in milliseconds: opening the shipped fonts, loading
+    /// fontconfig's configuration and font list, opening ICU's break iterators. A step the
+    /// process already did (a text workload made earlier in the same run) shows as next
+    /// to nothing.
+    static let startup: [(name: String, ms: Double)] = {
+        func time(_ step: () -> Void) -> Double {
+            let start = DispatchTime.now().uptimeNanoseconds
+            step()
+            return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+        }
+        return [("fonts", time(TextStartup.openShippedFonts)), ("fontconfig", time(TextStartup.loadFontconfig)),
+                ("ICU", time(TextStartup.openBreakIterators))]
+    }()
 
     /// The stages of a run, in order.
     public static let stages = ["decode", "layout", "text", "raster", "composite", "encode"]
@@ -58,6 +74,7 @@ public enum ScreenWorkloads {
             GlyphCache.shared.removeAll()
         }
         workload.stages = log
+        workload.startup = startup
         return workload
     }
 }

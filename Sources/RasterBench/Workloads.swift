@@ -24,6 +24,9 @@ public struct Workload {
     public var beforeRun: (() -> Void)?
     /// Where a run split into stages (`ScreenWorkloads`) logs their times.
     public var stages: StageLog?
+    /// What the process did once before its first text, step by step in milliseconds
+    /// (screen workloads; see `ScreenWorkloads.startup`).
+    public var startup: [(name: String, ms: Double)] = []
 
     init(name: String, summary: String, width: Int, height: Int, glyphs: Int? = nil, frames: Int? = nil, nodes: Int? = nil,
          draw: @escaping (Canvas) -> Void, encode: (() throws -> Int)? = nil) {

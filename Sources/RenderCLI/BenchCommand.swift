@@ -59,6 +59,8 @@ struct BenchCommand: ParsableCommand {
         var results: [BenchRunner.Result] = []
         /// The median drawn on `--threads` threads, by workload.
         var threaded: [String: Double] = [:]
+        /// The start-up steps are the process's: printed under the first workload that has them.
+        var printedStartup = false
         for name in names {
             guard let workload = try Workloads.make(name) else { continue }
             let timed = try runner.run(workload, saveTo: save, threads: [1] + (threads.map { [$0] } ?? []))
@@ -81,7 +83,11 @@ struct BenchCommand: ParsableCommand {
                     stages.map { String(format: "%@ %.2f", $0.name as NSString, $0.ms) }.joined(separator: ", ")
                 }
                 try printOut("     stages (medians, ms): " + line(result.stages))
-                try printOut("     first run (with what a process does once: fonts, fontconfig, ICU): " + line(result.firstStages))
+                try printOut("     first run (with what else the process does once): " + line(result.firstStages))
+                if !result.startup.isEmpty && !printedStartup {
+                    try printOut("     start-up, once per process (ms): " + line(result.startup))
+                    printedStartup = true
+                }
             }
             if let threads, timed.count > 1 {
                 let t = timed[1]
@@ -109,6 +115,9 @@ struct BenchCommand: ParsableCommand {
                 }
                 fields += ["\"peak_resident_bytes\": \(r.peakResident)"]
                 fields += ["\"summary\": " + JSONValue.string(r.summary).jsonText()]
+                if !r.startup.isEmpty {
+                    fields += ["\"startup_ms\": {" + r.startup.map { "\"\($0.name)\": \($0.ms)" }.joined(separator: ", ") + "}"]
+                }
                 return "\"\(r.name)\": {" + fields.joined(separator: ", ") + "}"
             }
             try printOut("{" + entries.joined(separator: ", ") + "}")

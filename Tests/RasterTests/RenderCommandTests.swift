@@ -483,6 +483,7 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertEqual(staged.status, 0, staged.stderr)
         let text = String(decoding: staged.stdout, as: UTF8.self)
         XCTAssertTrue(text.contains("stages (medians, ms): decode "), text)
+        XCTAssertTrue(text.contains("start-up, once per process (ms): fonts "), text)
     }
 
     /// `--version` names the release and the versions of the libraries linked, as the

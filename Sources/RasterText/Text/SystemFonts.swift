@@ -64,12 +64,20 @@ final class SystemFonts: Sendable {
         }
     }
 
+    /// Loads fontconfig's configuration and font list, once.
+    func loadConfiguration() {
+        state.withLock { SystemFonts.start(&$0) }
+    }
+
+    private static func start(_ s: inout State) {
+        guard !s.started else { return }
+        s.started = true
+        s.config = FcInitLoadConfigAndFonts()
+    }
+
     private static func sorted(_ style: Style, _ s: inout State) -> [Candidate] {
         if let known = s.sorted[style] { return known }
-        if !s.started {
-            s.started = true
-            s.config = FcInitLoadConfigAndFonts()
-        }
+        start(&s)
         guard let config = s.config, let pattern = FcPatternCreate() else { return [] }
         defer { FcPatternDestroy(pattern) }
         let family = style.emoji ? "emoji" : "sans-serif"
