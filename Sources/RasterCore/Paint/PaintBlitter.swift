@@ -55,18 +55,18 @@ package struct PaintBlitter: Blitter {
     @inline(__always)
     private func maskRow(_ y: Int) -> UnsafePointer<UInt8>? {
         guard let m = clipMask else { return nil }
-        return m + (y - clipRect.y0) * clipRect.width - clipRect.x0
+        return m + ((y &- clipRect.y0) &* clipRect.width &- clipRect.x0)
     }
 
     @inline(__always)
     package func prefetch(y: Int, x: Int) {
-        cprefetch_write(pixels + (y * pitch + x))
+        cprefetch_write(pixels + (y &* pitch &+ x))
     }
 
     package mutating func blitSpan(y: Int, x: Int, count: Int, alpha: UInt8) {
         let a = opacity == 255 ? UInt32(alpha) : PixelMath.mulDiv255(UInt32(alpha), opacity)
         if isSimpleSolid {
-            let dst = pixels + (y * pitch + x)
+            let dst = pixels + (y &* pitch &+ x)
             if a == 255 && color >> 24 == 255 {
                 dst.update(repeating: color, count: count)
             } else {
@@ -91,7 +91,7 @@ package struct PaintBlitter: Blitter {
             // pixel exactly as it was, so whole runs go through one kernel call.
             // Edges give runs of one or two pixels most often: those are cheapest
             // pixel by pixel, the rest of the short ones as one vector step.
-            let dst = pixels + (y * pitch + x)
+            let dst = pixels + (y &* pitch &+ x)
             let c = color, op = opacity
             if count <= 2 {
                 for i in 0..<count where alphas[i] != 0 {
@@ -140,7 +140,7 @@ package struct PaintBlitter: Blitter {
             }
         }
         for y in rows {
-            let row = pixels + y * pitch
+            let row = pixels + y &* pitch
             for span in spans {
                 let dst = row + span.x
                 if span.source >> 24 == 255 {
@@ -183,7 +183,7 @@ package struct PaintBlitter: Blitter {
         // An opaque gradient over full coverage replaces the pixels: shade straight into them.
         if blend == .sourceOver, uniform == 255, let shader,
            shader._withUnsafeGuaranteedRef({ $0.isOpaque && $0.writesInPlace }) {
-            shader._withUnsafeGuaranteedRef { $0.shade(x: x, y: y, count: count, into: pixels + (y * pitch + x)) }
+            shader._withUnsafeGuaranteedRef { $0.shade(x: x, y: y, count: count, into: pixels + (y &* pitch &+ x)) }
             return
         }
         if let shader {
@@ -191,7 +191,7 @@ package struct PaintBlitter: Blitter {
         } else {
             source.update(repeating: color, count: count)
         }
-        let dst = pixels + (y * pitch + x)
+        let dst = pixels + (y &* pitch &+ x)
         switch blend {
         case .sourceOver:
             if uniform == 255 {

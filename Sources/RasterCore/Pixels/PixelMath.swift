@@ -16,8 +16,8 @@ public enum PixelMath {
     /// round(a · b / 255) for `a`, `b` in 0...255, kept in 32 bits.
     @inlinable @inline(__always)
     public static func mulDiv255(_ a: UInt32, _ b: UInt32) -> UInt32 {
-        let x = a * b + 128
-        return (x + (x >> 8)) >> 8
+        let x = a &* b &+ 128
+        return (x &+ (x >> 8)) >> 8
     }
 
     /// Every channel of a packed premultiplied pixel times `scale` / 255, rounded.

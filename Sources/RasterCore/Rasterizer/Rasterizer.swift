@@ -198,7 +198,9 @@ public final class Rasterizer {
             let down = s.y0 < s.y1
             let above = down ? Segment(x0: s.x0, y0: s.y0, x1: s.x1, y1: top) : Segment(x0: s.x0, y0: top, x1: s.x1, y1: s.y1)
             let below = down ? Segment(x0: s.x0, y0: bottom, x1: s.x1, y1: s.y1) : Segment(x0: s.x0, y0: s.y0, x1: s.x1, y1: bottom)
-            switch (top > 0 && min(above.y0, above.y1) < top, bottom < Int32(truncatingIfNeeded: clipHeight << 8) && max(below.y0, below.y1) > bottom) {
+            let keepsAbove = top > 0 && min(above.y0, above.y1) < top
+            let keepsBelow = bottom < Int32(truncatingIfNeeded: clipHeight << 8) && max(below.y0, below.y1) > bottom
+            switch (keepsAbove, keepsBelow) {
             case (true, true):
                 segments[i] = above
                 if segmentCount == segmentCapacity { growSegments() }
