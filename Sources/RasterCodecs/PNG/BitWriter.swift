@@ -12,12 +12,9 @@ struct BitWriter {
 
     init(capacity: Int) {
         let size = max(capacity, 0) + 16
-        // Bytes are only read after they are written (see `bytes`).
+        // Bytes are only read after they are written (`takeBytes` hands over `0..<length`).
         storage = [UInt8](unsafeUninitializedCapacity: size) { _, initialized in initialized = size }
     }
-
-    /// The bytes written so far; the bits of an incomplete byte are not among them.
-    var bytes: [UInt8] { Array(storage[0..<length]) }
 
     /// Hands the bytes written over, leaving the writer empty.
     mutating func takeBytes() -> [UInt8] {

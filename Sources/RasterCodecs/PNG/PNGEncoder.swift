@@ -205,21 +205,32 @@ public struct PNGEncoder: Sendable, CustomStringConvertible {
     /// Row `y` as straight-alpha RGBA bytes: the bitmap's own row when it is opaque (its
     /// bytes are then already straight), else `scratch` holding the row made straight.
     static func straightRow(_ bitmap: Bitmap, _ y: Int, scratch: UnsafeMutablePointer<UInt8>) -> UnsafePointer<UInt8> {
-        let source = bitmap.row(y)
-        var alphaAnd: UInt32 = 0xFF00_0000
-        for x in 0..<bitmap.width { alphaAnd &= source[x] }
-        if alphaAnd == 0xFF00_0000 { return UnsafeRawPointer(source).assumingMemoryBound(to: UInt8.self) }
-        straightRow(bitmap, y, into: scratch)
+        if rowIsOpaque(bitmap, y) { return UnsafeRawPointer(bitmap.row(y)).assumingMemoryBound(to: UInt8.self) }
+        unpremultiplyRow(bitmap, y, into: scratch)
         return UnsafePointer(scratch)
     }
 
-    /// Row `y` as straight-alpha RGBA bytes; opaque pixels are copied as they are.
+    /// Row `y` as straight-alpha RGBA bytes, written to `out`.
     static func straightRow(_ bitmap: Bitmap, _ y: Int, into out: UnsafeMutablePointer<UInt8>) {
+        if rowIsOpaque(bitmap, y) {
+            UnsafeMutableRawPointer(out).copyMemory(from: bitmap.row(y), byteCount: bitmap.width * 4)
+        } else {
+            unpremultiplyRow(bitmap, y, into: out)
+        }
+    }
+
+    /// Whether every pixel of row `y` has alpha 255.
+    private static func rowIsOpaque(_ bitmap: Bitmap, _ y: Int) -> Bool {
         let source = bitmap.row(y)
         var alphaAnd: UInt32 = 0xFF00_0000
         for x in 0..<bitmap.width { alphaAnd &= source[x] }
+        return alphaAnd == 0xFF00_0000
+    }
+
+    /// Row `y` with every translucent pixel made straight; opaque ones copied as they are.
+    private static func unpremultiplyRow(_ bitmap: Bitmap, _ y: Int, into out: UnsafeMutablePointer<UInt8>) {
+        let source = bitmap.row(y)
         UnsafeMutableRawPointer(out).copyMemory(from: source, byteCount: bitmap.width * 4)
-        guard alphaAnd != 0xFF00_0000 else { return }
         for x in 0..<bitmap.width where source[x] >> 24 != 255 {
             let c = PremultipliedColor(packed: source[x]).unpremultiplied
             out[4 * x] = c.r; out[4 * x + 1] = c.g; out[4 * x + 2] = c.b; out[4 * x + 3] = c.a
