@@ -5,11 +5,9 @@ import XCTest
 final class StrokeTests: XCTestCase {
     private func strokeCoverage(_ path: Path, _ style: StrokeStyle, _ w: Int = 60, _ h: Int = 60) -> Mask {
         var poly = Polyline()
-        PathFlattener.flatten(path, into: &poly)
-        var input = poly
-        if let d = Dasher(pattern: style.dash, phase: style.dashPhase) { input = d.dash(poly) }
+        PathFlattener.flatten(Dasher(pattern: style.dash, phase: style.dashPhase)?.dash(path) ?? path, into: &poly)
         var outline = Polyline()
-        Stroker(style: style).stroke(input, into: &outline)
+        Stroker(style: style).stroke(poly, into: &outline)
         let rect = PixelRect(x: 0, y: 0, width: w, height: h)
         var blitter = MaskBlitter(mask: Mask(rect: rect))
         Rasterizer().fill(outline, rule: .nonZero, clip: rect, into: &blitter)
@@ -79,13 +77,11 @@ final class StrokeTests: XCTestCase {
         XCTAssertEqual(area(strokeCoverage(line, StrokeStyle(width: 2, dash: [4]))), 20 * 2, accuracy: 0.5)
     }
 
-    func testClosedDashedContour_JoinsItsFirstAndLastDash() {
+    func testClosedDashedContour_JoinsItsFirstAndLastDash() throws {
         let square = Path(rect: Rect(x: 10, y: 10, width: 40, height: 40))
-        var poly = Polyline()
-        PathFlattener.flatten(square, into: &poly)
-        // Perimeter 160, pattern 30 on / 10 off: 4 dashes, the last runs into the first.
-        let dashes = Dasher(pattern: [30, 10], phase: 0)!.dash(poly)
-        XCTAssertEqual(dashes.contours.count, 4)
+        // Perimeter 160, pattern 30 on / 10 off from 25: 4 dashes, the last runs into the first.
+        let dashes = try XCTUnwrap(Dasher(pattern: [30, 10], phase: 25)?.dash(square))
+        XCTAssertEqual(dashes.elements.filter { if case .move = $0 { return true } else { return false } }.count, 4)
     }
 
     func testHairline_StaysVisibleAtAnyWidth() throws {

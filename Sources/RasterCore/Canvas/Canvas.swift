@@ -186,14 +186,12 @@ public final class Canvas {
         // square cap's corner (within 1.5 half widths).
         let reach = effective.width / 2 * max(1.5, effective.join == .miter ? effective.miterLimit : 1)
         guard reachesClip(path.controlPointBounds, pad: reach) else { return }
+        var source = path
+        if let dashed = Dasher(pattern: effective.dash, phase: effective.dashPhase)?.dash(path) { source = dashed }
         polyline.removeAll()
-        PathFlattener.flatten(path, transform: .identity, tolerance: tolerance / scale, into: &polyline)
-        var input = polyline
-        if let dasher = Dasher(pattern: effective.dash, phase: effective.dashPhase) {
-            input = dasher.dash(polyline)
-        }
+        PathFlattener.flatten(source, transform: .identity, tolerance: tolerance / scale, into: &polyline)
         outline.removeAll()
-        Stroker(style: effective, tolerance: tolerance / scale).stroke(input, into: &outline)
+        Stroker(style: effective, tolerance: tolerance / scale).stroke(polyline, into: &outline)
         let t = transform
         if !t.isIdentity {
             for i in outline.points.indices { outline.points[i] = t.apply(outline.points[i]) }

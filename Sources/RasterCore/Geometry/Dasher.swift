@@ -1,4 +1,4 @@
-/// Splits polylines into dashes by arc length.
+/// Splits paths into dashes by arc length.
 ///
 /// The pattern restarts at `phase` on every contour. On a closed contour whose first
 /// and last dash both touch the start, the two are joined into one dash so that the
@@ -24,23 +24,76 @@ public struct Dasher {
         self.phase = p
     }
 
-    /// The dashes of every contour of `input`, each an open contour.
-    public func dash(_ input: Polyline) -> Polyline {
-        var out = Polyline()
-        for contour in input.contours {
-            var pts = Array(input.points[contour.range])
-            if contour.isClosed, let first = pts.first { pts.append(first) }
-            guard pts.count >= 2 else { continue }
-            dashContour(pts, closed: contour.isClosed, into: &out)
-        }
+    /// The most dashes one path is cut into; a pattern that would cut more leaves the path
+    /// whole (`dash(_:)` returns `nil`), as Skia does past its own limit.
+    public static let maximumDashes = 100_000
+
+    /// The dashes of every contour of `path`, each an open contour made of pieces of the
+    /// path's own lines and curves, cut where the arc length along the exact curve reaches
+    /// each boundary of the pattern; `nil` when there would be more than `maximumDashes`.
+    public func dash(_ path: Path) -> Path? {
+        let contours = Self.contours(of: path)
+        let period = pattern.reduce(0, +)
+        var total = 0.0
+        for contour in contours { for piece in contour.segments { total += piece.length } }
+        guard (total / period).rounded(.up) * Double(pattern.count) <= Double(Self.maximumDashes) else { return nil }
+        var out = Path()
+        for contour in contours { dashContour(contour.segments, closed: contour.closed, into: &out) }
         return out
     }
 
-    /// Walks one contour's segments through the dash pattern, emitting the "on" pieces as
-    /// open polylines (a closed contour that starts and ends "on" joins its first and last
-    /// pieces). One loop, since the pattern position, the piece being built and the first
-    /// piece of a closed contour carry from segment to segment.
-    private func dashContour(_ pts: [Point], closed: Bool, into out: inout Polyline) {
+    /// A contour's segments in drawing order, each with its length.
+    private struct Contour {
+        var segments: [(segment: PathSegment, length: Double)] = []
+        var closed = false
+    }
+
+    /// The contours of `path` with at least one segment. A closed contour ends with the line
+    /// back to its start, left out when it has no length and the contour has other segments.
+    private static func contours(of path: Path) -> [Contour] {
+        var result: [Contour] = []
+        var current = Contour()
+        var start = Point.zero, last = Point.zero
+        func add(_ segment: PathSegment) {
+            current.segments.append((segment, segment.length))
+        }
+        func finish(closed: Bool) {
+            if closed, current.segments.isEmpty || last != start { add(PathSegment(line: last, start)) }
+            current.closed = closed
+            if !current.segments.isEmpty { result.append(current) }
+            current = Contour()
+        }
+        var open = false
+        for element in path.elements {
+            switch element {
+            case .move(let p):
+                if open { finish(closed: false) }
+                start = p
+                last = p
+                open = true
+            case .line(let p):
+                add(PathSegment(line: last, p))
+                last = p
+            case .quad(let c, let p):
+                add(PathSegment(bezier: [last, c, p]))
+                last = p
+            case .cubic(let c1, let c2, let p):
+                add(PathSegment(bezier: [last, c1, c2, p]))
+                last = p
+            case .close:
+                finish(closed: true)
+                open = false
+            }
+        }
+        if open { finish(closed: false) }
+        return result
+    }
+
+    /// Walks one contour's segments through the dash pattern, appending the "on" pieces to
+    /// `out` as open contours (a closed contour that starts and ends "on" joins its first
+    /// and last pieces). One loop, since the pattern position, the dash being built and the
+    /// first dash of a closed contour carry from segment to segment.
+    private func dashContour(_ segments: [(segment: PathSegment, length: Double)], closed: Bool, into out: inout Path) {
         // Locate the phase in the pattern.
         var index = 0
         var remaining = pattern[0]
@@ -55,60 +108,41 @@ public struct Dasher {
                 skip = 0
             }
         }
-        let firstContour = out.contours.count
-        var startsAtBeginning = false
-        var current: [Point] = []
+        var dashes: [[PathSegment]] = []
+        var current: [PathSegment] = []
         var on = index % 2 == 0
-        if on {
-            current.append(pts[0])
-            startsAtBeginning = true
-        }
-        for i in 0..<(pts.count - 1) {
-            let a = pts[i], b = pts[i + 1]
-            let length = a.distance(to: b)
+        let startsAtBeginning = on
+        for (segment, length) in segments {
             var travelled = 0.0
-            while length - travelled > remaining {
-                travelled += remaining
-                let p = a.lerp(to: b, travelled / length)
+            var t = 0.0
+            // A boundary within a billionth of the length from the end falls at the end: the
+            // rounding of many short steps along one segment makes no dash of its own.
+            let slack = length * 1e-9
+            while length - travelled > remaining + slack {
+                let step = max(remaining, 0)
+                travelled += step
+                let next = segment.parameter(from: t, distance: step)
                 if on {
-                    current.append(p)
-                    emit(&current, into: &out)
-                } else {
-                    current = [p]
+                    current.append(segment.piece(from: t, to: next))
+                    dashes.append(current)
+                    current = []
                 }
+                t = next
                 on.toggle()
                 index = (index + 1) % pattern.count
                 remaining = pattern[index]
             }
             remaining -= length - travelled
-            if on { current.append(b) }
+            if on { current.append(t == 0 ? segment : segment.piece(from: t, to: 1)) }
         }
-        let endsAtEnd = on
-        if on { emit(&current, into: &out) }
+        if on, !current.isEmpty { dashes.append(current) }
         // Join the last dash to the first across the start of a closed contour.
-        if closed, startsAtBeginning, endsAtEnd, out.contours.count - firstContour >= 2 {
-            let last = out.contours.removeLast()
-            let first = out.contours[firstContour]
-            let tail = Array(out.points[last.range])
-            out.points.removeSubrange(last.range)
-            let head = Array(out.points[first.range])
-            let merged = tail + head.dropFirst()
-            out.points.replaceSubrange(first.range, with: merged)
-            let delta = merged.count - first.range.count
-            out.contours[firstContour].range = first.range.lowerBound..<(first.range.upperBound + delta)
-            for k in (firstContour + 1)..<out.contours.count {
-                let r = out.contours[k].range
-                out.contours[k].range = (r.lowerBound + delta)..<(r.upperBound + delta)
-            }
+        if closed, startsAtBeginning, on, dashes.count >= 2 {
+            dashes[0] = dashes.removeLast() + dashes[0]
         }
-    }
-
-    private func emit(_ current: inout [Point], into out: inout Polyline) {
-        if !current.isEmpty {
-            let start = out.points.count
-            out.points += current
-            out.contours.append(.init(range: start..<out.points.count, isClosed: false))
+        for dash in dashes {
+            out.move(to: dash[0].start)
+            for piece in dash { piece.append(to: &out) }
         }
-        current = []
     }
 }

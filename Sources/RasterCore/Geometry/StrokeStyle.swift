@@ -17,7 +17,9 @@ public struct StrokeStyle: Hashable, Sendable {
     /// Miter joins longer than `miterLimit × width` become bevels (Core Graphics' default 10).
     public var miterLimit: Double
     /// Alternating on/off lengths; empty for a solid stroke. An odd count is repeated
-    /// once (as SVG does); negative entries or an all-zero pattern disable dashing.
+    /// once (as SVG does); negative entries or an all-zero pattern disable dashing, and so
+    /// does a pattern that would cut one path into more than `Dasher.maximumDashes`.
+    /// Lengths are measured along the path's exact lines and curves.
     public var dash: [Double]
     /// Distance into the dash pattern at which each contour starts.
     public var dashPhase: Double
