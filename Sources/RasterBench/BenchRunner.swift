@@ -52,12 +52,13 @@ public struct BenchRunner {
     /// Times a drawing workload drawn by each of `threads` (in bands of rows,
     /// `Canvas.drawInBands`, for more than one), alternating them run by run so that
     /// the machine's slower and faster moments fall on all alike. An encoding workload
-    /// runs as it is, once per run, whatever `threads` says.
+    /// that composites a frame does so on each of `threads` (`Workload.threaded`); any
+    /// other runs as it is, once per run, whatever `threads` says.
     public func run(_ workload: Workload, saveTo directory: String? = nil, threads: [Int]) throws -> [Result] {
         let bitmap = try Bitmap(width: workload.width, height: workload.height)
         let canvas = Canvas(bitmap: bitmap)
         let white = Color.white.premultiplied
-        let counts = workload.encode == nil ? threads : [1]
+        let counts = workload.encode == nil || workload.threaded != nil ? threads : [1]
         var times = [[Double]](repeating: [], count: counts.count)
         var stageRuns: [[String: Int]] = []
         var bytes: Int?
@@ -67,7 +68,9 @@ public struct BenchRunner {
             for (k, threadCount) in counts.enumerated() {
                 workload.beforeRun?()
                 let start = DispatchTime.now().uptimeNanoseconds
-                if let encode = workload.encode {
+                if let threaded = workload.threaded, threadCount > 1 {
+                    _ = try threaded(threadCount)
+                } else if let encode = workload.encode {
                     bytes = try encode()
                 } else {
                     bitmap.fill(white)

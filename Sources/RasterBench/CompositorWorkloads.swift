@@ -41,12 +41,16 @@ public enum CompositorWorkloads {
     public static func make(_ name: String) throws -> Workload? {
         guard name == "C1" else { return nil }
         let root = fiftyLayers()
-        return Workload(name: name, summary: "compositor: a 1920x1080 frame of 50 layers with drawings at opacity 0.6, one frame",
-                        width: 1920, height: 1080, draw: { _ in }, encode: {
+        func run(threads: Int) throws -> Int {
             let compositor = try Compositor(size: Size(width: 1920, height: 1080), scale: 1, background: .white)
             compositor.rasterCacheLimit = 0
+            compositor.threads = threads
             compositor.render(root)
             return compositor.statistics.rasterizations
-        })
+        }
+        var workload = Workload(name: name, summary: "compositor: a 1920x1080 frame of 50 layers with drawings at opacity 0.6, one frame",
+                                width: 1920, height: 1080, draw: { _ in }, encode: { try run(threads: 1) })
+        workload.threaded = { try run(threads: $0) }
+        return workload
     }
 }

@@ -56,11 +56,13 @@ public enum ScreenWorkloads {
         }
         let path = folder + "/" + file
         let log = StageLog(stages: stages)
-        var workload = Workload(name: name, summary: "file to PNG: the gallery's \(file), by stage", width: 1, height: 1,
-                                draw: { _ in }, encode: {
+        /// One run, composited on `threads` threads.
+        func run(threads: Int) throws -> Int {
             log.clear()
             let scene = try log.time("decode") { try SceneDecoder.decode(contentsOf: path) }
             let renderer = SceneRenderer(scene: scene)
+            renderer.host.rasterCacheLimit = 0   // one frame, as render keeps none
+            renderer.host.compositorThreads = threads
             log.time("layout") { renderer.layoutTree() }
             // Text shaping happens while the tree is measured: it is taken out of layout.
             log.move(nanoseconds: TextLayoutCache.shared.shapingNanoseconds, from: "layout", to: "text")
@@ -68,7 +70,10 @@ public enum ScreenWorkloads {
             log.move(nanoseconds: renderer.host.compositorStatistics?.rasterizeNanoseconds ?? 0, from: "composite",
                      to: "raster")
             return try log.time("encode") { try PNGEncoder.standard.encode(frame) }.count
-        })
+        }
+        var workload = Workload(name: name, summary: "file to PNG: the gallery's \(file), by stage", width: 1, height: 1,
+                                draw: { _ in }, encode: { try run(threads: 1) })
+        workload.threaded = { try run(threads: $0) }
         workload.beforeRun = {
             TextLayoutCache.shared.removeAll()
             GlyphCache.shared.removeAll()

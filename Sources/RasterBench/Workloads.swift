@@ -12,6 +12,9 @@ public struct Workload {
     public let draw: (Canvas) -> Void
     /// Replaces draw + clear for the encode workloads: returns the bytes produced.
     public let encode: (() throws -> Int)?
+    /// `encode` with its frame composited on this many threads (`Compositor.threads`),
+    /// for the workloads that composite one.
+    public var threaded: ((Int) throws -> Int)?
     /// Glyphs drawn per run, for the text workloads' glyphs-per-second figure.
     public let glyphs: Int?
     /// Frames produced per run, for the animation workloads' frames-per-second figure.

@@ -27,7 +27,7 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Write the scene of each layout workload (L1...) to this folder as JSON and stop (for timing the same trees elsewhere).")
     var export: String?
 
-    @Option(help: "Also time each drawing workload (W1 to W7) drawn by this many threads in bands of rows, and print the speed-up over one thread.")
+    @Option(help: "Also time each drawing workload (W1 to W7) drawn by this many threads in bands of rows, and the compositing workloads (C1, S1 to S4) composited by them, and print the speed-up over one thread.")
     var threads: Int?
 
     func run() throws {

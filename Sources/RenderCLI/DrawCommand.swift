@@ -35,6 +35,9 @@ struct DrawCommand: ParsableCommand {
     @Flag(help: "Encode with the fast PNG mode (larger files).")
     var fast = false
 
+    @Option(help: "Threads that composite the image, in bands of rows (default: one per core); the bytes are the same for any number.")
+    var threads: Int?
+
     /// The encoder `--format`, OUT's extension and `--quality` ask for (checked before
     /// any rendering).
     func outputEncoder() throws -> ImageEncoder {
@@ -68,6 +71,9 @@ struct DrawCommand: ParsableCommand {
     func render() throws -> Scene {
         guard !output.isEmpty else { throw CommandFailure(description: "-o: expected a file path or '-', found an empty string") }
         let encoder = try outputEncoder()   // checked before the scene is read
+        if let threads, !(1...1024).contains(threads) {
+            throw CommandFailure(description: "--threads: expected 1...1024, found \(threads)")
+        }
         var scene = try input.load(keepingDocument: false)
         try SceneInput.apply(scale: scale, to: &scene)
         if let background {
@@ -81,6 +87,7 @@ struct DrawCommand: ParsableCommand {
             ProcessLifetime.keep(renderer)
             // One frame: no raster is drawn twice, so none is kept.
             renderer.host.rasterCacheLimit = 0
+            renderer.host.compositorThreads = threads ?? ProcessInfo.processInfo.activeProcessorCount
             let bitmap = try renderer.render()
             let bytes = try encoder.encode(bitmap)
             if output == "-" {

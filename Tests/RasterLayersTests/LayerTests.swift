@@ -311,6 +311,125 @@ final class LayerTests: XCTestCase {
         XCTAssertEqual(compositor.statistics.shadowBlurs, blurs, "the card's shadow is not blurred again")
     }
 
+    /// The sample tree with a path shadow and a rotated drawing added, and, when `tall`,
+    /// a drawing too large to rasterize whole: every way the compositor draws. Returns
+    /// the root and changes to make one after another.
+    private func bandedTree(tall: Bool) -> (root: Layer, changes: [() -> Void]) {
+        let (root, card, badge, oval, faded) = sampleTree()
+        let pathShadow = layer(Rect(80, 5, 30, 24), .white)
+        pathShadow.shadowPath = Path(ellipseIn: Rect(0, 0, 30, 24))
+        pathShadow.shadowOpacity = 0.8
+        pathShadow.shadowRadius = 2.5
+        root.addSublayer(pathShadow)
+        let turned = layer(Rect(12, 55, 40, 22))
+        turned.drawing = ShapeDrawing(color: Color(r: 200, g: 40, b: 120), inset: 2, oval: true)
+        turned.transform = Transform(rotationAngle: 0.4)
+        root.addSublayer(turned)
+        var changes: [() -> Void] = [
+            {},
+            { badge.backgroundPaint = .solid(Color(r: 255, g: 200, b: 0)) },
+            { faded.position.x -= 7 },
+            { oval.drawing = ShapeDrawing(color: .red, oval: true) },
+            { card.position.y += 3 },    // the subtree shadow moves by whole pixels
+            { card.opacity = 0.8 },
+            { pathShadow.position.x -= 2 },
+            { turned.transform = Transform(rotationAngle: -0.2) },
+            { root.backgroundPaint = .solid(Color(r: 250, g: 250, b: 250)) },
+        ]
+        if tall {
+            let long = layer(Rect(95.5, -20_000, 20, 40_000))
+            long.drawing = ShapeDrawing(color: Color(r: 30, g: 160, b: 90, a: 200), inset: 1.25, oval: true)
+            root.addSublayer(long)
+            changes.append { long.position.y += 0.5 }
+        }
+        return (root, changes)
+    }
+
+    func testBandsOnSeveralThreads_DrawTheBytesOfOneThread_FrameAfterFrame() throws {
+        for tall in [false, true] {
+            for threads in [2, 7] {
+                // At scale 3 the frame is 360 x 270 pixels, enough to be cut into bands.
+                let single = bandedTree(tall: tall), banded = bandedTree(tall: tall)
+                let one = try Compositor(size: single.root.bounds.size, scale: 3)
+                let many = try Compositor(size: banded.root.bounds.size, scale: 3)
+                many.threads = threads
+                many.minimumBandedPixels = 0   // every damaged rectangle in bands
+                for (index, (a, b)) in zip(single.changes, banded.changes).enumerated() {
+                    let name = "\(threads) threads, \(tall ? "with" : "without") the tall drawing, step \(index)"
+                    a()
+                    b()
+                    XCTAssertEqual(one.render(single.root), many.render(banded.root), "\(name): the same damage")
+                    XCTAssertTrue(one.frame.pixelsEqual(many.frame), "\(name): the banded frame differs")
+                    XCTAssertTrue(many.frame.pixelsEqual(try fullRender(banded.root, scale: 3)), "\(name): not a full render")
+                    XCTAssertEqual(one.statistics.shadowBlurs, many.statistics.shadowBlurs, name)
+                    XCTAssertGreaterThan(many.statistics.bands, index, "\(name): composited in bands")
+                    if !tall {
+                        // The cache serves the bands as it serves one thread: nothing kept is
+                        // made again. (A drawing too large to keep whole is made per band.)
+                        XCTAssertEqual(one.statistics.rasterizations, many.statistics.rasterizations, name)
+                    }
+                }
+            }
+        }
+    }
+
+    func testBandsWithoutACache_DrawTheBytesOfOneThread_AndShareTheirRasters() throws {
+        // A one-frame render keeps no rasters: the bands share each one made for the frame.
+        for tall in [false, true] {
+            let single = bandedTree(tall: tall), banded = bandedTree(tall: tall)
+            let one = try Compositor(size: single.root.bounds.size, scale: 3)
+            let many = try Compositor(size: banded.root.bounds.size, scale: 3)
+            one.rasterCacheLimit = 0
+            many.rasterCacheLimit = 0
+            many.threads = 4
+            one.render(single.root)
+            many.render(banded.root)
+            XCTAssertGreaterThanOrEqual(many.frame.width * many.frame.height, many.minimumBandedPixels)
+            XCTAssertEqual(many.statistics.bands, 8)
+            XCTAssertTrue(one.frame.pixelsEqual(many.frame))
+            if !tall {
+                // Shared between the bands: at most one copy per thread, however many bands draw it.
+                XCTAssertLessThanOrEqual(many.statistics.rasterizations, one.statistics.rasterizations * many.threads)
+            }
+            // Without a background, what a layer leaves is cleared to transparent by each band.
+            for tree in [single, banded] {
+                tree.root.backgroundPaint = nil
+                tree.changes[2]()
+            }
+            many.minimumBandedPixels = 0
+            one.render(single.root)
+            many.render(banded.root)
+            XCTAssertEqual(many.statistics.bands, 16)
+            XCTAssertTrue(one.frame.pixelsEqual(many.frame))
+            XCTAssertTrue(many.frame.pixelsEqual(try fullRender(banded.root, scale: 3)))
+        }
+    }
+
+    func testBandShared_MakesOnce_HandsTheValueOn_AndLetsGoAfterTheLastUse() {
+        let a = Layer(), b = Layer()
+        let ida = ObjectIdentifier(a), idb = ObjectIdentifier(b)
+        let shared = BandShared<Int, String>(uses: [ida: 3])
+        var made = 0
+        func make(_ text: String) -> () -> String { { made += 1; return text } }
+        XCTAssertEqual(shared.value(ida, key: 1, make: make("first")), "first")
+        XCTAssertEqual(shared.held, 1)
+        XCTAssertEqual(shared.value(ida, key: 1, make: make("second")), "first", "the second band takes it")
+        XCTAssertEqual(shared.value(ida, key: 2, make: make("other key")), "other key", "made again for another key")
+        XCTAssertEqual(made, 2)
+        // Made for key 2, the count starts again: two more bands take it, then it is let go.
+        XCTAssertEqual(shared.value(ida, key: 2, make: make("x")), "other key")
+        XCTAssertEqual(shared.held, 1)
+        XCTAssertEqual(shared.value(ida, key: 2, make: make("y")), "other key")
+        XCTAssertEqual(shared.held, 0)
+        XCTAssertEqual(shared.value(ida, key: 2, make: make("again")), "again", "a use beyond the count makes it anew")
+        XCTAssertEqual(shared.held, 1)
+        // An id with no count is used once: nothing is held for it.
+        XCTAssertEqual(shared.value(idb, key: 1, make: make("b")), "b")
+        XCTAssertEqual(shared.held, 1)
+        XCTAssertEqual(made, 4)
+        withExtendedLifetime((a, b)) {}
+    }
+
     func testShadowsAreBlurredOnceAndFollowWholePixelMoves() throws {
         let root = layer(Rect(0, 0, 80, 60), .white)
         let card = layer(Rect(20, 15, 30, 20), .white)

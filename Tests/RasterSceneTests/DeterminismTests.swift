@@ -22,8 +22,10 @@ final class DeterminismTests: XCTestCase {
     }
 
     /// The pixels of every scene (and its PNG bytes when `encode`), rendered by
-    /// `threads` workers taking every `threads`-th scene, each decoding its own.
-    private func renderAll(_ files: [String], threads: Int, encode: Bool = false) throws -> [String: (pixels: Data, png: Data?)] {
+    /// `threads` workers taking every `threads`-th scene, each decoding its own and
+    /// compositing it on `compositorThreads` threads.
+    private func renderAll(_ files: [String], threads: Int, compositorThreads: Int = 1,
+                           encode: Bool = false) throws -> [String: (pixels: Data, png: Data?)] {
         let results = Locked<[String: Result<(pixels: Data, png: Data?), any Error>]>([:])
         let directory = scenes
         DispatchQueue.concurrentPerform(iterations: threads) { worker in
@@ -31,7 +33,9 @@ final class DeterminismTests: XCTestCase {
                 let file = files[index]
                 let result = Result { () throws -> (pixels: Data, png: Data?) in
                     let scene = try SceneDecoder.decode(contentsOf: directory.appendingPathComponent(file).path)
-                    let bitmap = try SceneRenderer(scene: scene).render()
+                    let renderer = SceneRenderer(scene: scene)
+                    renderer.host.compositorThreads = compositorThreads
+                    let bitmap = try renderer.render()
                     return (Self.pixels(bitmap), encode ? Data(try PNGEncoder.standard.encode(bitmap)) : nil)
                 }
                 results.withLock { $0[file] = result }
@@ -62,6 +66,17 @@ final class DeterminismTests: XCTestCase {
             let again = try renderAll(files, threads: threads)
             for file in files {
                 XCTAssertEqual(again[file]?.pixels, first[file]?.pixels, "\(file) on \(threads) threads")
+            }
+        }
+    }
+
+    func testEveryFixture_CompositedInBands_SameBytesAsOneThread() throws {
+        let files = try sceneFiles
+        let one = try renderAll(files, threads: 1)
+        for compositorThreads in [2, 5] {
+            let banded = try renderAll(files, threads: 1, compositorThreads: compositorThreads)
+            for file in files {
+                XCTAssertEqual(banded[file]?.pixels, one[file]?.pixels, "\(file) composited on \(compositorThreads) threads")
             }
         }
     }

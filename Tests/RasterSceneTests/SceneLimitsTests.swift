@@ -89,6 +89,28 @@ final class SceneLimitsTests: XCTestCase {
         XCTAssertLessThan(estimate.bytes, 2_000 * 400 * 400 * 4 / 3)
     }
 
+    /// Compositing on several threads holds a raster per thread: under a limit that one
+    /// thread fits and four do not, the scene is composited on one thread, not refused.
+    func testMemoryLimit_CompositesOnOneThreadWhenSeveralWouldNotFit() throws {
+        let circles = Array(repeating: #"{"type": "Circle"}"#, count: 3).joined(separator: ", ")
+        let data = scene(#"{"type": "ZStack", "children": [\#(circles)]}"#, canvas: #""width": 200, "height": 200, "scale": 2"#)
+        let frame = 400 * 400 * 4
+        // The frame and one raster (each 400 x 400 pixels) fit; the frame and four do not.
+        let renderer = SceneRenderer(scene: try SceneDecoder(limits: SceneLimits(memory: 3 * frame)).decode(data))
+        renderer.host.rasterCacheLimit = 0
+        renderer.host.compositorThreads = 4
+        renderer.layoutTree()
+        XCTAssertEqual(renderer.host.estimatedRenderBytes(scale: 2), frame + 3 * frame, "three rasters at most")
+        XCTAssertNoThrow(try renderer.render())
+        XCTAssertEqual(renderer.host.compositorThreads, 1)
+        // Under a limit that four threads fit, they are kept.
+        let roomy = SceneRenderer(scene: try SceneDecoder(limits: SceneLimits(memory: 4 * frame)).decode(data))
+        roomy.host.rasterCacheLimit = 0
+        roomy.host.compositorThreads = 4
+        XCTAssertNoThrow(try roomy.render())
+        XCTAssertEqual(roomy.host.compositorThreads, 4)
+    }
+
     func testSizesReadAndWritten() {
         XCTAssertEqual(SceneLimits.parse(count: "500M"), 500_000_000)
         XCTAssertEqual(SceneLimits.parse(count: "1.5g"), 1_500_000_000)

@@ -57,6 +57,13 @@ public final class Compositor {
     private var groupShadows: [ObjectIdentifier: GroupShadowEntry] = [:]
     private var needsFullFrame = true
     private var stampCounter: UInt64 = 0
+    /// Threads that composite a frame, each a band of rows at a time (1: the calling
+    /// thread alone). The frame's bytes are the same for any number.
+    public var threads = 1
+    /// Damage smaller than this many pixels is composited on the calling thread.
+    package var minimumBandedPixels = 1 << 16
+    /// The fewest rows a band of a damaged rectangle has.
+    package static let minimumBandRows = 16
 
     /// - Throws: `RasterError` when the pixel size is not positive or too large.
     public init(size: Size, scale: Double = 1, background: Color = .clear) throws {
@@ -94,22 +101,158 @@ public final class Compositor {
         statistics.lastDamage = damage.rects
         guard !damage.isEmpty else { return [] }
         statistics.compositedPixels += damage.area
+        if threads > 1, damage.area >= minimumBandedPixels {
+            compositeInBands(root, damage.rects)
+            return damage.rects
+        }
+        let pass = CompositePass(storesCaches: true)
         let canvas = Canvas(bitmap: frame)
         for rect in damage.rects {
             canvas.save()
             canvas.clip(to: rect.rect)
             canvas.clear(background)
-            draw(root, canvas: canvas, area: rect, origin: (0, 0), alpha: 1)
+            draw(root, canvas: canvas, area: rect, origin: (0, 0), alpha: 1, pass: pass)
             canvas.restore()
         }
+        statistics.add(pass)
         return damage.rects
+    }
+
+    // MARK: - Bands
+
+    /// Composites `rects` on `threads` threads, in bands of rows handed out as threads
+    /// free up. First, on the calling thread, every cache the bands read is filled
+    /// (`prepare`): the shadows of paths and of subtrees, and the drawing rasters the
+    /// cache keeps, these rasterized in parallel. The bands then only read the caches;
+    /// a raster the cache does not keep is made by the first band that needs it, shared
+    /// with the others (`BandShared`) and let go after the last.
+    /// Each band clears and draws its own rows, with the same calls as one thread, so
+    /// every pixel is the one a single thread draws.
+    private func compositeInBands(_ root: Layer, _ rects: [PixelRect]) {
+        let prepared = CompositePass(storesCaches: true)
+        var jobs: [RasterJob] = []
+        var pendingBytes = 0
+        for rect in rects { prepare(root, area: rect, pass: prepared, jobs: &jobs, pendingBytes: &pendingBytes) }
+        rasterizeInParallel(jobs, pass: prepared)
+        statistics.add(prepared)
+
+        let rows = rects.flatMap { rect in
+            let count = min(2 * threads, max(1, rect.height / Compositor.minimumBandRows))
+            return (0..<count).map { i in
+                PixelRect(x0: rect.x0, y0: rect.y0 + rect.height * i / count,
+                          x1: rect.x1, y1: rect.y0 + rect.height * (i + 1) / count)
+            }
+        }
+        // Handed out far apart (with 2 threads and 8 bands: 0, 4, 1, 5, ...), so that the
+        // bands drawn at once seldom need the same raster at the same time.
+        let stride = (rows.count + threads - 1) / threads
+        let order = (0..<stride).flatMap { i in (0..<threads).map { t in t * stride + i } }
+        let bands = order.filter { $0 < rows.count }.map { rows[$0] }
+        // How many bands can draw each layer's raster, so that one the cache does not keep
+        // is made once and let go after the last of them.
+        var uses: [ObjectIdentifier: Int] = [:]
+        for (id, record) in records where record.layer.drawing != nil {
+            let count = bands.reduce(0) { $0 + (record.subtree.intersection($1).isEmpty ? 0 : 1) }
+            if count > 0 { uses[id] = count }
+        }
+        let shared = BandShared<RasterKey, RasterEntry?>(uses: uses)
+        let bandPasses = bands.map { _ in CompositePass(storesCaches: false, shared: shared) }
+        let next = Locked(0)
+        // The bands read the compositor and the tree, and write only their own rows of
+        // the frame and their own pass.
+        nonisolated(unsafe) let compositor = self, root = root, passes = bandPasses
+        DispatchQueue.concurrentPerform(iterations: min(threads, bands.count)) { _ in
+            while true {
+                let i = next.withLock { n -> Int in
+                    defer { n += 1 }
+                    return n
+                }
+                guard i < bands.count else { return }
+                let canvas = Canvas(bitmap: compositor.frame)
+                canvas.clip(to: bands[i].rect)
+                canvas.clear(compositor.background)
+                compositor.draw(root, canvas: canvas, area: bands[i], origin: (0, 0), alpha: 1, pass: passes[i])
+            }
+        }
+        for pass in bandPasses { statistics.add(pass) }
+        statistics.bands += bands.count
+    }
+
+    /// Walks what `draw` would draw of `layer`'s subtree in `area`, filling the shadow
+    /// caches and listing in `jobs` the rasters to make: those not made at their key
+    /// yet that the cache has room for.
+    private func prepare(_ layer: Layer, area: PixelRect, pass: CompositePass, jobs: inout [RasterJob],
+                         pendingBytes: inout Int) {
+        guard let record = records[ObjectIdentifier(layer)],
+              !record.subtree.intersection(area).isEmpty else { return }
+        if layer.hasShadow && layer.shadowPath == nil {
+            _ = groupShadow(layer, record, pass: pass)
+            return
+        }
+        var inner = area
+        if layer.opacity < 1 && elementCount(layer, limit: 2) > 1 {
+            inner = record.content.intersection(record.clip).intersection(frame.bounds).intersection(area)
+            guard !inner.isEmpty else { return }
+        } else if layer.hasShadow, let path = layer.shadowPath {
+            _ = pathShadow(layer, path, record, pass: pass)
+        }
+        if let drawing = layer.drawing {
+            let key = rasterKey(layer, drawing, record, area: inner).key
+            let id = ObjectIdentifier(layer)
+            if key.clip == nil, rasters[id]?.key != key, !jobs.contains(where: { $0.id == id }) {
+                let box = rasterBox(drawing, size: layer.bounds.size, key: key)
+                let bytes = box.width * box.height * 4
+                let kept = rasters[id]?.bytes ?? 0
+                if !box.isEmpty, rasterBytes - kept + pendingBytes + bytes <= rasterCacheLimit {
+                    jobs.append(RasterJob(id: id, drawing: drawing, size: layer.bounds.size, key: key))
+                    pendingBytes += bytes - kept
+                }
+            }
+        }
+        for sublayer in layer.sublayers {
+            prepare(sublayer, area: inner, pass: pass, jobs: &jobs, pendingBytes: &pendingBytes)
+        }
+    }
+
+    /// Makes the rasters of `jobs` on `threads` threads and keeps them in the cache.
+    private func rasterizeInParallel(_ jobs: [RasterJob], pass: CompositePass) {
+        guard !jobs.isEmpty else { return }
+        let made = Locked([RasterEntry?](repeating: nil, count: jobs.count))
+        let nanoseconds = Locked(0)
+        let next = Locked(0)
+        nonisolated(unsafe) let compositor = self, jobs = jobs
+        DispatchQueue.concurrentPerform(iterations: min(threads, jobs.count)) { _ in
+            while true {
+                let i = next.withLock { n -> Int in
+                    defer { n += 1 }
+                    return n
+                }
+                guard i < jobs.count else { return }
+                let start = DispatchTime.now().uptimeNanoseconds
+                let entry = compositor.rasterize(jobs[i].drawing, size: jobs[i].size, key: jobs[i].key)
+                let spent = Int(DispatchTime.now().uptimeNanoseconds - start)
+                made.withLock { $0[i] = entry }
+                nanoseconds.withLock { $0 += spent }
+            }
+        }
+        pass.rasterizeNanoseconds += nanoseconds.withLock { $0 }
+        let entries = made.withLock { $0 }
+        for (job, entry) in zip(jobs, entries) {
+            guard let entry else { continue }
+            forgetRaster(job.id)
+            if rasterBytes + entry.bytes <= rasterCacheLimit {
+                rasters[job.id] = entry
+                rasterBytes += entry.bytes
+            }
+            pass.rasterizations += 1
+        }
     }
 
     /// Bytes of pixel memory rendering `root` at `scale` into a frame of `size` points
     /// needs (`estimate(of:size:scale:rasterCacheLimit:)`).
     public static func estimatedBytes(of root: Layer, size: Size, scale: Double,
-                                      rasterCacheLimit: Int = defaultRasterCacheLimit) -> Int {
-        estimate(of: root, size: size, scale: scale, rasterCacheLimit: rasterCacheLimit).bytes
+                                      rasterCacheLimit: Int = defaultRasterCacheLimit, threads: Int = 1) -> Int {
+        estimate(of: root, size: size, scale: scale, rasterCacheLimit: rasterCacheLimit, threads: threads).bytes
     }
 
     /// What rendering `root` at `scale` into a frame of `size` points costs, estimated
@@ -117,10 +260,10 @@ public final class Compositor {
     /// visible drawing, at most `maxRasterPixels`, since larger ones are rasterized only
     /// where the frame shows them) and, for each shadow, its offscreen group and blurred
     /// mask. Memory: the same, except that of the rasters at most `rasterCacheLimit`
-    /// bytes are kept plus the one being drawn. An upper bound in practice: offscreen
-    /// groups of faded layers are transient and not counted.
+    /// bytes are kept plus the one being drawn by each of `threads` threads. An upper
+    /// bound in practice: offscreen groups of faded layers are transient and not counted.
     public static func estimate(of root: Layer, size: Size, scale: Double,
-                                rasterCacheLimit: Int = defaultRasterCacheLimit) -> RenderEstimate {
+                                rasterCacheLimit: Int = defaultRasterCacheLimit, threads: Int = 1) -> RenderEstimate {
         let frame = Double(size.width * scale).rounded(.up) * Double(size.height * scale).rounded(.up)
         var pixels = max(0, frame)
         var rasterPixels = 0.0, largestRaster = 0.0
@@ -141,7 +284,7 @@ public final class Compositor {
             for sublayer in layer.sublayers { visit(sublayer, device) }
         }
         visit(root, Transform(scaleX: scale, y: scale))
-        let kept = min(rasterPixels, Double(max(0, rasterCacheLimit)) / 4 + largestRaster)
+        let kept = min(rasterPixels, Double(max(0, rasterCacheLimit)) / 4 + Double(max(1, threads)) * largestRaster)
         func clamp(_ v: Double) -> Int { v >= Double(Int.max / 2) ? Int.max / 2 : Int(v) }
         return RenderEstimate(bytes: clamp((pixels + kept) * 4), pixels: clamp(pixels + rasterPixels))
     }
@@ -267,25 +410,26 @@ public final class Compositor {
     /// Draws `layer`'s subtree into `canvas`, whose device space is the frame's shifted
     /// by `-origin`, touching only `area` (frame device pixels). `alpha` is opacity
     /// pushed down from single-element ancestors.
-    private func draw(_ layer: Layer, canvas: Canvas, area: PixelRect, origin: (Int, Int), alpha: Double) {
+    private func draw(_ layer: Layer, canvas: Canvas, area: PixelRect, origin: (Int, Int), alpha: Double,
+                      pass: CompositePass) {
         guard let record = records[ObjectIdentifier(layer)],
               !record.subtree.intersection(area).isEmpty else { return }
         let opacity = alpha * layer.opacity
         let castsGroupShadow = layer.hasShadow && layer.shadowPath == nil
         if castsGroupShadow || (layer.opacity < 1 && elementCount(layer, limit: 2) > 1) {
-            drawGroup(layer, record, canvas: canvas, area: area, origin: origin, opacity: opacity)
+            drawGroup(layer, record, canvas: canvas, area: area, origin: origin, opacity: opacity, pass: pass)
             return
         }
         canvas.transform = shifted(record.device, origin)
         if layer.hasShadow, let path = layer.shadowPath {
-            drawPathShadow(layer, path, record, canvas: canvas, origin: origin, opacity: opacity)
+            drawPathShadow(layer, path, record, canvas: canvas, origin: origin, opacity: opacity, pass: pass)
         }
-        drawOwnAndSublayers(layer, record, canvas: canvas, area: area, origin: origin, alpha: opacity)
+        drawOwnAndSublayers(layer, record, canvas: canvas, area: area, origin: origin, alpha: opacity, pass: pass)
     }
 
     /// Background, contents, sublayers (clipped when masking), border.
     private func drawOwnAndSublayers(_ layer: Layer, _ record: LayerRecord, canvas: Canvas, area: PixelRect,
-                                     origin: (Int, Int), alpha: Double) {
+                                     origin: (Int, Int), alpha: Double, pass: CompositePass) {
         let device = shifted(record.device, origin)
         canvas.transform = device
         let outline = outlinePath(layer)
@@ -298,14 +442,14 @@ public final class Compositor {
             if layer.cornerRadius > 0 { canvas.clip(to: outline) } else { canvas.clip(to: layer.bounds) }
         }
         if let drawing = layer.drawing {
-            drawRaster(layer, drawing, record, canvas: canvas, area: area, origin: origin, alpha: alpha)
+            drawRaster(layer, drawing, record, canvas: canvas, area: area, origin: origin, alpha: alpha, pass: pass)
         } else if let image = layer.contents {
             canvas.drawImage(image, in: contentsRect(layer, image), filter: .smooth, opacity: alpha)
         }
         // A layer that reaches here with opacity below 1 has at most one element, so a
         // sublayer may take the opacity itself.
         for sublayer in layer.sublayers {
-            draw(sublayer, canvas: canvas, area: area, origin: origin, alpha: alpha)
+            draw(sublayer, canvas: canvas, area: area, origin: origin, alpha: alpha, pass: pass)
         }
         if clips { canvas.restore() }
         if layer.borderWidth > 0, layer.borderColor.a > 0 {
@@ -350,12 +494,13 @@ public final class Compositor {
     /// list) are rasterized only where the frame shows them (when drawn without rotation).
     package static let maxRasterPixels = 1 << 24
 
-    private func drawRaster(_ layer: Layer, _ drawing: any LayerDrawing, _ record: LayerRecord, canvas: Canvas,
-                            area: PixelRect, origin: (Int, Int), alpha: Double) {
+    /// The key of `layer`'s raster where it is drawn in `area`, whether it is drawn
+    /// axis-aligned, and the device transform of the drawing's own coordinates.
+    private func rasterKey(_ layer: Layer, _ drawing: any LayerDrawing, _ record: LayerRecord,
+                           area: PixelRect) -> (key: RasterKey, axisAligned: Bool, device: Transform) {
         // Device transform of the drawing's own coordinates (bounds origin at 0, 0).
         let d = Transform(translationX: layer.bounds.minX, y: layer.bounds.minY).concatenating(record.device)
         let axisAligned = d.b == 0 && d.c == 0 && d.a > 0 && d.d > 0
-        let key: RasterKey
         if axisAligned {
             let fx = d.tx - d.tx.rounded(.down), fy = d.ty - d.ty.rounded(.down)
             let local = Transform(a: d.a, b: 0, c: 0, d: d.d, tx: fx, ty: fy)
@@ -366,28 +511,39 @@ public final class Compositor {
                 let x = Int(d.tx.rounded(.down)), y = Int(d.ty.rounded(.down))
                 clip = full.intersection(PixelRect(x0: area.x0 - x, y0: area.y0 - y, x1: area.x1 - x, y1: area.y1 - y))
             }
-            key = RasterKey(version: layer.contentVersion, size: layer.bounds.size, sx: d.a, sy: d.d, fx: fx, fy: fy,
-                            clip: clip)
-        } else {
-            let k = max(d.maxScale, 1e-3)
-            key = RasterKey(version: layer.contentVersion, size: layer.bounds.size, sx: k, sy: k, fx: 0, fy: 0, clip: nil)
+            return (RasterKey(version: layer.contentVersion, size: layer.bounds.size, sx: d.a, sy: d.d, fx: fx, fy: fy,
+                              clip: clip), true, d)
         }
+        let k = max(d.maxScale, 1e-3)
+        return (RasterKey(version: layer.contentVersion, size: layer.bounds.size, sx: k, sy: k, fx: 0, fy: 0, clip: nil),
+                false, d)
+    }
+
+    private func drawRaster(_ layer: Layer, _ drawing: any LayerDrawing, _ record: LayerRecord, canvas: Canvas,
+                            area: PixelRect, origin: (Int, Int), alpha: Double, pass: CompositePass) {
+        let (key, axisAligned, d) = rasterKey(layer, drawing, record, area: area)
         let id = ObjectIdentifier(layer)
         let entry: RasterEntry
         if let cached = rasters[id], cached.key == key {
             entry = cached
         } else {
-            forgetRaster(id)
-            let start = DispatchTime.now().uptimeNanoseconds
-            let made = rasterize(drawing, size: layer.bounds.size, key: key)
-            statistics.rasterizeNanoseconds += Int(DispatchTime.now().uptimeNanoseconds - start)
-            guard let made else { return }
+            if pass.storesCaches { forgetRaster(id) }
+            let make = { () -> RasterEntry? in
+                let start = DispatchTime.now().uptimeNanoseconds
+                let made = self.rasterize(drawing, size: layer.bounds.size, key: key)
+                pass.rasterizeNanoseconds += Int(DispatchTime.now().uptimeNanoseconds - start)
+                if made != nil { pass.rasterizations += 1 }
+                return made
+            }
+            // A band shares the rasters the cache does not keep with the other bands (a
+            // part of a huge drawing is its own).
+            let shared = key.clip == nil ? pass.shared : nil
+            guard let made = shared.map({ $0.value(id, key: key, make: make) }) ?? make() else { return }
             entry = made
-            if rasterBytes + made.bytes <= rasterCacheLimit {
+            if pass.storesCaches, rasterBytes + made.bytes <= rasterCacheLimit {
                 rasters[id] = made
                 rasterBytes += made.bytes
             }
-            statistics.rasterizations += 1
         }
         let saved = canvas.transform
         defer { canvas.transform = saved }
@@ -414,9 +570,15 @@ public final class Compositor {
         rasterBytes = 0
     }
 
+    /// The pixels of a raster at `key`, relative to the drawing's device origin.
+    private func rasterBox(_ drawing: any LayerDrawing, size: Size, key: RasterKey) -> PixelRect {
+        let local = Transform(a: key.sx, b: 0, c: 0, d: key.sy, tx: key.fx, ty: key.fy)
+        return key.clip ?? enclosing(local, drawing.visualBounds(size: size))
+    }
+
     private func rasterize(_ drawing: any LayerDrawing, size: Size, key: RasterKey) -> RasterEntry? {
         let local = Transform(a: key.sx, b: 0, c: 0, d: key.sy, tx: key.fx, ty: key.fy)
-        let box = key.clip ?? enclosing(local, drawing.visualBounds(size: size))
+        let box = rasterBox(drawing, size: size, key: key)
         guard !box.isEmpty, let bitmap = try? Bitmap(width: box.width, height: box.height) else { return nil }
         let canvas = Canvas(bitmap: bitmap)
         canvas.transform = local.concatenating(Transform(translationX: Double(-box.x0), y: Double(-box.y0)))
@@ -427,7 +589,20 @@ public final class Compositor {
     // MARK: Shadows and groups
 
     private func drawPathShadow(_ layer: Layer, _ path: Path, _ record: LayerRecord, canvas: Canvas,
-                                origin: (Int, Int), opacity: Double) {
+                                origin: (Int, Int), opacity: Double, pass: CompositePass) {
+        let (mask, whole) = pathShadow(layer, path, record, pass: pass)
+        let placed = mask.moved(dx: Int(whole.0) - origin.0, dy: Int(whole.1) - origin.1)
+        let saved = canvas.transform
+        canvas.transform = .identity
+        canvas.composite(mask: placed, color: layer.shadowColor.withOpacity(layer.shadowOpacity * opacity))
+        canvas.transform = saved
+    }
+
+    /// The blurred mask of `layer`'s `shadowPath` shadow, placed at the fractional part of
+    /// its position, and the whole pixels it moves by; cached per layer when the pass
+    /// stores caches.
+    private func pathShadow(_ layer: Layer, _ path: Path, _ record: LayerRecord,
+                            pass: CompositePass) -> (mask: Mask, whole: (Double, Double)) {
         let offset = record.parentDevice.applyToVector(layer.shadowOffset)
         let d = record.device.concatenating(Transform(translationX: offset.x, y: offset.y))
         let whole = (d.tx.rounded(.down), d.ty.rounded(.down))
@@ -440,14 +615,10 @@ public final class Compositor {
             mask = cached.mask
         } else {
             mask = blurredShape(path, transform: fractional, sigma: sigma)
-            pathShadows[id] = ShadowEntry(key: key, mask: mask)
-            statistics.shadowBlurs += 1
+            if pass.storesCaches { pathShadows[id] = ShadowEntry(key: key, mask: mask) }
+            pass.shadowBlurs += 1
         }
-        let placed = mask.moved(dx: Int(whole.0) - origin.0, dy: Int(whole.1) - origin.1)
-        let saved = canvas.transform
-        canvas.transform = .identity
-        canvas.composite(mask: placed, color: layer.shadowColor.withOpacity(layer.shadowOpacity * opacity))
-        canvas.transform = saved
+        return (mask, whole)
     }
 
     private func blurredShape(_ path: Path, transform: Transform, sigma: Double) -> Mask {
@@ -466,12 +637,12 @@ public final class Compositor {
     /// Renders the subtree offscreen, then composites its shadow (if it casts one) and
     /// the group at `opacity`.
     private func drawGroup(_ layer: Layer, _ record: LayerRecord, canvas: Canvas, area: PixelRect,
-                           origin: (Int, Int), opacity: Double) {
+                           origin: (Int, Int), opacity: Double, pass: CompositePass) {
         let castsShadow = layer.hasShadow && layer.shadowPath == nil
         let saved = canvas.transform
         defer { canvas.transform = saved }
         if castsShadow {
-            let entry = groupShadow(layer, record)
+            let entry = groupShadow(layer, record, pass: pass)
             canvas.transform = .identity
             if let mask = entry.mask {
                 canvas.composite(mask: mask.moved(dx: -origin.0, dy: -origin.1),
@@ -489,9 +660,10 @@ public final class Compositor {
         let rect = record.content.intersection(record.clip).intersection(frame.bounds)
         let needed = rect.intersection(area)
         guard !needed.isEmpty, let bitmap = try? Bitmap(width: rect.width, height: rect.height) else { return }
-        statistics.offscreenGroups += 1
+        pass.offscreenGroups += 1
         let offscreen = Canvas(bitmap: bitmap)
-        drawOwnAndSublayers(layer, record, canvas: offscreen, area: needed, origin: (rect.x0, rect.y0), alpha: 1)
+        drawOwnAndSublayers(layer, record, canvas: offscreen, area: needed, origin: (rect.x0, rect.y0), alpha: 1,
+                            pass: pass)
         canvas.transform = .identity
         canvas.drawImage(ImageSource(bitmap), transform: Transform(translationX: Double(rect.x0 - origin.0),
                                                                     y: Double(rect.y0 - origin.1)),
@@ -500,14 +672,14 @@ public final class Compositor {
 
     /// The cached offscreen group and blurred shadow of a layer whose subtree casts its
     /// shadow, made again only when the subtree changed or moved by a fraction of a pixel.
-    private func groupShadow(_ layer: Layer, _ record: LayerRecord) -> GroupShadowEntry {
+    private func groupShadow(_ layer: Layer, _ record: LayerRecord, pass: CompositePass) -> GroupShadowEntry {
         let id = ObjectIdentifier(layer)
         if let cached = groupShadows[id], cached.stamp == record.stamp {
             let dx = Int((record.device.tx - cached.device.tx).rounded())
             let dy = Int((record.device.ty - cached.device.ty).rounded())
             if dx == 0 && dy == 0 { return cached }
             let moved = cached.moved(dx: dx, dy: dy, device: record.device)
-            groupShadows[id] = moved
+            if pass.storesCaches { groupShadows[id] = moved }
             return moved
         }
         // Pixels inside the clip depend on content up to the blur's reach beyond it.
@@ -520,13 +692,14 @@ public final class Compositor {
         let rect = record.content.intersection(needed)
         var entry = GroupShadowEntry(stamp: record.stamp, device: record.device, rect: rect, image: nil, mask: nil)
         guard !rect.isEmpty, let bitmap = try? Bitmap(width: rect.width, height: rect.height) else {
-            groupShadows[id] = entry
+            if pass.storesCaches { groupShadows[id] = entry }
             return entry
         }
-        statistics.offscreenGroups += 1
-        statistics.shadowBlurs += 1
+        pass.offscreenGroups += 1
+        pass.shadowBlurs += 1
         let offscreen = Canvas(bitmap: bitmap)
-        drawOwnAndSublayers(layer, record, canvas: offscreen, area: rect, origin: (rect.x0, rect.y0), alpha: 1)
+        drawOwnAndSublayers(layer, record, canvas: offscreen, area: rect, origin: (rect.x0, rect.y0), alpha: 1,
+                            pass: pass)
         var mask = Mask(rect: PixelRect(x0: rect.x0 - reach + dx, y0: rect.y0 - reach + dy,
                                         x1: rect.x1 + reach + dx, y1: rect.y1 + reach + dy))
         let w = mask.rect.width
@@ -540,7 +713,7 @@ public final class Compositor {
         GaussianBlur.blur(&mask, sigma: sigma)
         entry.image = ImageSource(bitmap)
         entry.mask = mask
-        groupShadows[id] = entry
+        if pass.storesCaches { groupShadows[id] = entry }
         return entry
     }
 
@@ -575,11 +748,48 @@ public struct CompositorStatistics: Sendable, Equatable {
     public var shadowBlurs = 0
     /// Pixels cleared and re-composited.
     public var compositedPixels = 0
+    /// Bands of rows composited by several threads (`Compositor.threads`).
+    public var bands = 0
     /// The rectangles re-composited by the last frame.
     public var lastDamage: [PixelRect] = []
     /// Layers the last frame recorded: those that draw (not hidden or transparent) and
     /// have sublayers or pixels inside the frame and their ancestors' clips.
     public var recordedLayers = 0
+}
+
+extension CompositorStatistics {
+    /// Adds what `pass` counted.
+    mutating func add(_ pass: CompositePass) {
+        rasterizations += pass.rasterizations
+        rasterizeNanoseconds += pass.rasterizeNanoseconds
+        offscreenGroups += pass.offscreenGroups
+        shadowBlurs += pass.shadowBlurs
+    }
+}
+
+/// One thread's share of a composite: whether it may fill the compositor's caches (the
+/// calling thread) or only reads them (a band), and what it did.
+final class CompositePass {
+    let storesCaches: Bool
+    /// The rasters a band shares with the other bands of its frame.
+    let shared: BandShared<RasterKey, RasterEntry?>?
+    var rasterizations = 0
+    var rasterizeNanoseconds = 0
+    var offscreenGroups = 0
+    var shadowBlurs = 0
+
+    init(storesCaches: Bool, shared: BandShared<RasterKey, RasterEntry?>? = nil) {
+        self.storesCaches = storesCaches
+        self.shared = shared
+    }
+}
+
+/// A raster listed for making before the bands run: the drawing and its key.
+struct RasterJob {
+    let id: ObjectIdentifier
+    let drawing: any LayerDrawing
+    let size: Size
+    let key: RasterKey
 }
 
 /// What the compositor remembers of one layer from the last frame it drew.

@@ -24,6 +24,11 @@ public final class ComponentHost<EnvironmentType> {
     public var rasterCacheLimit = Compositor.defaultRasterCacheLimit {
         didSet { compositor?.rasterCacheLimit = rasterCacheLimit }
     }
+    /// Threads that composite each frame, in bands of rows (the compositor's `threads`;
+    /// 1 unless set). The pixels are the same for any number.
+    public var compositorThreads = 1 {
+        didSet { compositor?.threads = compositorThreads }
+    }
     /// The size the component took in the last update.
     public private(set) var size: Size?
     /// Pixels per point the tree is laid out for: frames are snapped to this pixel grid
@@ -159,7 +164,7 @@ public final class ComponentHost<EnvironmentType> {
     /// The memory and pixels `render(scale:)` needs for the current tree.
     public func estimatedRender(scale: Double = 1) -> RenderEstimate {
         Compositor.estimate(of: view.layer, size: current?.containerSize ?? .zero, scale: scale,
-                            rasterCacheLimit: rasterCacheLimit)
+                            rasterCacheLimit: rasterCacheLimit, threads: compositorThreads)
     }
 
     /// Composites the view tree into a bitmap of the container size at `scale`. The
@@ -184,6 +189,7 @@ public final class ComponentHost<EnvironmentType> {
         if compositor == nil || compositor?.size != size || compositor?.scale != scale {
             compositor = try Compositor(size: size, scale: scale, background: background)
             compositor?.rasterCacheLimit = rasterCacheLimit
+            compositor?.threads = compositorThreads
         }
         guard let compositor else { return (try Bitmap(width: 0, height: 0), []) }
         compositor.background = background

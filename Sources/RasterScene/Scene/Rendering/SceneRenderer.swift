@@ -67,9 +67,18 @@ public final class SceneRenderer {
     }
 
     /// Throws when drawing the current tree would need more than `scene.limits.memory`
-    /// or rasterize more than `scene.limits.pixels`.
+    /// or rasterize more than `scene.limits.pixels`. When compositing on the host's
+    /// `compositorThreads` would need more memory than the limit and one thread would
+    /// not, the host composites on one thread: a limit refuses the same scenes on every
+    /// machine.
     public func checkMemory() throws {
-        let estimate = host.estimatedRender(scale: scene.canvas.scale)
+        var estimate = host.estimatedRender(scale: scene.canvas.scale)
+        if estimate.bytes > scene.limits.memory, host.compositorThreads > 1 {
+            let chosen = host.compositorThreads
+            host.compositorThreads = 1
+            estimate = host.estimatedRender(scale: scene.canvas.scale)
+            if estimate.bytes > scene.limits.memory { host.compositorThreads = chosen }
+        }
         let limits = scene.limits
         guard estimate.bytes <= limits.memory else {
             throw SceneError(path: "", message: "drawing the scene needs about \(SceneLimits.describe(bytes: estimate.bytes)) of pixel memory; the limit is \(SceneLimits.describe(bytes: limits.memory)) (raise it with --max-memory)")
