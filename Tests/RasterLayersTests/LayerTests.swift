@@ -333,6 +333,7 @@ final class LayerTests: XCTestCase {
             { card.position.y += 3 },    // the subtree shadow moves by whole pixels
             { card.opacity = 0.8 },
             { pathShadow.position.x -= 2 },
+            { pathShadow.opacity = 0.6; pathShadow.addSublayer(self.layer(Rect(4, 4, 8, 8), .red)) },
             { turned.transform = Transform(rotationAngle: -0.2) },
             { root.backgroundPaint = .solid(Color(r: 250, g: 250, b: 250)) },
         ]
@@ -428,6 +429,27 @@ final class LayerTests: XCTestCase {
         XCTAssertEqual(shared.held, 1)
         XCTAssertEqual(made, 4)
         withExtendedLifetime((a, b)) {}
+    }
+
+    func testFadedLayerWithAPathShadow_KeepsItsShadowInItsGroup() throws {
+        func tree(opacity: Double) -> Layer {
+            let root = layer(Rect(0, 0, 60, 50), .white)
+            let card = layer(Rect(15, 10, 30, 20), .white)
+            card.shadowPath = Path(rect: Rect(0, 0, 30, 20))
+            card.shadowOpacity = 1
+            card.shadowRadius = 3
+            card.shadowOffset = Point(0, 6)
+            card.opacity = opacity
+            card.addSublayer(layer(Rect(5, 5, 10, 10), .blue))
+            root.addSublayer(card)
+            return root
+        }
+        let opaque = try fullRender(tree(opacity: 1)), faded = try fullRender(tree(opacity: 0.5))
+        // Below the card the shadow shows, faded with the group.
+        let under = opaque[30, 33], fadedUnder = faded[30, 33]
+        XCTAssertLessThan(under.r, 200)
+        XCTAssertLessThan(fadedUnder.r, 255, "the faded card keeps its shadow")
+        XCTAssertGreaterThan(fadedUnder.r, under.r, "and fades it with the card")
     }
 
     func testShadowsAreBlurredOnceAndFollowWholePixelMoves() throws {

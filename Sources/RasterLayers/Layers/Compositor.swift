@@ -193,7 +193,8 @@ public final class Compositor {
         if layer.opacity < 1 && elementCount(layer, limit: 2) > 1 {
             inner = record.content.intersection(record.clip).intersection(frame.bounds).intersection(area)
             guard !inner.isEmpty else { return }
-        } else if layer.hasShadow, let path = layer.shadowPath {
+        }
+        if layer.hasShadow, let path = layer.shadowPath {
             _ = pathShadow(layer, path, record, pass: pass)
         }
         if let drawing = layer.drawing {
@@ -635,7 +636,8 @@ public final class Compositor {
     }
 
     /// Renders the subtree offscreen, then composites its shadow (if it casts one) and
-    /// the group at `opacity`.
+    /// the group at `opacity`. A `shadowPath` shadow is drawn into the group first, so
+    /// that it fades with the layer.
     private func drawGroup(_ layer: Layer, _ record: LayerRecord, canvas: Canvas, area: PixelRect,
                            origin: (Int, Int), opacity: Double, pass: CompositePass) {
         let castsShadow = layer.hasShadow && layer.shadowPath == nil
@@ -662,6 +664,10 @@ public final class Compositor {
         guard !needed.isEmpty, let bitmap = try? Bitmap(width: rect.width, height: rect.height) else { return }
         pass.offscreenGroups += 1
         let offscreen = Canvas(bitmap: bitmap)
+        if layer.hasShadow, let path = layer.shadowPath {
+            // The shadow is part of the group, faded with it.
+            drawPathShadow(layer, path, record, canvas: offscreen, origin: (rect.x0, rect.y0), opacity: 1, pass: pass)
+        }
         drawOwnAndSublayers(layer, record, canvas: offscreen, area: needed, origin: (rect.x0, rect.y0), alpha: 1,
                             pass: pass)
         canvas.transform = .identity
