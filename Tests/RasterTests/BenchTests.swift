@@ -83,5 +83,16 @@ final class CompositorWorkloadTests: XCTestCase {
         let kept = try Compositor(size: size, scale: 1, background: .white)
         kept.render(root)
         XCTAssertTrue(kept.frame.pixelsEqual(compositor.frame), "keeping rasters or not, the same pixels")
+        // In bands, a raster per thread at most beside the shared ones in flight.
+        for threads in [2, 8] {
+            XCTAssertLessThan(Compositor.estimatedBytes(of: root, size: size, scale: 1, rasterCacheLimit: 0, threads: threads),
+                              4 * frameBytes, "\(threads) threads")
+        }
+        let banded = try Compositor(size: size, scale: 1, background: .white)
+        banded.rasterCacheLimit = 0
+        banded.threads = 2
+        banded.render(root)
+        XCTAssertGreaterThan(banded.statistics.bands, 0)
+        XCTAssertTrue(banded.frame.pixelsEqual(compositor.frame), "on two threads, the same pixels")
     }
 }

@@ -4,13 +4,17 @@ final class PixelStorage: @unchecked Sendable {
     @usableFromInline let base: UnsafeMutablePointer<UInt32>
     @usableFromInline let count: Int
 
+    /// `count` transparent pixels. They come zeroed from `calloc`, which takes a large
+    /// block's pages zeroed from the system instead of writing them.
     init(count: Int) {
         self.count = count
-        base = UnsafeMutablePointer<UInt32>.allocate(capacity: max(count, 1))
-        base.initialize(repeating: 0, count: max(count, 1))
+        guard let memory = calloc(max(count, 1), MemoryLayout<UInt32>.stride) else {
+            preconditionFailure("out of memory for \(count) pixels")
+        }
+        base = memory.bindMemory(to: UInt32.self, capacity: max(count, 1))
     }
 
-    deinit { base.deallocate() }
+    deinit { free(base) }
 }
 
 /// An image in premultiplied RGBA8: bytes R, G, B, A per pixel, rows `stride` pixels apart.
