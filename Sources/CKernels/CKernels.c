@@ -63,6 +63,7 @@ typedef uint8_t ck_u8x32 __attribute__((vector_size(32)));
 typedef uint64_t ck_u64x4 __attribute__((vector_size(32)));
 typedef int16_t ck_i16x16 __attribute__((vector_size(32)));
 typedef int8_t ck_i8x16 __attribute__((vector_size(16)));
+typedef uint32_t ck_u32x16 __attribute__((vector_size(64)));
 
 #define ck_load8(p)                     \
     __extension__({                     \
@@ -92,12 +93,16 @@ typedef int8_t ck_i8x16 __attribute__((vector_size(16)));
         const ck_u32x8 mask_ = (ck_u32x8){0} + 0x00FF00FFu, half_ = (ck_u32x8){0} + 0x00800080u; \
         ck_u32x8 scale_ = (scale), p_ = (p);                                                      \
         ck_u16x16 s_ = (ck_u16x16)(scale_ | (scale_ << 16));                                      \
-        ck_u32x8 rb_ = (ck_u32x8)((ck_u16x16)(p_ & mask_) * s_) + half_;                          \
-        rb_ = ((rb_ + ((rb_ >> 8) & mask_)) >> 8) & mask_;                                        \
-        ck_u32x8 ag_ = (ck_u32x8)((ck_u16x16)((p_ >> 8) & mask_) * s_) + half_;                   \
-        ag_ = (ag_ + ((ag_ >> 8) & mask_)) & 0xFF00FF00u;                                         \
-        rb_ | ag_;                                                                                \
+        ck_u16x16 rb_ = (ck_u16x16)((ck_u32x8)((ck_u16x16)(p_ & mask_) * s_) + half_);            \
+        ck_u16x16 ag_ = (ck_u16x16)((ck_u32x8)((ck_u16x16)((p_ >> 8) & mask_) * s_) + half_);     \
+        (ck_u32x8)ck_div257(rb_) | ((ck_u32x8)ck_div257(ag_) << 8);                              \
     })
+
+/// ⌊y·257 / 65536⌋ in each 16-bit lane (the high half of the product), which for the
+/// y = c·s + 128 of `ck_scale8` is ⌊(y + ⌊y / 256⌋) / 256⌋: y + y/256 and y + ⌊y/256⌋
+/// differ by less than one, and the latter is a whole number.
+#define ck_div257(y) \
+    __builtin_convertvector((__builtin_convertvector((y), ck_u32x16) * 257u) >> 16, ck_u16x16)
 
 /// s + d·(255 − s.alpha)/255 on eight pixels.
 #define ck_source_over8(s, d)                              \

@@ -64,6 +64,19 @@ final class KernelTests: XCTestCase {
         }
     }
 
+    /// The eight-lane scaling under every source-over kernel, on every channel value and
+    /// every scale: a colour of alpha a leaves each destination channel v as v·(255 − a)/255
+    /// rounded, as PixelMath does it, in each of the four byte positions.
+    func testScalingInLanes_EveryChannelValueAndScale() {
+        let values = (0..<256).map { v in UInt32(v) * 0x0101_0101 }   // v in every channel
+        for alpha in UInt32(0)...255 {
+            let color = alpha << 24
+            var d = values
+            ck_source_over_solid(&d, d.count, color)
+            XCTAssertEqual(d, values.map { PixelMath.sourceOver(color, $0) }, "alpha \(alpha)")
+        }
+    }
+
     /// Glyph masks, padded to whole steps of eight or not, at full and partial opacity and
     /// with opaque and translucent colours: every pixel is PixelMath's source-over of the
     /// scaled colour, zero coverage and the pixels right of the row untouched.
