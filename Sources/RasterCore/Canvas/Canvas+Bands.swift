@@ -26,25 +26,12 @@ extension Canvas {
             draw(Canvas(bitmap: bitmap))
             return
         }
-        let next = Locked(0)
         let full = bitmap.bounds
-        withoutActuallyEscaping(draw) { draw in
-            // Shared by the bands as the contract above says: it draws only into the
-            // canvas it is given.
-            nonisolated(unsafe) let draw = draw
-            DispatchQueue.concurrentPerform(iterations: max(1, min(threads, count))) { _ in
-                while true {
-                    let band = next.withLock { n -> Int in
-                        defer { n += 1 }
-                        return n
-                    }
-                    guard band < count else { return }
-                    let canvas = Canvas(bitmap: bitmap)
-                    canvas.clip(to: PixelRect(x0: full.x0, y0: height * band / count, x1: full.x1,
-                                              y1: height * (band + 1) / count).rect)
-                    draw(canvas)
-                }
-            }
+        IndexQueue.forEach(count, threads: threads) { band in
+            let canvas = Canvas(bitmap: bitmap)
+            canvas.clip(to: PixelRect(x0: full.x0, y0: height * band / count, x1: full.x1,
+                                      y1: height * (band + 1) / count).rect)
+            draw(canvas)
         }
     }
 }

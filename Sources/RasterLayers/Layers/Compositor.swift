@@ -157,22 +157,13 @@ public final class Compositor {
         }
         let shared = BandShared<RasterKey, RasterEntry?>(uses: uses)
         let bandPasses = bands.map { _ in CompositePass(storesCaches: false, shared: shared) }
-        let next = Locked(0)
         // The bands read the compositor and the tree, and write only their own rows of
         // the frame and their own pass.
-        nonisolated(unsafe) let compositor = self, root = root, passes = bandPasses
-        DispatchQueue.concurrentPerform(iterations: min(threads, bands.count)) { _ in
-            while true {
-                let i = next.withLock { n -> Int in
-                    defer { n += 1 }
-                    return n
-                }
-                guard i < bands.count else { return }
-                let canvas = Canvas(bitmap: compositor.frame)
-                canvas.clip(to: bands[i].rect)
-                canvas.clear(compositor.background)
-                compositor.draw(root, canvas: canvas, area: bands[i], origin: (0, 0), alpha: 1, pass: passes[i])
-            }
+        IndexQueue.forEach(bands.count, threads: threads) { i in
+            let canvas = Canvas(bitmap: frame)
+            canvas.clip(to: bands[i].rect)
+            canvas.clear(background)
+            draw(root, canvas: canvas, area: bands[i], origin: (0, 0), alpha: 1, pass: bandPasses[i])
         }
         for pass in bandPasses { statistics.add(pass) }
         statistics.bands += bands.count
@@ -220,21 +211,12 @@ public final class Compositor {
         guard !jobs.isEmpty else { return }
         let made = Locked([RasterEntry?](repeating: nil, count: jobs.count))
         let nanoseconds = Locked(0)
-        let next = Locked(0)
-        nonisolated(unsafe) let compositor = self, jobs = jobs
-        DispatchQueue.concurrentPerform(iterations: min(threads, jobs.count)) { _ in
-            while true {
-                let i = next.withLock { n -> Int in
-                    defer { n += 1 }
-                    return n
-                }
-                guard i < jobs.count else { return }
-                let start = DispatchTime.now().uptimeNanoseconds
-                let entry = compositor.rasterize(jobs[i].drawing, size: jobs[i].size, key: jobs[i].key)
-                let spent = Int(DispatchTime.now().uptimeNanoseconds - start)
-                made.withLock { $0[i] = entry }
-                nanoseconds.withLock { $0 += spent }
-            }
+        IndexQueue.forEach(jobs.count, threads: threads) { i in
+            let start = DispatchTime.now().uptimeNanoseconds
+            let entry = rasterize(jobs[i].drawing, size: jobs[i].size, key: jobs[i].key)
+            let spent = Int(DispatchTime.now().uptimeNanoseconds - start)
+            made.withLock { $0[i] = entry }
+            nanoseconds.withLock { $0 += spent }
         }
         pass.rasterizeNanoseconds += nanoseconds.withLock { $0 }
         let entries = made.withLock { $0 }
