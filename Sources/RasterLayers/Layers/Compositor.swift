@@ -130,10 +130,9 @@ public final class Compositor {
     /// every pixel is the one a single thread draws.
     private func compositeInBands(_ root: Layer, _ rects: [PixelRect]) {
         let prepared = CompositePass(storesCaches: true)
-        var jobs: [RasterJob] = []
-        var pendingBytes = 0
-        for rect in rects { prepare(root, area: rect, pass: prepared, jobs: &jobs, pendingBytes: &pendingBytes) }
-        rasterizeInParallel(jobs, pass: prepared)
+        var jobs = RasterJobs()
+        for rect in rects { prepare(root, area: rect, pass: prepared, jobs: &jobs) }
+        rasterizeInParallel(jobs.list, pass: prepared)
         statistics.add(prepared)
 
         let rows = rects.flatMap { rect in
@@ -145,8 +144,8 @@ public final class Compositor {
         }
         // Handed out far apart (with 2 threads and 8 bands: 0, 4, 1, 5, ...), so that the
         // bands drawn at once seldom need the same raster at the same time.
-        let stride = (rows.count + threads - 1) / threads
-        let order = (0..<stride).flatMap { i in (0..<threads).map { t in t * stride + i } }
+        let perThread = (rows.count + threads - 1) / threads
+        let order = (0..<perThread).flatMap { i in (0..<threads).map { t in t * perThread + i } }
         let bands = order.filter { $0 < rows.count }.map { rows[$0] }
         // How many bands can draw each layer's raster, so that one the cache does not keep
         // is made once and let go after the last of them.
@@ -172,8 +171,7 @@ public final class Compositor {
     /// Walks what `draw` would draw of `layer`'s subtree in `area`, filling the shadow
     /// caches and listing in `jobs` the rasters to make: those not made at their key
     /// yet that the cache has room for.
-    private func prepare(_ layer: Layer, area: PixelRect, pass: CompositePass, jobs: inout [RasterJob],
-                         pendingBytes: inout Int) {
+    private func prepare(_ layer: Layer, area: PixelRect, pass: CompositePass, jobs: inout RasterJobs) {
         guard let record = records[ObjectIdentifier(layer)],
               !record.subtree.intersection(area).isEmpty else { return }
         if layer.hasShadow && layer.shadowPath == nil {
@@ -191,18 +189,19 @@ public final class Compositor {
         if let drawing = layer.drawing {
             let key = rasterKey(layer, drawing, record, area: inner).key
             let id = ObjectIdentifier(layer)
-            if key.clip == nil, rasters[id]?.key != key, !jobs.contains(where: { $0.id == id }) {
+            if key.clip == nil, rasters[id]?.key != key, !jobs.listed.contains(id) {
                 let box = rasterBox(drawing, size: layer.bounds.size, key: key)
                 let bytes = box.width * box.height * 4
                 let kept = rasters[id]?.bytes ?? 0
-                if !box.isEmpty, rasterBytes - kept + pendingBytes + bytes <= rasterCacheLimit {
-                    jobs.append(RasterJob(id: id, drawing: drawing, size: layer.bounds.size, key: key))
-                    pendingBytes += bytes - kept
+                if !box.isEmpty, rasterBytes - kept + jobs.pendingBytes + bytes <= rasterCacheLimit {
+                    jobs.list.append(RasterJob(id: id, drawing: drawing, size: layer.bounds.size, key: key))
+                    jobs.listed.insert(id)
+                    jobs.pendingBytes += bytes - kept
                 }
             }
         }
         for sublayer in layer.sublayers {
-            prepare(sublayer, area: inner, pass: pass, jobs: &jobs, pendingBytes: &pendingBytes)
+            prepare(sublayer, area: inner, pass: pass, jobs: &jobs)
         }
     }
 
@@ -778,6 +777,15 @@ struct RasterJob {
     let drawing: any LayerDrawing
     let size: Size
     let key: RasterKey
+}
+
+/// The rasters `prepare` lists: in order, the layers listed (so that a layer drawn in
+/// several damaged rectangles is listed once, without a search), and the bytes they
+/// will add to the cache.
+struct RasterJobs {
+    var list: [RasterJob] = []
+    var listed: Set<ObjectIdentifier> = []
+    var pendingBytes = 0
 }
 
 /// What the compositor remembers of one layer from the last frame it drew.
