@@ -87,7 +87,7 @@ cases = [
     ("200,001 nodes", [write("over.json", scene({"type": "VStack", "children": leaves(200_001)})), "-o", out]),
     ("199,999 Flex items", [write("flex.json", scene({"type": "Flex", "children": [{"type": "Rectangle", "frame": {"width": 1, "height": 1}} for _ in range(199_999)]})), "-o", out]),
     ("29,999 Flex items (at the node limit)", [write("flex30k.json", scene({"type": "Flex", "children": [{"type": "Rectangle", "frame": {"width": 1, "height": 1}} for _ in range(29_999)]})), "-o", out]),
-    ("100,000 dashes on a circle (at the dash limit)", [write("dashes.json", scene({"type": "Circle", "frame": {"width": 600, "height": 600}, "stroke": {"paint": "#000000", "width": 2, "dash": [0.019, 0.019]}}, {"width": 620, "height": 620})), "-o", out]),
+    ("100,000 dashes on a circle (at the dash limit)", [write("dashes.json", scene({"type": "Circle", "frame": {"width": 600, "height": 600}, "stroke": {"paint": "#000000", "width": 2, "dash": [0.0095, 0.0095]}}, {"width": 620, "height": 620})), "-o", out]),
     ("huge canvas", [write("canvas.json", scene({"type": "Rectangle"}, {"width": 1e5, "height": 1e5})), "-o", out]),
     ("huge layer", [write("layer.json", scene({"type": "Circle", "frame": {"width": 1e5, "height": 1e5}})), "-o", out]),
     ("199,999 circles", [write("circles.json", scene({"type": "ZStack", "children": [{"type": "Circle"} for _ in range(199_999)]})), "-o", out]),

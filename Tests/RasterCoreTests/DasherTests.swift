@@ -111,8 +111,8 @@ final class DasherTests: XCTestCase {
 
     func testTooManyDashes_LeaveThePathWhole() throws {
         let line = Path { p in p.move(to: .zero); p.line(to: Point(x: 1000, y: 0)) }
-        // 1,000 long at 0.01 a period: 100,000 periods of two entries, twice the limit.
-        XCTAssertNil(Dasher(pattern: [0.005, 0.005], phase: 0)?.dash(line))
+        // 1,000 long at 0.008 a period: 125,000 dashes, over the limit of 100,000.
+        XCTAssertNil(Dasher(pattern: [0.004, 0.004], phase: 0)?.dash(line))
         let fewer = try XCTUnwrap(Dasher(pattern: [0.02, 0.02], phase: 0)?.dash(line))
         XCTAssertEqual(dashEnds(fewer).count, 25_000)
         // Drawn solid, as Skia draws a path past its limit.

@@ -25,7 +25,8 @@ public struct Dasher {
     }
 
     /// The most dashes one path is cut into; a pattern that would cut more leaves the path
-    /// whole (`dash(_:)` returns `nil`), as Skia does past its own limit.
+    /// whole (`dash(_:)` returns `nil`), as Skia does past its own limit. Counted as
+    /// Skia counts: each contour's periods of the pattern times its "on" entries.
     public static let maximumDashes = 100_000
 
     /// The dashes of every contour of `path`, each an open contour made of pieces of the
@@ -34,9 +35,12 @@ public struct Dasher {
     public func dash(_ path: Path) -> Path? {
         let contours = Self.contours(of: path)
         let period = pattern.reduce(0, +)
-        var total = 0.0
-        for contour in contours { for piece in contour.segments { total += piece.length } }
-        guard (total / period).rounded(.up) * Double(pattern.count) <= Double(Self.maximumDashes) else { return nil }
+        var dashes = 0.0
+        for contour in contours {
+            let length = contour.segments.reduce(0) { $0 + $1.length }
+            dashes += (length / period).rounded(.up) * Double(pattern.count / 2)
+        }
+        guard dashes <= Double(Self.maximumDashes) else { return nil }
         var out = Path()
         for contour in contours { dashContour(contour.segments, closed: contour.closed, into: &out) }
         return out
@@ -120,8 +124,8 @@ public struct Dasher {
             let slack = length * 1e-9
             while length - travelled > remaining + slack {
                 let step = max(remaining, 0)
+                let next = segment.parameter(from: t, distance: step, rest: length - travelled)
                 travelled += step
-                let next = segment.parameter(from: t, distance: step)
                 if on {
                     current.append(segment.piece(from: t, to: next))
                     dashes.append(current)

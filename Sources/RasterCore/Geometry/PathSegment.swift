@@ -8,12 +8,23 @@ import Foundation
 struct PathSegment {
     /// The start point, the control points and the end point, in order.
     let points: [Point]
+    /// The largest coordinate difference between the points: the segment's scale, which
+    /// the tolerances of `length` and `parameter` are relative to.
+    let size: Double
 
     /// A straight segment from `a` to `b`.
-    init(line a: Point, _ b: Point) { points = [a, b] }
+    init(line a: Point, _ b: Point) { self.init(bezier: [a, b]) }
 
     /// A Bézier curve of degree `points.count - 1` (1 to 3).
-    init(bezier points: [Point]) { self.points = points }
+    init(bezier points: [Point]) {
+        self.points = points
+        var low = points[0], high = points[0]
+        for p in points {
+            low = Point(x: min(low.x, p.x), y: min(low.y, p.y))
+            high = Point(x: max(high.x, p.x), y: max(high.y, p.y))
+        }
+        size = max(high.x - low.x, high.y - low.y)
+    }
 
     var start: Point { points[0] }
     var end: Point { points[points.count - 1] }
@@ -74,29 +85,19 @@ struct PathSegment {
     private static let weights = [0.3626837833783620, 0.3137066458778873,
                                   0.2223810344533745, 0.1012285362903763]
 
-    /// The largest coordinate difference between the segment's points: its scale.
-    private var size: Double {
-        var low = points[0], high = points[0]
-        for p in points {
-            low = Point(x: min(low.x, p.x), y: min(low.y, p.y))
-            high = Point(x: max(high.x, p.x), y: max(high.y, p.y))
-        }
-        return max(high.x - low.x, high.y - low.y)
-    }
-
     /// The parameter in `t0`...1 where the arc from `t0` is `distance` long, for a
-    /// `distance` below the arc from `t0` to the end: Newton's steps on the arc length,
-    /// kept inside a shrinking bracket (bisection where a step would leave it or the
-    /// speed vanishes), until the length is within 10⁻¹⁰ of the distance (10⁻¹¹ of the segment's size
-    /// on larger ones).
-    func parameter(from t0: Double, distance: Double) -> Double {
+    /// `distance` below `rest`, the arc from `t0` to the end (which the caller has
+    /// measured): Newton's steps on the arc length, kept inside a shrinking bracket
+    /// (bisection where a step would leave it or the speed vanishes), until the length is
+    /// within 10⁻¹⁰ of the distance (10⁻¹¹ of the segment's size on larger ones).
+    func parameter(from t0: Double, distance: Double, rest: Double) -> Double {
         if points.count == 2 {
             let total = (points[1] - points[0]).length
             return total > 0 ? min(t0 + distance / total, 1) : t0
         }
         var low = t0, high = 1.0
         let goal = max(1e-10, size * 1e-11)
-        var t = t0 + distance / max(length(from: t0, to: 1), 1e-300) * (1 - t0)
+        var t = t0 + distance / max(rest, 1e-300) * (1 - t0)
         for _ in 0..<60 {
             let error = length(from: t0, to: t) - distance
             if abs(error) <= goal { return t }
