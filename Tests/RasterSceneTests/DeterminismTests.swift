@@ -25,18 +25,19 @@ final class DeterminismTests: XCTestCase {
     /// `threads` workers taking every `threads`-th scene, each decoding its own and
     /// compositing it on `compositorThreads` threads.
     private func renderAll(_ files: [String], threads: Int, compositorThreads: Int = 1,
-                           encode: Bool = false) throws -> [String: (pixels: Data, png: Data?)] {
-        let results = Locked<[String: Result<(pixels: Data, png: Data?), any Error>]>([:])
+                           encode: Bool = false) throws -> [String: (pixels: Data, png: Data?, bands: Int)] {
+        let results = Locked<[String: Result<(pixels: Data, png: Data?, bands: Int), any Error>]>([:])
         let directory = scenes
         DispatchQueue.concurrentPerform(iterations: threads) { worker in
             for index in stride(from: worker, to: files.count, by: threads) {
                 let file = files[index]
-                let result = Result { () throws -> (pixels: Data, png: Data?) in
+                let result = Result { () throws -> (pixels: Data, png: Data?, bands: Int) in
                     let scene = try SceneDecoder.decode(contentsOf: directory.appendingPathComponent(file).path)
                     let renderer = SceneRenderer(scene: scene)
                     renderer.host.compositorThreads = compositorThreads
                     let bitmap = try renderer.render()
-                    return (Self.pixels(bitmap), encode ? Data(try PNGEncoder.standard.encode(bitmap)) : nil)
+                    return (Self.pixels(bitmap), encode ? Data(try PNGEncoder.standard.encode(bitmap)) : nil,
+                            renderer.host.compositorStatistics?.bands ?? 0)
                 }
                 results.withLock { $0[file] = result }
             }
@@ -78,6 +79,9 @@ final class DeterminismTests: XCTestCase {
             for file in files {
                 XCTAssertEqual(banded[file]?.pixels, one[file]?.pixels, "\(file) composited on \(compositorThreads) threads")
             }
+            // The gallery's screens are large enough to be cut into bands.
+            let bandedScenes = files.filter { (banded[$0]?.bands ?? 0) > 0 }
+            XCTAssertGreaterThanOrEqual(bandedScenes.count, files.count - 2, "composited in bands: \(bandedScenes)")
         }
     }
 
