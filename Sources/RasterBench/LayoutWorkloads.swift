@@ -5,10 +5,14 @@ import Raster
 /// `render bench --export` writes so the Taffy oracle lays out the very same Flex trees
 /// and Python's `json` reads the very same file), decoded once, then laid out from
 /// scratch on every timed run (a new host: every view made, every node measured and
-/// placed); `A3` updates a laid-out tree frame by frame, and `R1` only reads a file.
+/// placed); `L1e` to `L4e` lay the same trees out without views, each run on new layout
+/// nodes, and `L1d` to `L4d` on layout nodes kept from run to run with every node marked
+/// dirty first, as Taffy's compute is timed; `A3` updates a laid-out tree frame by
+/// frame, and `R1` only reads a file.
 /// Nothing is drawn, but for `L5`, which takes a file all the way to PNG bytes.
 public enum LayoutWorkloads {
-    public static let names = ["L1", "L2", "L3", "L4", "L1e", "L2e", "L3e", "L4e", "A3", "R1"]
+    public static let names = ["L1", "L2", "L3", "L4", "L1e", "L2e", "L3e", "L4e", "L1d", "L2d", "L3d", "L4d", "A3",
+                                      "R1"]
     /// Workloads run only when named (`render bench --only L5`): too large for every run.
     public static let namedOnly = ["L5"]
 
@@ -17,10 +21,10 @@ public enum LayoutWorkloads {
 
     public static func scene(_ name: String) -> JSONValue? {
         switch name {
-        case "L1e": return wide()
-        case "L2e": return deep()
-        case "L3e": return chatList()
-        case "L4e": return mixedDeep()
+        case "L1e", "L1d": return wide()
+        case "L2e", "L2d": return deep()
+        case "L3e", "L3d": return chatList()
+        case "L4e", "L4d": return mixedDeep()
         case "L1": return wide()
         case "L2": return deep()
         case "L3": return chatList()
@@ -38,6 +42,8 @@ public enum LayoutWorkloads {
         case "L2e": return "layout engine alone (no views): the L2 tree"
         case "L3e": return "layout engine alone (no views): the L3 tree"
         case "L4e": return "layout engine alone (no views): the L4 tree"
+        case "L1d", "L2d", "L3d", "L4d":
+            return "layout engine alone, kept nodes all marked dirty (as Taffy is timed): the L\(name.dropFirst().prefix(1)) tree"
         case "L1": return "layout: 10,000 flex items in one wrapping row"
         case "L2": return "layout: 100 chains of flex containers nested 98 deep"
         case "L3": return "layout: 1,000 chat rows in stacks (text measured)"
@@ -82,6 +88,19 @@ public enum LayoutWorkloads {
                     frame += 1
                     try player.advance(to: Double(frame) / 60)
                 }
+                return 0
+            })
+        }
+        if name.hasSuffix("d") {
+            // One tree for all runs, laid out once before them: each run marks every node
+            // dirty and lays it out again.
+            let canvas = Size(width: scene.canvas.width, height: scene.canvas.height)
+            let tree = LayoutTree(scene.root, environment: scene.environment)
+            _ = tree.layout(ProposedSize(canvas))
+            return Workload(name: name, summary: summary(name), width: 1, height: 1, nodes: nodes, draw: { _ in },
+                            encode: {
+                tree.markDirty()
+                _ = tree.layout(ProposedSize(canvas))
                 return 0
             })
         }

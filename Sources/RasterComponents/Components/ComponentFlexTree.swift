@@ -12,19 +12,44 @@ final class FlexItemInfo {
     let containerStyle: FlexContainerStyle?
     /// That container's node (the child's own node or one below it, so not retained).
     unowned let containerNode: LayoutNode?
-    /// The node a leaf measures (its content inside the padding).
-    unowned let content: LayoutNode?
     /// The node whose size a container's layout decides (a flex item's, or a `Flex`).
     unowned let boxNode: LayoutNode
+    /// The leaf's content node once made (held by `boxNode`'s slot 0, or `boxNode` itself).
+    private unowned(unsafe) var madeContent: LayoutNode?
+    /// A leaf item's content not made into a node yet: made when first measured (a
+    /// container never measures an item whose box fixes both sizes).
+    private var pendingContent: AnyComponent<Empty>?
 
+    /// An item or container whose content node exists (or that has none).
     init(item: FlexItemStyle, box: BoxStyle, container: (style: FlexContainerStyle, node: LayoutNode)?,
          content: LayoutNode?, boxNode: LayoutNode) {
         self.item = item
         self.box = box
         containerStyle = container?.style
         containerNode = container?.node
-        self.content = content
+        madeContent = content
         self.boxNode = boxNode
+    }
+
+    /// A leaf item whose content, a leaf component, becomes `boxNode`'s content node
+    /// when first asked for.
+    init(item: FlexItemStyle, box: BoxStyle, leafContent: AnyComponent<Empty>, boxNode: LayoutNode) {
+        self.item = item
+        self.box = box
+        containerStyle = nil
+        containerNode = nil
+        pendingContent = leafContent
+        self.boxNode = boxNode
+    }
+
+    /// The node a leaf measures (its content inside the padding); nil for a container.
+    var content: LayoutNode? {
+        if let madeContent { return madeContent }
+        guard let pendingContent else { return nil }
+        let node = boxNode.content(pendingContent)
+        madeContent = node
+        self.pendingContent = nil
+        return node
     }
 
     var isContainer: Bool { containerStyle != nil }
@@ -49,6 +74,10 @@ extension LayoutNode {
                                     container: flex.items.isEmpty ? nil : (flex.style, node), content: nil, boxNode: node)
             }
             if let item = node.component.asFlexItem {
+                let wrapped = item.content.wrapped
+                if Swift.type(of: wrapped) != Flex.self, wrapped.asFlexItem == nil, wrapped.transparentLayoutContent == nil {
+                    return FlexItemInfo(item: item.item, box: item.box, leafContent: item.content, boxNode: node)
+                }
                 let content = node.content(item.content)
                 var inner = content
                 while !inner.holds(Flex.self), inner.component.asFlexItem == nil, let next = inner.transparentContent {
@@ -74,15 +103,22 @@ extension LayoutNode {
     /// `order` (stable).
     func flexChildren(_ flex: Flex) -> [(index: Int, node: LayoutNode)] {
         if let ordered = orderedFlexChildren { return ordered.indexed }
-        let nodes = flex.items.enumerated().map { index, item in
-            (index: index, node: child(index, item.component, retained: retained?.childNode(forKey: item.key)))
+        var nodes: [(index: Int, node: LayoutNode)] = []
+        nodes.reserveCapacity(flex.items.count)
+        var reordered = false
+        let retained = self.retained
+        for index in flex.items.indices {
+            let item = flex.items[index].component
+            let node = child(index, item, retained: retained?.childNode(forKey: flex.items[index].key))
+            reordered = reordered || node.flexInfo.item.order != 0
+            nodes.append((index, node))
         }
-        let orders = nodes.map { $0.node.flexInfo.item.order }
-        let ordered = orders.allSatisfy({ $0 == 0 }) ? nodes : nodes.sorted { a, b in
-            orders[a.index] != orders[b.index] ? orders[a.index] < orders[b.index] : a.index < b.index
+        if reordered {
+            let orders = nodes.map { $0.node.flexInfo.item.order }
+            nodes.sort { a, b in orders[a.index] != orders[b.index] ? orders[a.index] < orders[b.index] : a.index < b.index }
         }
-        orderedFlexChildren = FlexChildren(indexed: ordered, nodes: ordered.map { $0.node })
-        return ordered
+        orderedFlexChildren = FlexChildren(indexed: nodes, nodes: nodes.map { $0.node })
+        return nodes
     }
 
     /// The children of a flex container's node in `order` (none when the node is not a
@@ -140,6 +176,8 @@ struct ComponentFlexTree: FlexLayoutTree {
     }
 
     func itemStyle(_ node: Node) -> FlexItemStyle { layoutNode(node).flexInfo.item }
+
+    func margin(_ node: Node) -> DimensionEdges { layoutNode(node).flexInfo.item.margin }
 
     func measureContent(_ node: Node, known: OptionalSize, available: AvailableSize) -> Size {
         guard let content = layoutNode(node).flexInfo.content else { return .zero }

@@ -11,10 +11,42 @@ public enum LayoutEngine {
     /// shared values it reads; each call builds a new layout tree.
     public static func layout(_ component: AnyComponent<Empty>, proposal: ProposedSize,
                               environment: EnvironmentValues = EnvironmentValues()) -> Size {
-        let node = LayoutNode(component: component, environment: ErasedEnvironment(typed: [], shared: environment, recorder: nil))
-        if node.holds(Flex.self) {
-            return FlexLayout(tree: ComponentFlexTree()).root(node, proposal: proposal, runMode: .performLayout).size
+        LayoutTree(component, environment: environment).layout(proposal)
+    }
+}
+
+/// A component tree's layout nodes, kept from one layout to the next as Taffy keeps its
+/// tree: the nodes, their children and the styles read from their components are made
+/// once, and each node's answers (sizes per proposal, flex layouts) are cached on it.
+/// Laying out again for a proposal already answered is a lookup; `markDirty()` forgets
+/// every answer, so that the next layout measures every node again on the same nodes.
+///
+/// Invariant: the component tree is immutable (components are values), so kept nodes
+/// and answers never disagree with it. Not thread-safe: one layout at a time.
+public final class LayoutTree {
+    /// The component laid out.
+    public let component: AnyComponent<Empty>
+    private let root: LayoutNode
+
+    /// The tree of `component`, reading `environment` as its shared values; nothing is
+    /// measured until `layout`.
+    public init(_ component: AnyComponent<Empty>, environment: EnvironmentValues = EnvironmentValues()) {
+        self.component = component
+        root = LayoutNode(component: component, environment: ErasedEnvironment(typed: [], shared: environment, recorder: nil))
+    }
+
+    /// The size, in points, the component takes for `proposal`. A `Flex` at the root
+    /// places every item (their frames are computed); stacks measure every child.
+    public func layout(_ proposal: ProposedSize) -> Size {
+        if root.holds(Flex.self) {
+            return FlexLayout(tree: ComponentFlexTree()).root(root, proposal: proposal, runMode: .performLayout).size
         }
-        return node.sizeThatFits(proposal)
+        return root.sizeThatFits(proposal)
+    }
+
+    /// Forgets every node's answers (Taffy's `mark_dirty` on every node): the next
+    /// `layout` measures the whole tree again, on the nodes kept.
+    public func markDirty() {
+        root.markSubtreeDirty()
     }
 }

@@ -178,6 +178,29 @@ public final class LayoutNode {
         flexCache.forgetLayout()
     }
 
+    /// Forgets every answer of this node and the nodes below it (the sizes asked, flex
+    /// layouts, frames, and what components computed for the pass), keeping the nodes,
+    /// their children and what they read of their components' styles: the next pass
+    /// measures everything again on the same nodes. Walks with a stack of its own, so a
+    /// deep tree cannot exhaust the thread's.
+    func markSubtreeDirty() {
+        var pending: [LayoutNode] = [self]
+        while let node = pending.popLast() {
+            node.answers.removeAll()
+            node.flexCache.removeAll()
+            node.assignedSize = nil
+            node.placedSize = nil
+            node.flexFrame = nil
+            node.memo = nil
+            node.scratch = nil
+            node.scratchState = nil
+            node.scratchBody = nil
+            if let first = node.firstSlot { pending.append(first) }
+            for case let later? in node.laterSlots { pending.append(later) }
+            pending.append(contentsOf: node.keyedSlots.values)
+        }
+    }
+
     /// The scratch view, made once.
     func scratchView(make: () -> ComponentView) -> ComponentView {
         if let scratch { return scratch }
@@ -229,6 +252,13 @@ struct MeasuredSizes {
         if second.proposal == proposal { return second.size }
         for (asked, answer) in others where asked == proposal { return answer }
         return nil
+    }
+
+    /// Forgets every answer, keeping the room they took.
+    mutating func removeAll() {
+        first = nil
+        second = nil
+        others.removeAll(keepingCapacity: true)
     }
 
     mutating func append(_ proposal: ProposedSize, _ size: Size) {

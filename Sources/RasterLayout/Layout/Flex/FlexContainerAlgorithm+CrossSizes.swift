@@ -77,7 +77,9 @@ extension FlexContainerAlgorithm {
             return
         }
         for line in lines {
-            guard items[line.range].filter({ $0.alignSelf == .baseline }).count > 1 else { continue }
+            var baselineItems = 0
+            for i in line.range where items[i].alignSelf == .baseline { baselineItems += 1 }
+            guard baselineItems > 1 else { continue }
             for i in line.range where items[i].alignSelf == .baseline {
                 let item = items[i]
                 let known = OptionalSize(item.targetSize.width, item.hypotheticalInnerSize.height)

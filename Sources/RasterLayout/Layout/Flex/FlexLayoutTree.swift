@@ -21,6 +21,8 @@ package protocol FlexLayoutTree {
     func layoutDirection(_ node: Node) -> LayoutDirection
     func boxStyle(_ node: Node) -> BoxStyle
     func itemStyle(_ node: Node) -> FlexItemStyle
+    /// The node's margins as written (`itemStyle(node).margin`, without the rest).
+    func margin(_ node: Node) -> DimensionEdges
     /// The content-box size of a leaf: `known` dimensions are of its content box,
     /// `available` the room for its content.
     func measureContent(_ node: Node, known: OptionalSize, available: AvailableSize) -> Size
@@ -39,6 +41,8 @@ package protocol FlexLayoutTree {
 extension FlexLayoutTree {
     /// No baseline: the item's bottom edge stands in for it.
     package func contentBaseline(_ node: Node, size: Size) -> Double? { nil }
+
+    package func margin(_ node: Node) -> DimensionEdges { itemStyle(node).margin }
 }
 
 /// The entry points of the flexbox algorithm over a tree.
@@ -142,7 +146,7 @@ package struct FlexLayout {
     /// width settled; each step reads the values the step before it settled.
     private func leaf(_ node: AnyObject, _ input: FlexInput) -> FlexOutput {
         let style = tree.boxStyle(node)
-        let margin = tree.itemStyle(node).margin
+        let margin = tree.margin(node)
         let parentWidth = input.parentSize.width
         let marginSums = Size(width: margin.left.resolveOrZero(parentWidth) + margin.right.resolveOrZero(parentWidth),
                               height: margin.top.resolveOrZero(parentWidth) + margin.bottom.resolveOrZero(parentWidth))

@@ -210,15 +210,28 @@ package struct FlexCache {
             guard let e = layout, Self.matches(input, e, e.value.size) else { return nil }
             return e.value
         case .computeSize:
-            // The newest match of the smallest kind.
+            // The newest match of the smallest kind (none is smaller than 0).
             var bestKind = Int.max, best: Size?
-            for e in laterSizes.reversed() where e.kind < bestKind && Self.matches(input, e, e.value) {
-                bestKind = e.kind
-                best = e.value
+            laterSizes.withUnsafeBufferPointer { entries in
+                var i = entries.count
+                while i > 0, bestKind > 0 {
+                    i -= 1
+                    if entries[i].kind < bestKind, Self.matches(input, entries[i], entries[i].value) {
+                        bestKind = entries[i].kind
+                        best = entries[i].value
+                    }
+                }
             }
             if let e = firstSize, e.kind < bestKind, Self.matches(input, e, e.value) { best = e.value }
             return best.map { FlexOutput(size: $0) }
         }
+    }
+
+    /// Forgets every answer, keeping the room they took for the next pass's.
+    package mutating func removeAll() {
+        firstSize = nil
+        laterSizes.removeAll(keepingCapacity: true)
+        layout = nil
     }
 
     /// Forgets the full layout (its children's frames are gone), keeping the sizes.

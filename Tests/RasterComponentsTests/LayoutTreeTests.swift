@@ -1,0 +1,102 @@
+import RasterComponents
+import RasterCore
+import RasterLayout
+import XCTest
+
+/// Counts how often leaves are measured.
+private final class MeasureCount: @unchecked Sendable {
+    var count = 0
+}
+
+/// A leaf `width` wide (or the width proposed when less) and `height` tall that counts
+/// its measurements.
+private struct CountedLeaf: Component {
+    let width: Double
+    let height: Double
+    let counter: MeasureCount
+
+    static func == (a: CountedLeaf, b: CountedLeaf) -> Bool {
+        a.width == b.width && a.height == b.height && a.counter === b.counter
+    }
+
+    func sizeThatFits(_ proposal: ProposedSize, context: MeasureContext<CountedLeaf>) -> Size {
+        counter.count += 1
+        return Size(width: min(width, proposal.width ?? width), height: height)
+    }
+
+    func update(view: ComponentView, availableSize: Size, state: EmptyComponentState, environment: Environment<Empty>,
+                transition: ComponentTransition) -> Size {
+        Size(width: min(width, availableSize.width), height: height)
+    }
+}
+
+/// A `LayoutTree` keeps its nodes between layouts: a proposal it has answered is a
+/// lookup, and after `markDirty` it measures every node again and answers as a tree
+/// laid out from scratch.
+final class LayoutTreeTests: XCTestCase {
+    private let counter = MeasureCount()
+
+    private func leaf(_ width: Double, _ height: Double) -> AnyComponent<Empty> {
+        AnyComponent(CountedLeaf(width: width, height: height, counter: counter))
+    }
+
+    /// Trees whose sizes depend on the proposal: a wrapping Flex with growing items, Flex
+    /// containers nested in alternating directions, and stacks around a Flex.
+    private func trees() -> [AnyComponent<Empty>] {
+        var items: [AnyComponent<Empty>] = []
+        for i in 0..<40 {
+            let width = Double(10 + (i * 7) % 50), height = Double(8 + (i * 5) % 20)
+            let grow: Double = i % 3 == 0 ? 1 : 0
+            items.append(AnyComponent(FlexItem(leaf(width, height), grow: grow)))
+        }
+        let wrapping = AnyComponent(Flex(items, wrap: true, gap: 4))
+        var nested = leaf(30, 12)
+        for depth in 0..<12 {
+            nested = AnyComponent(Flex([AnyComponent(FlexItem(nested, grow: 1)), leaf(Double(5 + depth), 6)],
+                                       direction: depth % 2 == 0 ? .row : .column))
+        }
+        let stacks = AnyComponent(VStack([
+            AnyComponent(HStack([leaf(40, 10), AnyComponent(Spacer()), leaf(60, 20)], spacing: 8)),
+            wrapping,
+            AnyComponent(HStack([leaf(25, 25), nested], spacing: 2)),
+        ], spacing: 6))
+        return [wrapping, nested, stacks]
+    }
+
+    private let proposals = [ProposedSize(Size(300, 400)), ProposedSize(Size(120, 400)), .unspecified,
+                             ProposedSize(width: 0, height: nil), ProposedSize(Size(300, 400))]
+
+    func testAKeptTree_AnswersAsANewTree_AtEveryProposal_WithAndWithoutMarkingItDirty() {
+        for (t, component) in trees().enumerated() {
+            let kept = LayoutTree(component)
+            let dirtied = LayoutTree(component)
+            for proposal in proposals {
+                let fresh = LayoutEngine.layout(component, proposal: proposal)
+                XCTAssertEqual(kept.layout(proposal), fresh, "tree \(t), \(proposal): kept answers")
+                dirtied.markDirty()
+                XCTAssertEqual(dirtied.layout(proposal), fresh, "tree \(t), \(proposal): after markDirty")
+            }
+        }
+    }
+
+    func testAnAnsweredProposal_MeasuresNothing_AndMarkDirty_MeasuresAsMuchAsANewTree() {
+        for (t, component) in trees().enumerated() {
+            let proposal = ProposedSize(Size(250, 400))
+            counter.count = 0
+            _ = LayoutEngine.layout(component, proposal: proposal)
+            let fromScratch = counter.count
+            XCTAssertGreaterThan(fromScratch, 0)
+
+            let tree = LayoutTree(component)
+            counter.count = 0
+            _ = tree.layout(proposal)
+            XCTAssertEqual(counter.count, fromScratch, "tree \(t): its first layout measures as a new tree does")
+            counter.count = 0
+            _ = tree.layout(proposal)
+            XCTAssertEqual(counter.count, 0, "tree \(t): the same proposal again is a lookup")
+            tree.markDirty()
+            _ = tree.layout(proposal)
+            XCTAssertEqual(counter.count, fromScratch, "tree \(t): after markDirty every leaf is measured again")
+        }
+    }
+}
