@@ -3,43 +3,55 @@ import RasterLayout
 
 /// What a flex container sees of one child: its item options, its CSS box, and either
 /// the flex container it is (with that container's node) or the content a leaf
-/// measures. Made once per node and pass, and shared (a class, so reading it copies
-/// nothing).
+/// measures. Made once per node and kept while the node's children are (a class, so
+/// reading it copies nothing).
+///
+/// Invariant: the nodes it refers to are the node it was made for or nodes below it,
+/// held by that node's child slots for as long as the node keeps this info (both go
+/// together in `releaseDescendants`), so the references are not counted.
 final class FlexItemInfo {
     let item: FlexItemStyle
+    /// The box with its padding physical in the box's own layout direction.
     let box: BoxStyle
     /// The container's style when the child is a flex container.
     let containerStyle: FlexContainerStyle?
-    /// That container's node (the child's own node or one below it, so not retained).
-    unowned let containerNode: LayoutNode?
+    /// The direction the child reads in (a container's own, else the child node's).
+    let direction: LayoutDirection
+    /// That container's node (the child's own node or one below it).
+    unowned(unsafe) let containerNode: LayoutNode?
     /// The node whose size a container's layout decides (a flex item's, or a `Flex`).
-    unowned let boxNode: LayoutNode
+    unowned(unsafe) let boxNode: LayoutNode
     /// The leaf's content node once made (held by `boxNode`'s slot 0, or `boxNode` itself).
     private unowned(unsafe) var madeContent: LayoutNode?
     /// A leaf item's content not made into a node yet: made when first measured (a
     /// container never measures an item whose box fixes both sizes).
     private var pendingContent: AnyComponent<Empty>?
 
-    /// An item or container whose content node exists (or that has none).
-    init(item: FlexItemStyle, box: BoxStyle, container: (style: FlexContainerStyle, node: LayoutNode)?,
-         content: LayoutNode?, boxNode: LayoutNode) {
+    private init(item: FlexItemStyle, box: BoxStyle, containerStyle: FlexContainerStyle?, containerNode: LayoutNode?,
+                 boxNode: LayoutNode, child: LayoutNode) {
         self.item = item
-        self.box = box
-        containerStyle = container?.style
-        containerNode = container?.node
-        madeContent = content
+        self.box = box.paddingFollowsLayoutDirection ? box.resolved(for: boxNode.environment.shared.layoutDirection) : box
+        self.containerStyle = containerStyle
+        self.containerNode = containerNode
         self.boxNode = boxNode
+        direction = (containerNode ?? child).environment.shared.layoutDirection
+    }
+
+    /// The child `child` as an item or container whose content node exists (or that has
+    /// none).
+    convenience init(item: FlexItemStyle, box: BoxStyle, container: (style: FlexContainerStyle, node: LayoutNode)?,
+                     content: LayoutNode?, boxNode: LayoutNode, child: LayoutNode) {
+        self.init(item: item, box: box, containerStyle: container?.style, containerNode: container?.node, boxNode: boxNode,
+                  child: child)
+        madeContent = content
     }
 
     /// A leaf item whose content, a leaf component, becomes `boxNode`'s content node
     /// when first asked for.
-    init(item: FlexItemStyle, box: BoxStyle, leafContent: AnyComponent<Empty>, boxNode: LayoutNode) {
-        self.item = item
-        self.box = box
-        containerStyle = nil
-        containerNode = nil
+    convenience init(item: FlexItemStyle, box: BoxStyle, leafContent: AnyComponent<Empty>, boxNode: LayoutNode,
+                     child: LayoutNode) {
+        self.init(item: item, box: box, containerStyle: nil, containerNode: nil, boxNode: boxNode, child: child)
         pendingContent = leafContent
-        self.boxNode = boxNode
     }
 
     /// The node a leaf measures (its content inside the padding); nil for a container.
@@ -71,12 +83,14 @@ extension LayoutNode {
         while true {
             if let flex = node.component(as: Flex.self) {
                 return FlexItemInfo(item: FlexItemStyle(), box: flex.box,
-                                    container: flex.items.isEmpty ? nil : (flex.style, node), content: nil, boxNode: node)
+                                    container: flex.items.isEmpty ? nil : (flex.style, node), content: nil, boxNode: node,
+                                    child: self)
             }
             if let item = node.component.asFlexItem {
                 let wrapped = item.content.wrapped
                 if Swift.type(of: wrapped) != Flex.self, wrapped.asFlexItem == nil, wrapped.transparentLayoutContent == nil {
-                    return FlexItemInfo(item: item.item, box: item.box, leafContent: item.content, boxNode: node)
+                    return FlexItemInfo(item: item.item, box: item.box, leafContent: item.content, boxNode: node,
+                                        child: self)
                 }
                 let content = node.content(item.content)
                 var inner = content
@@ -88,12 +102,14 @@ extension LayoutNode {
                     if let ratio = item.box.aspectRatio { box.aspectRatio = ratio }
                     return FlexItemInfo(item: item.item, box: box,
                                         container: flex.items.isEmpty ? nil : (flex.style, inner), content: nil,
-                                        boxNode: inner)
+                                        boxNode: inner, child: self)
                 }
-                return FlexItemInfo(item: item.item, box: item.box, container: nil, content: content, boxNode: node)
+                return FlexItemInfo(item: item.item, box: item.box, container: nil, content: content, boxNode: node,
+                                    child: self)
             }
             guard let next = node.transparentContent else {
-                return FlexItemInfo(item: FlexItemStyle(), box: BoxStyle(), container: nil, content: self, boxNode: self)
+                return FlexItemInfo(item: FlexItemStyle(), box: BoxStyle(), container: nil, content: self, boxNode: self,
+                                    child: self)
             }
             node = next
         }
@@ -164,16 +180,9 @@ struct ComponentFlexTree: FlexLayoutTree {
     func containerStyle(_ node: Node) -> FlexContainerStyle { layoutNode(node).flexInfo.containerStyle ?? FlexContainerStyle() }
 
     /// The box with its padding physical in the box's own direction.
-    func boxStyle(_ node: Node) -> BoxStyle {
-        let info = layoutNode(node).flexInfo
-        guard info.box.paddingFollowsLayoutDirection else { return info.box }
-        return info.box.resolved(for: info.boxNode.environment.shared.layoutDirection)
-    }
+    func boxStyle(_ node: Node) -> BoxStyle { layoutNode(node).flexInfo.box }
 
-    func layoutDirection(_ node: Node) -> LayoutDirection {
-        let n = layoutNode(node)
-        return (n.flexInfo.containerNode ?? n).environment.shared.layoutDirection
-    }
+    func layoutDirection(_ node: Node) -> LayoutDirection { layoutNode(node).flexInfo.direction }
 
     func itemStyle(_ node: Node) -> FlexItemStyle { layoutNode(node).flexInfo.item }
 

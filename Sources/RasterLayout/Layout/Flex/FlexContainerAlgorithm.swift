@@ -114,7 +114,7 @@ struct FlexContainerAlgorithm {
         isWrapReverse = style.wrap == .wrapReverse
         let parent = input.parentSize
         padding = box.padding
-        let marginStyle = tree.itemStyle(node).margin
+        let marginStyle = tree.margin(node)
         margin = EdgeInsets(top: marginStyle.top.resolveOrZero(parent.width), left: marginStyle.left.resolveOrZero(parent.width),
                             bottom: marginStyle.bottom.resolveOrZero(parent.width),
                             right: marginStyle.right.resolveOrZero(parent.width))
