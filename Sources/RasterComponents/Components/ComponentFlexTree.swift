@@ -6,9 +6,9 @@ import RasterLayout
 /// measures. Made once per node and kept while the node's children are (a class, so
 /// reading it copies nothing).
 ///
-/// Invariant: the nodes it refers to are the node it was made for or nodes below it,
-/// held by that node's child slots for as long as the node keeps this info (both go
-/// together in `releaseDescendants`), so the references are not counted.
+/// The nodes it refers to are the node it was made for or nodes below it, held by that
+/// node's child slots (both go together in `releaseDescendants`); the references are
+/// unowned, as a node may refer to itself.
 final class FlexItemInfo {
     let item: FlexItemStyle
     /// The box with its padding physical in the box's own layout direction.
@@ -18,11 +18,11 @@ final class FlexItemInfo {
     /// The direction the child reads in (a container's own, else the child node's).
     let direction: LayoutDirection
     /// That container's node (the child's own node or one below it).
-    unowned(unsafe) let containerNode: LayoutNode?
+    unowned let containerNode: LayoutNode?
     /// The node whose size a container's layout decides (a flex item's, or a `Flex`).
-    unowned(unsafe) let boxNode: LayoutNode
+    unowned let boxNode: LayoutNode
     /// The leaf's content node once made (held by `boxNode`'s slot 0, or `boxNode` itself).
-    private unowned(unsafe) var madeContent: LayoutNode?
+    private unowned var madeContent: LayoutNode?
     /// A leaf item's content not made into a node yet: made when first measured (a
     /// container never measures an item whose box fixes both sizes).
     private var pendingContent: AnyComponent<Empty>?
