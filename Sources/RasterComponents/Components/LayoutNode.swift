@@ -8,9 +8,11 @@ import RasterLayout
 /// Measuring is pure: it never touches views. A parent makes a node per child, asks it
 /// `sizeThatFits` for as many proposals as its algorithm needs (each answered once per
 /// pass), then places the child, handing the same node to the child's update so that
-/// the child's own children are not measured again. Nodes live for one pass; the answers
-/// outlive it in the child's view (`ComponentNode`), and a node made for an untouched
-/// view starts with them, so an unchanged subtree is not walked again.
+/// the child's own children are not measured again. In an update pass nodes live for
+/// one pass; the answers outlive it in the child's view (`ComponentNode`), and a node
+/// made for an untouched view starts with them, so an unchanged subtree is not walked
+/// again. A `LayoutTree` (no views) keeps its nodes from one layout to the next instead,
+/// and `markSubtreeDirty` forgets their answers.
 ///
 /// Invariant: `component` is never an `AnyComponent` (wrappers are looked through), and
 /// a child node is reused only for the identical child component. The stored properties
@@ -171,11 +173,16 @@ public final class LayoutNode {
         if !keyedSlots.isEmpty { keyedSlots = [:] }
         flexItem = nil
         orderedFlexChildren = nil
+        forgetPassScratch()
+        flexCache.forgetLayout()
+    }
+
+    /// Forgets what components computed or made for measuring in this pass.
+    private func forgetPassScratch() {
         memo = nil
         scratch = nil
         scratchState = nil
         scratchBody = nil
-        flexCache.forgetLayout()
     }
 
     /// Forgets every answer of this node and the nodes below it (the sizes asked, flex
@@ -191,10 +198,7 @@ public final class LayoutNode {
             node.assignedSize = nil
             node.placedSize = nil
             node.flexFrame = nil
-            node.memo = nil
-            node.scratch = nil
-            node.scratchState = nil
-            node.scratchBody = nil
+            node.forgetPassScratch()
             if let first = node.firstSlot { pending.append(first) }
             for case let later? in node.laterSlots { pending.append(later) }
             pending.append(contentsOf: node.keyedSlots.values)
