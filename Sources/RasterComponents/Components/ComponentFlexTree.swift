@@ -23,8 +23,8 @@ final class FlexItemInfo {
     unowned let boxNode: LayoutNode
     /// The leaf's content node once made (held by `boxNode`'s slot 0, or `boxNode` itself).
     private unowned var madeContent: LayoutNode?
-    /// A leaf item's content not made into a node yet: made when first measured (a
-    /// container never measures an item whose box fixes both sizes).
+    /// A leaf item's content not made into a node yet: made when the container first
+    /// measures it, not when it lists its children (listing then walks no content).
     private var pendingContent: AnyComponent<Empty>?
 
     private init(item: FlexItemStyle, box: BoxStyle, containerStyle: FlexContainerStyle?, containerNode: LayoutNode?,
