@@ -1,4 +1,4 @@
-import RasterComponents
+@testable import RasterComponents
 import RasterCore
 import RasterLayout
 import XCTest
@@ -75,6 +75,32 @@ final class LayoutTreeTests: XCTestCase {
                 XCTAssertEqual(kept.layout(proposal), fresh, "tree \(t), \(proposal): kept answers")
                 dirtied.markDirty()
                 XCTAssertEqual(dirtied.layout(proposal), fresh, "tree \(t), \(proposal): after markDirty")
+            }
+        }
+    }
+
+    /// The frames a Flex root gave its items, and theirs below, in order.
+    private func frames(_ node: LayoutNode) -> [Rect?] {
+        node.flexChildNodes().flatMap { child -> [Rect?] in
+            let item = unsafeDowncast(child, to: LayoutNode.self)
+            return [item.flexFrame] + (item.flexInfo.containerNode.map(frames) ?? [])
+        }
+    }
+
+    func testAKeptTree_PlacesItsItemsAsANewTree_AfterLayingOutAtOtherProposals() {
+        for (t, component) in trees().enumerated().prefix(2) {
+            let kept = LayoutTree(component)
+            for proposal in proposals {
+                _ = kept.layout(proposal)
+                let fresh = LayoutTree(component)
+                _ = fresh.layout(proposal)
+                let placed = frames(fresh.root)
+                XCTAssertFalse(placed.isEmpty)
+                XCTAssertFalse(placed.contains(nil), "tree \(t): every item placed")
+                XCTAssertEqual(frames(kept.root), placed, "tree \(t), \(proposal): kept frames")
+                kept.markDirty()
+                _ = kept.layout(proposal)
+                XCTAssertEqual(frames(kept.root), placed, "tree \(t), \(proposal): frames after markDirty")
             }
         }
     }

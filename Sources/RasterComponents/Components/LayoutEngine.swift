@@ -26,7 +26,8 @@ public enum LayoutEngine {
 public final class LayoutTree {
     /// The component laid out.
     public let component: AnyComponent<Empty>
-    private let root: LayoutNode
+    /// The root's node (the nodes below it hang from its child slots).
+    let root: LayoutNode
 
     /// The tree of `component`, reading `environment` as its shared values; nothing is
     /// measured until `layout`.
