@@ -40,8 +40,8 @@ enum ShapeOutline: Hashable, Sendable {
     case rectangle
     case roundedRectangle(cornerRadius: Double, smooth: Bool)
     case circle
-    /// A path in the box's coordinates.
-    case path(Path, FillRule)
+    /// A path in the box's coordinates (boxed: the other outlines stay a few words).
+    indirect case path(Path, FillRule)
 
     /// The outline in a box of `size`, inset by `inset` on every side (a path is not inset).
     func path(in size: Size, inset: Double = 0) -> Path {

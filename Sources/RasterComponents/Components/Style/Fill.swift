@@ -2,16 +2,17 @@ import RasterCore
 
 /// A paint described relative to a box: a colour, or a gradient whose geometry is in
 /// unit coordinates of the box it fills (resolved to a `Paint` once the box is known).
-/// Colours may be semantic and are resolved by the caller's theme.
+/// Colours may be semantic and are resolved by the caller's theme. Gradients are boxed
+/// (`indirect`), so a fill is a few bytes in the components and styles that hold one.
 public enum Fill: Hashable, Sendable {
     case color(ColorValue)
     /// CSS `linear-gradient`: 0 points up, 90 right; the line is sized so the corners
     /// get the first and last stops.
-    case linear(angle: Double, stops: [Stop])
+    indirect case linear(angle: Double, stops: [Stop])
     /// Unit radius is the larger side of the box.
-    case radial(center: Point, radius: Double, focal: Point?, stops: [Stop])
+    indirect case radial(center: Point, radius: Double, focal: Point?, stops: [Stop])
     /// CSS `conic-gradient`: 0 points up, clockwise.
-    case conic(center: Point, angle: Double, stops: [Stop])
+    indirect case conic(center: Point, angle: Double, stops: [Stop])
 
     /// A colour at a point along a gradient.
     public struct Stop: Hashable, Sendable {
