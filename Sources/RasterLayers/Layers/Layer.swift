@@ -139,42 +139,84 @@ public final class Layer {
     // MARK: - Shadow (Core Animation's defaults)
 
     /// Colour of the shadow; its alpha is multiplied by `shadowOpacity`.
-    @exclusivity(unchecked) public var shadowColor: Color = .black {
-        didSet {
-            guard shadowColor != oldValue else { return }
+    public var shadowColor: Color {
+        get { shadow?.color ?? .black }
+        set {
+            let old = shadowColor
+            guard newValue != old else { return }
+            shadowForWriting.color = newValue
             touchEffect()
-            noteChange(\.shadowColor, oldValue)
+            noteChange(\.shadowColor, old)
         }
     }
     /// 0 (the default) draws no shadow.
-    @exclusivity(unchecked) public var shadowOpacity: Double = 0 {
-        didSet {
-            guard shadowOpacity != oldValue else { return }
+    public var shadowOpacity: Double {
+        get { shadow?.opacity ?? 0 }
+        set {
+            let old = shadowOpacity
+            guard newValue != old else { return }
+            shadowForWriting.opacity = newValue
             touchEffect()
-            noteChange(\.shadowOpacity, oldValue)
+            noteChange(\.shadowOpacity, old)
         }
     }
     /// The blur's standard deviation in points (CSS `blur-radius` = 2 × `shadowRadius`).
-    @exclusivity(unchecked) public var shadowRadius: Double = 3 {
-        didSet {
-            guard shadowRadius != oldValue else { return }
+    public var shadowRadius: Double {
+        get { shadow?.radius ?? 3 }
+        set {
+            let old = shadowRadius
+            guard newValue != old else { return }
+            shadowForWriting.radius = newValue
             touchEffect()
-            noteChange(\.shadowRadius, oldValue)
+            noteChange(\.shadowRadius, old)
         }
     }
     /// In the superlayer's coordinate space (not turned by the layer's own transform).
-    @exclusivity(unchecked) public var shadowOffset = Point(x: 0, y: -3) {
-        didSet {
-            guard shadowOffset != oldValue else { return }
+    public var shadowOffset: Point {
+        get { shadow?.offset ?? ShadowStorage.defaultOffset }
+        set {
+            let old = shadowOffset
+            guard newValue != old else { return }
+            shadowForWriting.offset = newValue
             touchEffect()
-            noteChange(\.shadowOffset, oldValue)
+            noteChange(\.shadowOffset, old)
         }
     }
     /// The shape that casts the shadow, in bounds coordinates. Without one, the shadow
     /// follows the alpha of the layer and its subtree (rendered offscreen first).
-    @exclusivity(unchecked) public var shadowPath: Path? { didSet { if shadowPath != oldValue { touchEffect() } } }
+    public var shadowPath: Path? {
+        get { shadow?.path }
+        set {
+            guard newValue != shadowPath else { return }
+            shadowForWriting.path = newValue
+            touchEffect()
+        }
+    }
 
-    var hasShadow: Bool { shadowOpacity > 0 && shadowColor.a > 0 }
+    var hasShadow: Bool {
+        guard let shadow else { return false }
+        return shadow.opacity > 0 && shadow.color.a > 0
+    }
+
+    /// The shadow's properties, boxed once one is set: most layers cast none, and
+    /// inline they would add 120 bytes to every layer. Holds Core Animation's defaults
+    /// until set.
+    private final class ShadowStorage {
+        static let defaultOffset = Point(x: 0, y: -3)
+        var color = Color.black
+        var opacity = 0.0
+        var radius = 3.0
+        var offset = defaultOffset
+        var path: Path?
+    }
+    @exclusivity(unchecked) private var shadow: ShadowStorage?
+
+    private var shadowForWriting: ShadowStorage {
+        if let shadow { return shadow }
+        let made = ShadowStorage()
+        shadow = made
+        return made
+    }
 
     // MARK: - Contents
 

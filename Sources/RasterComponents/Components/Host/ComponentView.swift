@@ -27,11 +27,39 @@ open class ComponentView {
     /// How the view enters and leaves its parent when the parent's update is animated:
     /// the parent's `appear`/`disappear` modifiers, else these (a component may set them
     /// on its own view).
-    @exclusivity(unchecked) public var appearTransition: ChildTransition?
+    public var appearTransition: ChildTransition? {
+        get { transitions?.appear }
+        set { transitions(writing: newValue)?.appear = newValue }
+    }
     /// How the view leaves its parent (see `appearTransition`).
-    @exclusivity(unchecked) public var disappearTransition: ChildTransition?
+    public var disappearTransition: ChildTransition? {
+        get { transitions?.disappear }
+        set { transitions(writing: newValue)?.disappear = newValue }
+    }
     /// The disappear transition in effect, recorded when the view was last placed.
-    @exclusivity(unchecked) var placedDisappear: ChildTransition?
+    var placedDisappear: ChildTransition? {
+        get { transitions?.placedDisappear }
+        set { transitions(writing: newValue)?.placedDisappear = newValue }
+    }
+
+    /// The three transitions, boxed once one is set: most views have none, and inline
+    /// they would add 150 bytes to every view.
+    private final class Transitions {
+        var appear: ChildTransition?
+        var disappear: ChildTransition?
+        var placedDisappear: ChildTransition?
+    }
+    @exclusivity(unchecked) private var transitions: Transitions?
+
+    /// The box to write `value` into: made for a value, nil (nothing to write) when
+    /// there is no box and the value is nil.
+    private func transitions(writing value: ChildTransition?) -> Transitions? {
+        if let transitions { return transitions }
+        guard value != nil else { return nil }
+        let made = Transitions()
+        transitions = made
+        return made
+    }
     /// Bookkeeping of other view systems (DCFlight's props and node id).
     @exclusivity(unchecked) package var dcfStorage: AnyObject?
     /// True while the view animates out after its parent dropped it.
