@@ -13,16 +13,46 @@ public enum Axis: Hashable, Sendable {
 /// Each dimension is a definite length, `nil` (unspecified: the child's ideal size),
 /// `0` (its minimum) or `.infinity` (its maximum). The child answers with the size it
 /// takes; the parent then places it.
+///
+/// Stored as two plain doubles, an unspecified dimension as one NaN bit pattern that
+/// arithmetic never makes (`unspecifiedBits`): a proposal is 16 bytes instead of 25, and
+/// every node keeps several (the proposals it was asked and their answers).
 public struct ProposedSize: Hashable, Sendable, CustomStringConvertible {
+    /// The bits that stand for an unspecified dimension: a quiet NaN with a payload no
+    /// operation on numbers produces (a NaN proposed as a length stays a NaN length).
+    private static let unspecifiedBits: UInt64 = 0x7FF8_5052_4F50_4F53
+    private var storedWidth: Double
+    private var storedHeight: Double
+
     /// The proposed width in points; nil for unspecified.
-    public var width: Double?
+    public var width: Double? {
+        get { storedWidth.bitPattern == Self.unspecifiedBits ? nil : storedWidth }
+        set { storedWidth = Self.stored(newValue) }
+    }
     /// The proposed height in points; nil for unspecified.
-    public var height: Double?
+    public var height: Double? {
+        get { storedHeight.bitPattern == Self.unspecifiedBits ? nil : storedHeight }
+        set { storedHeight = Self.stored(newValue) }
+    }
+
+    private static func stored(_ value: Double?) -> Double {
+        value ?? Double(bitPattern: unspecifiedBits)
+    }
 
     /// nil for a dimension left unspecified.
     public init(width: Double?, height: Double?) {
-        self.width = width
-        self.height = height
+        storedWidth = Self.stored(width)
+        storedHeight = Self.stored(height)
+    }
+
+    /// Equal when both dimensions are unspecified or equal lengths, as for optionals.
+    public static func == (a: ProposedSize, b: ProposedSize) -> Bool {
+        a.width == b.width && a.height == b.height
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(width)
+        hasher.combine(height)
     }
 
     /// A definite proposal.

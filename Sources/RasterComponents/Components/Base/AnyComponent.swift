@@ -25,15 +25,15 @@ public final class AnyComponent<EnvironmentType>: Equatable {
 /// `key` does in React.
 public struct AnyComponentWithIdentity<EnvironmentType>: Equatable {
     /// The identity: a view made for one id is kept only for the same id.
-    public let id: AnyHashable
+    public var id: AnyHashable { key.hashable }
     /// The component shown under `id`.
     public let component: AnyComponent<EnvironmentType>
-    /// `id` as the containers key their child views by.
+    /// `id` as the containers key their child views by (the only copy of it: `id` is
+    /// made from it, so a child takes four words).
     package let key: ChildKey
 
     /// Keys `component` by `id`, which is stored type-erased.
     public init<ID: Hashable>(id: ID, component: AnyComponent<EnvironmentType>) {
-        self.id = AnyHashable(id)
         self.component = component
         key = ChildKey(id)
     }
@@ -52,7 +52,8 @@ public struct AnyComponentWithIdentity<EnvironmentType>: Equatable {
 package enum ChildKey: Hashable {
     case int(Int)
     case string(String)
-    case other(AnyHashable)
+    /// Boxed (`indirect`): a key is then the size of a string, in every child map.
+    indirect case other(AnyHashable)
 
     package init<ID: Hashable>(_ id: ID) {
         if let int = id as? Int {
@@ -64,7 +65,9 @@ package enum ChildKey: Hashable {
         }
     }
 
-    private var hashable: AnyHashable {
+    /// The id as it was given: an `Int` or a `String` is made again as one, anything
+    /// else was kept as given.
+    package var hashable: AnyHashable {
         switch self {
         case .int(let int): AnyHashable(int)
         case .string(let string): AnyHashable(string)

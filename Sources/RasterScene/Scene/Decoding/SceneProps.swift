@@ -488,11 +488,13 @@ public final class SceneProps {
                          wrap: ((AnyComponent<Empty>, SceneProps) throws -> AnyComponent<Empty>)? = nil)
         throws -> [AnyComponentWithIdentity<Empty>] {
         let childBoxes = context.registry.types[owner]?.childBoxes ?? false
-        return try nodes(name, childSpecs: childSpecs, childBoxes: childBoxes, wrap: wrap, list: true)
-            .enumerated().map { index, node in
-                if let id = node.id { return AnyComponentWithIdentity(id: id, component: node.component) }
-                return AnyComponentWithIdentity(id: index, component: node.component)
-            }
+        let nodes = try nodes(name, childSpecs: childSpecs, childBoxes: childBoxes, wrap: wrap, list: true)
+        // Mapped over the indices, so the array is made at its size (not grown).
+        return nodes.indices.map { index in
+            let node = nodes[index]
+            if let id = node.id { return AnyComponentWithIdentity(id: id, component: node.component) }
+            return AnyComponentWithIdentity(id: index, component: node.component)
+        }
     }
 
     /// The nodes of prop `name` with their elements: in a build of the edited model,
