@@ -68,7 +68,7 @@ final class LayoutNodeLifetimeTests: XCTestCase {
         let frames = itemFrames([open], box: box)
         XCTAssertEqual(frames.count, 7)
         let node = try XCTUnwrap(box.node)
-        XCTAssertNil(node.orderedFlexChildren, "the flex children's nodes are dropped once the Flex is updated")
+        XCTAssertNil(node.flexState?.orderedChildren, "the flex children's nodes are dropped once the Flex is updated")
         XCTAssertNil(node.flexItem)
     }
 

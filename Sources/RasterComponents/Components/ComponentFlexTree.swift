@@ -118,7 +118,7 @@ extension LayoutNode {
     /// The children of a flex container's node with their indices in `flex.items`, in
     /// `order` (stable).
     func flexChildren(_ flex: Flex) -> [(index: Int, node: LayoutNode)] {
-        if let ordered = orderedFlexChildren { return ordered.indexed }
+        if let ordered = flexState?.orderedChildren { return ordered.indexed }
         var nodes: [(index: Int, node: LayoutNode)] = []
         nodes.reserveCapacity(flex.items.count)
         var reordered = false
@@ -133,17 +133,17 @@ extension LayoutNode {
             let orders = nodes.map { $0.node.flexInfo.item.order }
             nodes.sort { a, b in orders[a.index] != orders[b.index] ? orders[a.index] < orders[b.index] : a.index < b.index }
         }
-        orderedFlexChildren = FlexChildren(indexed: nodes, nodes: nodes.map { $0.node })
+        self.flex.orderedChildren = FlexChildren(indexed: nodes, nodes: nodes.map { $0.node })
         return nodes
     }
 
     /// The children of a flex container's node in `order` (none when the node is not a
     /// `Flex`); the component is cast only when they are not kept yet.
     func flexChildNodes() -> [AnyObject] {
-        if let ordered = orderedFlexChildren { return ordered.nodes }
+        if let ordered = flexState?.orderedChildren { return ordered.nodes }
         guard let flex = component(as: Flex.self) else { return [] }
         _ = flexChildren(flex)
-        return orderedFlexChildren?.nodes ?? []
+        return flexState?.orderedChildren?.nodes ?? []
     }
 }
 
@@ -225,15 +225,15 @@ struct ComponentFlexTree: FlexLayoutTree {
         return top + baseline
     }
 
-    func cachedLayout(_ node: Node, _ input: FlexInput) -> FlexOutput? { layoutNode(node).flexCache.get(input) }
+    func cachedLayout(_ node: Node, _ input: FlexInput) -> FlexOutput? { layoutNode(node).flexState?.cache.get(input) }
 
-    func storeLayout(_ node: Node, _ input: FlexInput, _ output: FlexOutput) { layoutNode(node).flexCache.store(input, output) }
+    func storeLayout(_ node: Node, _ input: FlexInput, _ output: FlexOutput) { layoutNode(node).flex.cache.store(input, output) }
 
     /// A size below zero (margins larger than the line) is 0, as a box cannot be smaller.
     func setFrame(_ node: Node, _ frame: Rect) {
         let size = Size(width: max(0, frame.width), height: max(0, frame.height))
         let n = layoutNode(node)
-        n.flexFrame = Rect(origin: frame.origin, size: size)
-        n.flexInfo.boxNode.assignedSize = size
+        n.flex.frame = Rect(origin: frame.origin, size: size)
+        n.flexInfo.boxNode.flex.assignedSize = size
     }
 }

@@ -59,20 +59,29 @@ public final class LayoutNode {
     @exclusivity(unchecked) var scratchBody: Any?
 
     // Flexbox bookkeeping (see `FlexLayout`).
-    @exclusivity(unchecked) var flexCache = FlexCache()
     @exclusivity(unchecked) var flexItem: FlexItemInfo?
-    /// A flex container's children in `order` (see `flexChildren`).
-    @exclusivity(unchecked) var orderedFlexChildren: FlexChildren?
+    /// What the node keeps of flex layout, made when a flex container first stores
+    /// something on it: most nodes outside flexbox (a leaf item's content, a stack's
+    /// children) never need it, and inline it would add 300 bytes to every node.
+    @exclusivity(unchecked) private(set) var flexState: FlexLayoutState?
+
+    /// `flexState`, made if it is not yet.
+    var flex: FlexLayoutState {
+        if let flexState { return flexState }
+        let made = FlexLayoutState()
+        flexState = made
+        return made
+    }
     /// The border box a flex container gave this node (a `FlexItem` or `Flex`) in its
     /// last layout.
-    @exclusivity(unchecked) var assignedSize: Size?
+    var assignedSize: Size? { flexState?.assignedSize }
+    /// This child's frame in its flex container's last layout (unrounded, relative to
+    /// the container's border box).
+    var flexFrame: Rect? { flexState?.frame }
     /// The size the parent's update gives the component's frame whatever size the
     /// component returns (a filling stack stretches its children across); nil: the size
     /// it returns.
     @exclusivity(unchecked) var placedSize: Size?
-    /// This child's frame in its flex container's last layout (unrounded, relative to
-    /// the container's border box).
-    @exclusivity(unchecked) var flexFrame: Rect?
 
     /// Generic so that a caller holding an `AnyComponent` (most do) unwraps it without a
     /// dynamic cast: the check folds away once specialized.
@@ -165,16 +174,18 @@ public final class LayoutNode {
     /// Drops the nodes below this one, and what refers to them, once the component's
     /// update is over: a large tree then never holds every node of the pass at once.
     /// Its own answers, flex sizes and frame stay for the parent. The full layout in
-    /// `flexCache` goes too (its frames were set on the nodes dropped), so a second
+    /// `flexState` goes too (its frames were set on the nodes dropped), so a second
     /// update in the same pass lays the children out again on new nodes.
     func releaseDescendants() {
         firstSlot = nil
         if !laterSlots.isEmpty { laterSlots = [] }
         if !keyedSlots.isEmpty { keyedSlots = [:] }
         flexItem = nil
-        orderedFlexChildren = nil
+        if let flexState {
+            flexState.orderedChildren = nil
+            flexState.cache.forgetLayout()
+        }
         forgetPassScratch()
-        flexCache.forgetLayout()
     }
 
     /// Forgets what components computed or made for measuring in this pass.
@@ -194,10 +205,12 @@ public final class LayoutNode {
         var pending: [LayoutNode] = [self]
         while let node = pending.popLast() {
             node.answers.removeAll()
-            node.flexCache.removeAll()
-            node.assignedSize = nil
+            if let flex = node.flexState {
+                flex.cache.removeAll()
+                flex.assignedSize = nil
+                flex.frame = nil
+            }
             node.placedSize = nil
-            node.flexFrame = nil
             node.forgetPassScratch()
             if let first = node.firstSlot { pending.append(first) }
             for case let later? in node.laterSlots { pending.append(later) }
@@ -236,6 +249,20 @@ extension LayoutNode {
     func holds<T: Component>(_ type: T.Type) -> Bool {
         componentType == T.self
     }
+}
+
+/// What a node that takes part in flex layout keeps of it for the pass (or, in a
+/// `LayoutTree`, until `markSubtreeDirty`).
+final class FlexLayoutState {
+    /// The answers of the flex algorithm (sizes, and the last full layout).
+    @exclusivity(unchecked) var cache = FlexCache()
+    /// A flex container's children in `order` (see `flexChildren`).
+    @exclusivity(unchecked) var orderedChildren: FlexChildren?
+    /// The border box a flex container gave the node in its last layout.
+    @exclusivity(unchecked) var assignedSize: Size?
+    /// The node's frame in its flex container's last layout (unrounded, relative to the
+    /// container's border box).
+    @exclusivity(unchecked) var frame: Rect?
 }
 
 /// The sizes a node answered, by proposal, in the order asked: the first two kept
