@@ -88,7 +88,8 @@ struct DrawCommand: ParsableCommand {
             // One frame: no raster is drawn twice, so none is kept.
             renderer.host.rasterCacheLimit = 0
             renderer.host.compositorThreads = threads ?? ProcessInfo.processInfo.activeProcessorCount
-            let bitmap = try renderer.render()
+            // The host's own frame, encoded where it is (the renderer outlives it): no copy.
+            let bitmap = try renderer.renderInPlace().frame
             let bytes = try encoder.encode(bitmap)
             if output == "-" {
                 try FileOutput.writeStandardOutput(bytes)
