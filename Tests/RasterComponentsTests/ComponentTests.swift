@@ -609,3 +609,27 @@ final class ReadmeComponentTests: XCTestCase {
         XCTAssertEqual(bitmap[359, 119].a, 0, "outside the badge")
     }
 }
+
+/// A keyed child keeps its id only as its key; the id read back is the one given, of
+/// the type given (an `Int8` stays an `Int8`, not the `Int` key it equals).
+final class ChildIdentityTests: XCTestCase {
+    private struct Tag: Hashable { var name: String }
+
+    func testIdReadsBackAsGiven() {
+        let component = AnyComponent<Empty>(Rectangle())
+        let ids: [AnyHashable] = [7, "row-7", Int8(7), 7.0, Tag(name: "seven"), AnyHashable(7)]
+        for id in ids {
+            let child = AnyComponentWithIdentity(id: id, component: component)
+            XCTAssertEqual(child.id, id)
+            XCTAssertEqual(ObjectIdentifier(type(of: child.id.base)), ObjectIdentifier(type(of: id.base)), "\(id)")
+        }
+        XCTAssertTrue(AnyComponentWithIdentity(id: Int8(7), component: component).id.base is Int8)
+        XCTAssertTrue(AnyComponentWithIdentity(id: "x", component: component).id.base is String)
+        // Equal as AnyHashable, so one key: 7 and Int8(7) and 7.0 name the same child.
+        XCTAssertEqual(AnyComponentWithIdentity(id: 7, component: component),
+                       AnyComponentWithIdentity(id: Int8(7), component: component))
+        XCTAssertNotEqual(AnyComponentWithIdentity(id: 7, component: component),
+                          AnyComponentWithIdentity(id: "7", component: component))
+    }
+}
+

@@ -45,9 +45,15 @@ public struct ProposedSize: Hashable, Sendable, CustomStringConvertible {
         storedHeight = Self.stored(height)
     }
 
-    /// Equal when both dimensions are unspecified or equal lengths, as for optionals.
+    /// Equal when both dimensions are unspecified or equal lengths, as for optionals
+    /// (the unspecified pattern is a NaN, so it equals no length, nor itself as a number).
     public static func == (a: ProposedSize, b: ProposedSize) -> Bool {
-        a.width == b.width && a.height == b.height
+        same(a.storedWidth, b.storedWidth) && same(a.storedHeight, b.storedHeight)
+    }
+
+    @inline(__always)
+    private static func same(_ a: Double, _ b: Double) -> Bool {
+        a == b || (a.bitPattern == unspecifiedBits && b.bitPattern == unspecifiedBits)
     }
 
     public func hash(into hasher: inout Hasher) {
