@@ -141,56 +141,28 @@ public final class Layer {
     /// Colour of the shadow; its alpha is multiplied by `shadowOpacity`.
     public var shadowColor: Color {
         get { shadow?.color ?? .black }
-        set {
-            let old = shadowColor
-            guard newValue != old else { return }
-            shadowForWriting.color = newValue
-            touchEffect()
-            noteChange(\.shadowColor, old)
-        }
+        set { setShadow(\.color, newValue, old: shadowColor, noting: \.shadowColor) }
     }
     /// 0 (the default) draws no shadow.
     public var shadowOpacity: Double {
         get { shadow?.opacity ?? 0 }
-        set {
-            let old = shadowOpacity
-            guard newValue != old else { return }
-            shadowForWriting.opacity = newValue
-            touchEffect()
-            noteChange(\.shadowOpacity, old)
-        }
+        set { setShadow(\.opacity, newValue, old: shadowOpacity, noting: \.shadowOpacity) }
     }
     /// The blur's standard deviation in points (CSS `blur-radius` = 2 × `shadowRadius`).
     public var shadowRadius: Double {
         get { shadow?.radius ?? 3 }
-        set {
-            let old = shadowRadius
-            guard newValue != old else { return }
-            shadowForWriting.radius = newValue
-            touchEffect()
-            noteChange(\.shadowRadius, old)
-        }
+        set { setShadow(\.radius, newValue, old: shadowRadius, noting: \.shadowRadius) }
     }
     /// In the superlayer's coordinate space (not turned by the layer's own transform).
     public var shadowOffset: Point {
         get { shadow?.offset ?? ShadowStorage.defaultOffset }
-        set {
-            let old = shadowOffset
-            guard newValue != old else { return }
-            shadowForWriting.offset = newValue
-            touchEffect()
-            noteChange(\.shadowOffset, old)
-        }
+        set { setShadow(\.offset, newValue, old: shadowOffset, noting: \.shadowOffset) }
     }
     /// The shape that casts the shadow, in bounds coordinates. Without one, the shadow
     /// follows the alpha of the layer and its subtree (rendered offscreen first).
     public var shadowPath: Path? {
         get { shadow?.path }
-        set {
-            guard newValue != shadowPath else { return }
-            shadowForWriting.path = newValue
-            touchEffect()
-        }
+        set { setShadow(\.path, newValue, old: shadowPath, noting: nil) }
     }
 
     var hasShadow: Bool {
@@ -211,11 +183,22 @@ public final class Layer {
     }
     @exclusivity(unchecked) private var shadow: ShadowStorage?
 
-    private var shadowForWriting: ShadowStorage {
-        if let shadow { return shadow }
-        let made = ShadowStorage()
-        shadow = made
-        return made
+    /// Writes one shadow property when it changes: the box is made if need be, the
+    /// subtree repaints, and the old value is noted for a `LayerChangeLog` under
+    /// `property` (when it is animatable).
+    private func setShadow<V: Equatable>(_ field: ReferenceWritableKeyPath<ShadowStorage, V>, _ value: V, old: V,
+                                         noting property: ReferenceWritableKeyPath<Layer, V>?) {
+        guard value != old else { return }
+        let storage: ShadowStorage
+        if let shadow {
+            storage = shadow
+        } else {
+            storage = ShadowStorage()
+            shadow = storage
+        }
+        storage[keyPath: field] = value
+        touchEffect()
+        if let property { noteChange(property, old) }
     }
 
     // MARK: - Contents
