@@ -14,46 +14,33 @@ public enum Axis: Hashable, Sendable {
 /// `0` (its minimum) or `.infinity` (its maximum). The child answers with the size it
 /// takes; the parent then places it.
 ///
-/// Stored as two plain doubles, an unspecified dimension as one NaN bit pattern that
-/// arithmetic never makes (`unspecifiedBits`): a proposal is 16 bytes instead of 25, and
-/// every node keeps several (the proposals it was asked and their answers).
+/// Stored as two plain doubles, an unspecified dimension as `OptionalLength`'s NaN: a
+/// proposal is 16 bytes instead of 25, and every node keeps several (the proposals it
+/// was asked and their answers).
 public struct ProposedSize: Hashable, Sendable, CustomStringConvertible {
-    /// The bits that stand for an unspecified dimension: a quiet NaN with a payload no
-    /// operation on numbers produces (a NaN proposed as a length stays a NaN length).
-    private static let unspecifiedBits: UInt64 = 0x7FF8_5052_4F50_4F53
     private var storedWidth: Double
     private var storedHeight: Double
 
     /// The proposed width in points; nil for unspecified.
     public var width: Double? {
-        get { storedWidth.bitPattern == Self.unspecifiedBits ? nil : storedWidth }
-        set { storedWidth = Self.stored(newValue) }
+        get { OptionalLength.read(storedWidth) }
+        set { storedWidth = OptionalLength.stored(newValue) }
     }
     /// The proposed height in points; nil for unspecified.
     public var height: Double? {
-        get { storedHeight.bitPattern == Self.unspecifiedBits ? nil : storedHeight }
-        set { storedHeight = Self.stored(newValue) }
-    }
-
-    private static func stored(_ value: Double?) -> Double {
-        value ?? Double(bitPattern: unspecifiedBits)
+        get { OptionalLength.read(storedHeight) }
+        set { storedHeight = OptionalLength.stored(newValue) }
     }
 
     /// nil for a dimension left unspecified.
     public init(width: Double?, height: Double?) {
-        storedWidth = Self.stored(width)
-        storedHeight = Self.stored(height)
+        storedWidth = OptionalLength.stored(width)
+        storedHeight = OptionalLength.stored(height)
     }
 
-    /// Equal when both dimensions are unspecified or equal lengths, as for optionals
-    /// (the unspecified pattern is a NaN, so it equals no length, nor itself as a number).
+    /// Equal when both dimensions are unspecified or equal lengths, as for optionals.
     public static func == (a: ProposedSize, b: ProposedSize) -> Bool {
-        same(a.storedWidth, b.storedWidth) && same(a.storedHeight, b.storedHeight)
-    }
-
-    @inline(__always)
-    private static func same(_ a: Double, _ b: Double) -> Bool {
-        a == b || (a.bitPattern == unspecifiedBits && b.bitPattern == unspecifiedBits)
+        OptionalLength.same(a.storedWidth, b.storedWidth) && OptionalLength.same(a.storedHeight, b.storedHeight)
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -102,6 +89,30 @@ public struct ProposedSize: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         func d(_ v: Double?) -> String { v.map { $0.isInfinite ? "inf" : "\($0)" } ?? "nil" }
         return "(\(d(width)), \(d(height)))"
+    }
+}
+
+/// An optional length stored in a plain `Double`: nil is a quiet NaN with a payload no
+/// operation on numbers produces, so a NaN given as a length stays a NaN length. Two
+/// stored lengths are the same exactly when the optionals are equal.
+enum OptionalLength {
+    static let unspecifiedBits: UInt64 = 0x7FF8_5052_4F50_4F53
+
+    @inline(__always)
+    static func stored(_ value: Double?) -> Double {
+        value ?? Double(bitPattern: unspecifiedBits)
+    }
+
+    @inline(__always)
+    static func read(_ stored: Double) -> Double? {
+        stored.bitPattern == unspecifiedBits ? nil : stored
+    }
+
+    /// Equal lengths, or both nil (nil is a NaN, so it equals no length, nor itself as
+    /// a number).
+    @inline(__always)
+    static func same(_ a: Double, _ b: Double) -> Bool {
+        a == b || (a.bitPattern == unspecifiedBits && b.bitPattern == unspecifiedBits)
     }
 }
 

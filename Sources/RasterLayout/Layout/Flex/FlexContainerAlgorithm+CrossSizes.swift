@@ -50,10 +50,10 @@ extension FlexContainerAlgorithm {
     /// across and, in a column, by the width its own maximum height makes through the
     /// ratio (as Chrome sizes it).
     func ratioContentFloor(_ item: Item, content: () -> Double) -> Double {
-        let minimumHeight = item.box.minDimension(dir)
+        let minimumHeight = item.minMainDimension
         let ownMinimumHeight = dir == .vertical && !minimumHeight.isAuto
             && !(minimumHeight.isPercent && percentBase[dir] == nil)
-        if item.clips || item.ownMinSize[cross] != nil || !item.box.dimension(cross).isAuto || ownMinimumHeight {
+        if item.clips || item.ownMinSize[cross] != nil || !item.crossDimension.isAuto || ownMinimumHeight {
             return 0
         }
         let transferredMaximum = dir == .horizontal ? nil
@@ -145,7 +145,7 @@ extension FlexContainerAlgorithm {
     /// Whether an item takes its line's cross size: aligned `stretch`, no auto cross
     /// margins, and an auto cross size (not a percentage that behaves as auto).
     func stretches(_ item: Item) -> Bool {
-        item.alignSelf == .stretch && !autoCrossStart(item) && !autoCrossEnd(item) && item.box.dimension(cross).isAuto
+        item.alignSelf == .stretch && !autoCrossStart(item) && !autoCrossEnd(item) && item.crossDimension.isAuto
     }
 
     /// 9. `align-content: stretch`: lines share the container's leftover cross size.

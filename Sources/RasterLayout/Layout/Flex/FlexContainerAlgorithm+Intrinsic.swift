@@ -28,9 +28,8 @@ extension FlexContainerAlgorithm {
         for item in items {
             // A percentage of the size being found is cyclic: it counts as auto (its
             // minimum as 0), as Chrome computes contributions.
-            let style = item.box
-            let cyclic = style.dimension(dir).isPercent
-            let cyclicMinimum = style.minDimension(dir).isPercent
+            let cyclic = item.mainDimension.isPercent
+            let cyclicMinimum = item.minMainDimension.isPercent
             let content: Double
             if let own = item.size[dir], !cyclic {
                 content = own

@@ -24,7 +24,9 @@ extension FlexContainerAlgorithm {
             }
             items.append(Item(
                 node: child,
-                box: childBox,
+                mainDimension: childBox.dimension(dir),
+                crossDimension: childBox.dimension(cross),
+                minMainDimension: childBox.minDimension(dir),
                 basis: item.basis,
                 size: childBox.sizeWithRatio(base),
                 specifiedSize: specified,

@@ -15,8 +15,11 @@ struct FlexContainerAlgorithm {
     /// for all of it, so an item does not retain its node.
     struct Item {
         unowned(unsafe) let node: Node
-        /// Its box style as written (sizes, limits, padding, ratio), read once.
-        let box: BoxStyle
+        /// Its `width` or `height` along the main axis and across, and its main-axis
+        /// `min-*`, as written (the rest of its box is resolved into the values below).
+        let mainDimension: Dimension
+        let crossDimension: Dimension
+        let minMainDimension: Dimension
         /// Its `flex-basis` as written.
         let basis: Dimension
         /// The item's `width`/`height`, the missing one transferred through its aspect

@@ -1,13 +1,35 @@
 import RasterCore
 
 /// A size whose dimensions may be unknown.
+///
+/// Stored as two plain doubles (`OptionalLength`): 16 bytes instead of 25, in every flex
+/// item's working values and every cached flex answer.
 package struct OptionalSize: Hashable {
-    package var width: Double?
-    package var height: Double?
+    private var storedWidth: Double
+    private var storedHeight: Double
+
+    package var width: Double? {
+        get { OptionalLength.read(storedWidth) }
+        set { storedWidth = OptionalLength.stored(newValue) }
+    }
+    package var height: Double? {
+        get { OptionalLength.read(storedHeight) }
+        set { storedHeight = OptionalLength.stored(newValue) }
+    }
 
     package init(_ width: Double?, _ height: Double?) {
-        self.width = width
-        self.height = height
+        storedWidth = OptionalLength.stored(width)
+        storedHeight = OptionalLength.stored(height)
+    }
+
+    /// Equal as a pair of optionals.
+    package static func == (a: OptionalSize, b: OptionalSize) -> Bool {
+        OptionalLength.same(a.storedWidth, b.storedWidth) && OptionalLength.same(a.storedHeight, b.storedHeight)
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(width)
+        hasher.combine(height)
     }
 
     static let none = OptionalSize(nil, nil)
