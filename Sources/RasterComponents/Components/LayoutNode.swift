@@ -60,9 +60,10 @@ public final class LayoutNode {
 
     // Flexbox bookkeeping (see `FlexLayout`).
     @exclusivity(unchecked) var flexItem: FlexItemInfo?
-    /// What the node keeps of flex layout, made when a flex container first stores
-    /// something on it: most nodes outside flexbox (a leaf item's content, a stack's
-    /// children) never need it, and inline it would add 300 bytes to every node.
+    /// What the node keeps of flex layout, made when flex layout first stores something
+    /// on it (a size, a frame, a container's ordered children): nodes outside flexbox (a
+    /// leaf item's content, a stack's children) never need it, and inline it would add
+    /// 300 bytes to every node.
     @exclusivity(unchecked) private(set) var flexState: FlexLayoutState?
 
     /// `flexState`, made if it is not yet.
