@@ -202,8 +202,9 @@ package struct FlexCache {
         var value: T
     }
 
-    /// The sizes stored, oldest first: the first inline (most nodes are sized under
-    /// one input in a pass), the others in an array.
+    /// The sizes stored: the first inline (most nodes are sized under one input in a
+    /// pass), the later ones in an array ordered by kind, smallest first, and newest
+    /// first within a kind, so that the first match found there is the best of them.
     private var firstSize: Entry<Size>?
     private var laterSizes: [Entry<Size>] = []
     private var layout: Entry<FlexOutput>?
@@ -232,19 +233,22 @@ package struct FlexCache {
             guard let e = layout, Self.matches(input, e, e.value.size) else { return nil }
             return e.value
         case .computeSize:
-            // The newest match of the smallest kind (none is smaller than 0).
-            var bestKind = Int.max, best: Size?
+            // The newest match of the smallest kind. The first size is the oldest: a
+            // later one of its kind or a smaller one beats it, one of a larger kind not.
+            var bound = Int.max, best: Size?
+            if let e = firstSize, Self.matches(input, e, e.value) {
+                bound = e.kind
+                best = e.value
+            }
             laterSizes.withUnsafeBufferPointer { entries in
-                var i = entries.count
-                while i > 0, bestKind > 0 {
-                    i -= 1
-                    if entries[i].kind < bestKind, Self.matches(input, entries[i], entries[i].value) {
-                        bestKind = entries[i].kind
+                for i in entries.indices {
+                    if entries[i].kind > bound { break }
+                    if Self.matches(input, entries[i], entries[i].value) {
                         best = entries[i].value
+                        break
                     }
                 }
             }
-            if let e = firstSize, e.kind < bestKind, Self.matches(input, e, e.value) { best = e.value }
             return best.map { FlexOutput(size: $0) }
         }
     }
@@ -267,7 +271,13 @@ package struct FlexCache {
         case .computeSize:
             let entry = Entry(kind: Self.kind(input), known: input.known, definite: input.definite,
                               available: input.available, sizingMode: input.sizingMode, value: output.size)
-            if firstSize == nil { firstSize = entry } else { laterSizes.append(entry) }
+            if firstSize == nil {
+                firstSize = entry
+            } else {
+                // Before the others of its kind (newest first), after the smaller kinds.
+                let at = laterSizes.firstIndex { $0.kind >= entry.kind } ?? laterSizes.count
+                laterSizes.insert(entry, at: at)
+            }
         }
     }
 
