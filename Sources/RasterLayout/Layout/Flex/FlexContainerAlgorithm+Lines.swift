@@ -126,8 +126,12 @@ extension FlexContainerAlgorithm {
 
     /// The longest of the given lines of outer hypothetical main sizes, with its gaps.
     func longestLine(_ lines: [Line]) -> Double {
-        lines.map { line in
-            items[line.range].reduce(FlexMath.gaps(gap[dir], line.range.count)) { $0 + $1.hypotheticalOuterSize[dir] }
-        }.max() ?? 0
+        var longest: Double?
+        for line in lines {
+            var length = FlexMath.gaps(gap[dir], line.range.count)
+            for i in line.range { length += items[i].hypotheticalOuterSize[dir] }
+            longest = max(longest ?? length, length)
+        }
+        return longest ?? 0
     }
 }
