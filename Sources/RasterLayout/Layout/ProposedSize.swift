@@ -14,38 +14,27 @@ public enum Axis: Hashable, Sendable {
 /// `0` (its minimum) or `.infinity` (its maximum). The child answers with the size it
 /// takes; the parent then places it.
 ///
-/// Stored as two plain doubles, an unspecified dimension as `OptionalLength`'s NaN: a
-/// proposal is 16 bytes instead of 25, and every node keeps several (the proposals it
-/// was asked and their answers).
+/// Stored as an `OptionalSize` (two plain doubles, an unspecified dimension as
+/// `OptionalLength`'s NaN): a proposal is 16 bytes instead of 25, and every node keeps
+/// several (the proposals it was asked and their answers). Equality and hashing are
+/// those of the two optionals.
 public struct ProposedSize: Hashable, Sendable, CustomStringConvertible {
-    private var storedWidth: Double
-    private var storedHeight: Double
+    private var dimensions: OptionalSize
 
     /// The proposed width in points; nil for unspecified.
     public var width: Double? {
-        get { OptionalLength.read(storedWidth) }
-        set { storedWidth = OptionalLength.stored(newValue) }
+        get { dimensions.width }
+        set { dimensions.width = newValue }
     }
     /// The proposed height in points; nil for unspecified.
     public var height: Double? {
-        get { OptionalLength.read(storedHeight) }
-        set { storedHeight = OptionalLength.stored(newValue) }
+        get { dimensions.height }
+        set { dimensions.height = newValue }
     }
 
     /// nil for a dimension left unspecified.
     public init(width: Double?, height: Double?) {
-        storedWidth = OptionalLength.stored(width)
-        storedHeight = OptionalLength.stored(height)
-    }
-
-    /// Equal when both dimensions are unspecified or equal lengths, as for optionals.
-    public static func == (a: ProposedSize, b: ProposedSize) -> Bool {
-        OptionalLength.same(a.storedWidth, b.storedWidth) && OptionalLength.same(a.storedHeight, b.storedHeight)
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(width)
-        hasher.combine(height)
+        dimensions = OptionalSize(width, height)
     }
 
     /// A definite proposal.
