@@ -274,9 +274,14 @@ package struct FlexCache {
             if firstSize == nil {
                 firstSize = entry
             } else {
-                // Before the others of its kind (newest first), after the smaller kinds.
-                let at = laterSizes.firstIndex { $0.kind >= entry.kind } ?? laterSizes.count
-                laterSizes.insert(entry, at: at)
+                // Before the others of its kind (newest first), after the smaller kinds:
+                // appended, then moved down past the larger or equal kinds.
+                laterSizes.append(entry)
+                var i = laterSizes.count - 1
+                while i > 0, laterSizes[i - 1].kind >= entry.kind {
+                    laterSizes.swapAt(i - 1, i)
+                    i -= 1
+                }
             }
         }
     }
