@@ -175,11 +175,11 @@ public final class Layer {
     /// until set.
     private final class ShadowStorage {
         static let defaultOffset = Point(x: 0, y: -3)
-        var color = Color.black
-        var opacity = 0.0
-        var radius = 3.0
-        var offset = defaultOffset
-        var path: Path?
+        @exclusivity(unchecked) var color = Color.black
+        @exclusivity(unchecked) var opacity = 0.0
+        @exclusivity(unchecked) var radius = 3.0
+        @exclusivity(unchecked) var offset = defaultOffset
+        @exclusivity(unchecked) var path: Path?
     }
     @exclusivity(unchecked) private var shadow: ShadowStorage?
 

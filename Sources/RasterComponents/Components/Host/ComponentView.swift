@@ -45,9 +45,9 @@ open class ComponentView {
     /// The three transitions, boxed once one is set: most views have none, and inline
     /// they would add 150 bytes to every view.
     private final class Transitions {
-        var appear: ChildTransition?
-        var disappear: ChildTransition?
-        var placedDisappear: ChildTransition?
+        @exclusivity(unchecked) var appear: ChildTransition?
+        @exclusivity(unchecked) var disappear: ChildTransition?
+        @exclusivity(unchecked) var placedDisappear: ChildTransition?
     }
     @exclusivity(unchecked) private var transitions: Transitions?
 
