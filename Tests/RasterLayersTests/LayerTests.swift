@@ -55,6 +55,35 @@ final class LayerTests: XCTestCase {
 
     /// A sublayer kept after its superlayer is freed reads no superlayer (the link is
     /// unowned, so a dangling one would trap) and can join another tree.
+    /// Core Animation's documented shadow defaults (`CALayer`: opacity 0, radius 3,
+    /// offset (0, -3), black, no path) hold on a new layer, and each shadow property
+    /// keeps its own value while the others are set and reset.
+    func testShadowPropertiesStartAtCoreAnimationsDefaultsAndAreIndependent() {
+        let layer = Layer()
+        XCTAssertEqual(layer.shadowOpacity, 0)
+        XCTAssertEqual(layer.shadowRadius, 3)
+        XCTAssertEqual(layer.shadowOffset, Point(x: 0, y: -3))
+        XCTAssertEqual(layer.shadowColor, .black)
+        XCTAssertNil(layer.shadowPath)
+
+        layer.shadowRadius = 8
+        XCTAssertEqual(layer.shadowRadius, 8)
+        XCTAssertEqual(layer.shadowOpacity, 0, "setting the radius leaves the opacity at its default")
+        XCTAssertEqual(layer.shadowOffset, Point(x: 0, y: -3))
+        layer.shadowPath = Path(rect: Rect(x: 0, y: 0, width: 4, height: 4))
+        layer.shadowColor = .red
+        layer.shadowOffset = Point(x: 2, y: 5)
+        layer.shadowOpacity = 0.5
+        XCTAssertEqual(layer.shadowRadius, 8)
+        XCTAssertEqual(layer.shadowColor, .red)
+        XCTAssertEqual(layer.shadowOffset, Point(x: 2, y: 5))
+        XCTAssertEqual(layer.shadowOpacity, 0.5)
+        XCTAssertEqual(layer.shadowPath, Path(rect: Rect(x: 0, y: 0, width: 4, height: 4)))
+        layer.shadowPath = nil
+        XCTAssertNil(layer.shadowPath)
+        XCTAssertEqual(layer.shadowOpacity, 0.5)
+    }
+
     func testASublayerOutlivingItsSuperlayerHasNone() {
         let child = Layer()
         do {
