@@ -2,7 +2,8 @@
 ///
 /// A scan converter reports coverage row by row and never touches pixels; a blitter
 /// turns coverage into pixels (painting a bitmap, writing a mask). Calls for one row
-/// come in increasing `x` and never overlap; rows come in increasing `y`.
+/// come in increasing `x` and never overlap; rows come in no set order (rows that
+/// repeat one row's coverage are made after the others).
 public protocol Blitter {
     /// Pixels `x ..< x + count` of row `y` are all covered by `alpha` (1...255).
     mutating func blitSpan(y: Int, x: Int, count: Int, alpha: UInt8)
@@ -10,8 +11,13 @@ public protocol Blitter {
     mutating func blitRun(y: Int, x: Int, alphas: UnsafeBufferPointer<UInt8>)
     /// A hint that pixel (`x`, `y`) will be written soon; changes no pixel.
     func prefetch(y: Int, x: Int)
+    /// The longest stretch of one coverage between two runs of a row that the blitter
+    /// would rather get inside one longer run than as a span of its own: 0 for never.
+    /// Joining must change no pixel; it saves calls where runs are short (thin strokes).
+    var joinedGapLimit: Int { get }
 }
 
 extension Blitter {
     public func prefetch(y: Int, x: Int) {}
+    public var joinedGapLimit: Int { 0 }
 }

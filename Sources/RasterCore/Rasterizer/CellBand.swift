@@ -252,22 +252,25 @@ struct CellBand {
     }
 
     /// Reports the first `rows` rows of the band to the blitter, `origin` being the
-    /// working area's top-left pixel; prefetches the ends of the row four ahead.
-    func sweep<B: Blitter>(rows: Int, origin: (x: Int, y: Int), rule: FillRule, into blitter: inout B) {
+    /// working area's top-left pixel; prefetches the ends of the row four ahead. A
+    /// stretch between two runs of touched cells no longer than `joinedGap` goes into
+    /// one run with them.
+    func sweep<B: Blitter>(rows: Int, origin: (x: Int, y: Int), rule: FillRule, joinedGap: Int = 0, into blitter: inout B) {
         for r in 0..<rows where rowMax[r] >= 0 {
             if r + 4 < rows, rowMax[r + 4] >= 0 {
                 let y = top + r + 4 + origin.y
                 blitter.prefetch(y: y, x: Int(rowMin[r + 4]) + origin.x)
                 blitter.prefetch(y: y, x: Int(rowMax[r + 4]) + origin.x)
             }
-            sweepRow(r, origin: origin, rule: rule, into: &blitter)
+            sweepRow(r, origin: origin, rule: rule, joinedGap: joinedGap, into: &blitter)
         }
     }
 
     /// Reports band row `r`: each run of touched cells as per-pixel coverages, each
     /// stretch between them as one span, and clears the cells and bits it read.
     @inline(__always)
-    private func sweepRow<B: Blitter>(_ r: Int, origin: (x: Int, y: Int), rule: FillRule, into blitter: inout B) {
+    private func sweepRow<B: Blitter>(_ r: Int, origin: (x: Int, y: Int), rule: FillRule, joinedGap: Int,
+                                      into blitter: inout B) {
         let y = top &+ r &+ origin.y
         let cellRow = covers + r &* stride, areaRow = areas + r &* stride
         let wordRow = bits + r &* wordsPerRow
@@ -286,12 +289,18 @@ struct CellBand {
                 cellRow[x] = 0
                 areaRow[x] = 0
                 if x > nextX {
-                    if runLength > 0 {
-                        blitter.blitRun(y: y, x: runStart &+ origin.x, alphas: UnsafeBufferPointer(start: alphas, count: runLength))
-                        runLength = 0
-                    }
                     let a = CellBand.alpha(accumulated &* 512, rule)
-                    if a > 0 { blitter.blitSpan(y: y, x: nextX &+ origin.x, count: x &- nextX, alpha: UInt8(truncatingIfNeeded: a)) }
+                    let gap = x &- nextX
+                    if runLength > 0 && gap <= joinedGap {
+                        (alphas + runLength).initialize(repeating: UInt8(truncatingIfNeeded: a), count: gap)
+                        runLength &+= gap
+                    } else {
+                        if runLength > 0 {
+                            blitter.blitRun(y: y, x: runStart &+ origin.x, alphas: UnsafeBufferPointer(start: alphas, count: runLength))
+                            runLength = 0
+                        }
+                        if a > 0 { blitter.blitSpan(y: y, x: nextX &+ origin.x, count: gap, alpha: UInt8(truncatingIfNeeded: a)) }
+                    }
                 }
                 if runLength == 0 { runStart = x }
                 alphas[runLength] = UInt8(truncatingIfNeeded: CellBand.alpha(accumulated &* 512 &+ cover &* 512 &- area, rule))

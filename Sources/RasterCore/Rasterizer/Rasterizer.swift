@@ -110,6 +110,10 @@ public final class Rasterizer {
         if let recorded { replay(recorded, on: straight, into: &blitter) }
     }
 
+    /// Whether sweeps hand the blitter its short stretches between runs inside the runs
+    /// (`Blitter.joinedGapLimit`). Turning it off changes no pixel.
+    var joinsShortGaps = true
+
     // MARK: - Rows crossed only by vertical edges
 
     /// Whether fills find the rows that only vertical edges cross whole and draw them by
@@ -369,6 +373,7 @@ public final class Rasterizer {
         var band = self.band
         let segments = self.segments, order = self.order, active = self.active, starts = bandStarts
         let origin = (x: clipX0, y: clipY0)
+        let joinedGap = joinsShortGaps ? blitter.joinedGapLimit : 0
         var activeCount = 0
         for b in 0..<bandCount {
             band.top = b * rows
@@ -390,7 +395,7 @@ public final class Rasterizer {
                 }
             }
             activeCount = kept
-            band.sweep(rows: bandEnd - band.top, origin: origin, rule: rule, into: &blitter)
+            band.sweep(rows: bandEnd - band.top, origin: origin, rule: rule, joinedGap: joinedGap, into: &blitter)
         }
     }
 }
