@@ -45,6 +45,18 @@ void ck_multiply_coverage(uint8_t *coverage, const uint8_t *mask, size_t count);
 /// coverage[i] = round(alphas[i]·opacity/255).
 void ck_fade_coverage(uint8_t *coverage, const uint8_t *alphas, size_t count, uint32_t opacity);
 
+// MARK: Scan conversion (Rasterizer)
+
+/// v·256 rounded half away from zero, clamped to ±2^30, NaN to 0: a coordinate in
+/// 1/256 pixel (Rasterizer.fixed). Inline, so the conversion is one truncating
+/// instruction with no range check (the clamp has made every value fit).
+static inline int32_t ck_fixed_point_8(double v) {
+    double scaled = v * 256.0;
+    if (scaled != scaled) return 0;
+    double clamped = scaled < -1073741824.0 ? -1073741824.0 : (scaled > 1073741824.0 ? 1073741824.0 : scaled);
+    return (int32_t)(clamped + (clamped < 0 ? -0.49999999999999994 : 0.49999999999999994));
+}
+
 // MARK: Blur (GaussianBlur)
 
 /// Line y of `destination` is round(Σ lines y−left … y+right of `source` / (left +

@@ -12,7 +12,8 @@ public protocol Blitter {
     /// A hint that pixel (`x`, `y`) will be written soon; changes no pixel.
     func prefetch(y: Int, x: Int)
     /// The longest stretch of one coverage between two runs of a row that the blitter
-    /// would rather get inside one longer run than as a span of its own: 0 for never.
+    /// would rather get inside one longer run than as a span of its own: 0 for never, at
+    /// most 8 taken.
     /// Joining must change no pixel; it saves calls where runs are short (thin strokes).
     var joinedGapLimit: Int { get }
 }

@@ -67,9 +67,10 @@ struct CellBand {
             rowMin = .allocate(capacity: rows)
             rowMax = .allocate(capacity: rows)
         }
-        if alphaCapacity < stride {
+        // Eight spare: a stretch joined into a run is written as one eight-byte store.
+        if alphaCapacity < stride + 8 {
             alphas.deallocate()
-            alphaCapacity = stride
+            alphaCapacity = stride + 8
             alphas = .allocate(capacity: alphaCapacity)
         }
     }
@@ -253,8 +254,8 @@ struct CellBand {
 
     /// Reports the first `rows` rows of the band to the blitter, `origin` being the
     /// working area's top-left pixel; prefetches the ends of the row four ahead. A
-    /// stretch between two runs of touched cells no longer than `joinedGap` goes into
-    /// one run with them.
+    /// stretch between two runs of touched cells no longer than `joinedGap` (at most 8)
+    /// goes into one run with them.
     func sweep<B: Blitter>(rows: Int, origin: (x: Int, y: Int), rule: FillRule, joinedGap: Int = 0, into blitter: inout B) {
         for r in 0..<rows where rowMax[r] >= 0 {
             if r + 4 < rows, rowMax[r + 4] >= 0 {
@@ -292,7 +293,9 @@ struct CellBand {
                     let a = CellBand.alpha(accumulated &* 512, rule)
                     let gap = x &- nextX
                     if runLength > 0 && gap <= joinedGap {
-                        (alphas + runLength).initialize(repeating: UInt8(truncatingIfNeeded: a), count: gap)
+                        // Eight copies, of which the run keeps `gap`.
+                        UnsafeMutableRawPointer(alphas + runLength).storeBytes(of: UInt64(truncatingIfNeeded: a) &* 0x0101_0101_0101_0101,
+                                                                               as: UInt64.self)
                         runLength &+= gap
                     } else {
                         if runLength > 0 {

@@ -1,3 +1,5 @@
+import CKernels
+
 /// Exact-area anti-aliased scan conversion, accumulated densely one band of rows at a time.
 ///
 /// Why this shape: every edge adds signed area to the pixel cells it crosses (the
@@ -329,14 +331,11 @@ public final class Rasterizer {
     ///
     /// The rounding is `rounded()`'s, done as truncation after adding the largest double
     /// below one half with the value's sign (exact for every double): without SSE4.1,
-    /// `rounded()` is a libm call, and this is the rasterizer's per-vertex hot spot.
+    /// `rounded()` is a libm call, and this is the rasterizer's per-vertex hot spot (in C,
+    /// where the clamped value converts without Swift's range checks).
     @inline(__always)
     package static func fixed(_ v: Double) -> Int32 {
-        let scaled = v * 256
-        guard scaled == scaled else { return 0 }
-        let clamped = min(max(scaled, -1_073_741_824), 1_073_741_824)
-        let belowHalf = 0.49999999999999994
-        return Int32(clamped + (clamped < 0 ? -belowHalf : belowHalf))
+        ck_fixed_point_8(v)
     }
 
     // MARK: - Bands
@@ -373,7 +372,7 @@ public final class Rasterizer {
         var band = self.band
         let segments = self.segments, order = self.order, active = self.active, starts = bandStarts
         let origin = (x: clipX0, y: clipY0)
-        let joinedGap = joinsShortGaps ? blitter.joinedGapLimit : 0
+        let joinedGap = joinsShortGaps ? min(8, blitter.joinedGapLimit) : 0
         var activeCount = 0
         for b in 0..<bandCount {
             band.top = b * rows
