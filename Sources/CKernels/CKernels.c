@@ -166,6 +166,23 @@ void ck_source_over_solid_coverage(uint32_t *d, const uint8_t *coverage, size_t 
 }
 
 CK_MULTIVERSION
+void ck_source_over_solid_coverage_padded(uint32_t *d, const uint8_t *coverage, size_t count, uint32_t color,
+                                          uint32_t opacity) {
+    const ck_u32x8 c = (ck_u32x8){0} + color;
+    for (size_t i = 0; i < count; i += 8) {
+        uint8_t padded[8] = {0};
+        const uint8_t *step = coverage + i;
+        if (count - i < 8) {
+            memcpy(padded, step, count - i);
+            step = padded;
+        }
+        ck_u32x8 a = ck_widen8(step);
+        if (opacity != 255u) a = ck_mul_div255_8(a, opacity);
+        ck_store8(d + i, ck_source_over8(ck_scale8(c, a), ck_load8(d + i)));
+    }
+}
+
+CK_MULTIVERSION
 void ck_glyph_mask_solid(uint32_t *d, size_t pitch, const uint8_t *mask, size_t mask_stride, size_t width,
                          size_t height, uint32_t color, uint32_t opacity, int padded) {
     size_t steps = padded ? (width + 7) >> 3 : width >> 3;

@@ -46,6 +46,17 @@ final class KernelTests: XCTestCase {
             }
             XCTAssertEqual(d, expectedSolid, "solid coverage, opacity \(opacity), round \(round)")
 
+            // Whole eight-pixel steps: the pixels after the run, up to the step's end, are
+            // written back unchanged whatever coverage bytes lie after the run's.
+            for length in [count, 3, 8, 9] {
+                var padded = d0 + (0..<8).map { _ in premultiplied() }
+                let after = padded
+                let covered = Array(coverage[0..<length]) + [UInt8](repeating: 255, count: 8)
+                ck_source_over_solid_coverage_padded(&padded, covered, length, color, opacity)
+                XCTAssertEqual(Array(padded[0..<length]), Array(expectedSolid[0..<length]), "padded \(length), round \(round)")
+                XCTAssertEqual(Array(padded[length...]), Array(after[length...]), "padded \(length), round \(round)")
+            }
+
             d = d0
             ck_source_over_coverage(&d, s, coverage, count)
             let expectedRow = (0..<count).map { i in

@@ -27,6 +27,13 @@ void ck_source_over_solid(uint32_t *d, size_t count, uint32_t s);
 void ck_source_over_solid_coverage(uint32_t *d, const uint8_t *coverage, size_t count, uint32_t color,
                                    uint32_t opacity);
 
+/// ck_source_over_solid_coverage in whole eight-pixel steps: the last step's coverages
+/// past `count` are taken as zero, which writes those pixels back unchanged (source-over
+/// of nothing is exact). The caller guarantees room for (count + 7) & ~7 pixels at `d`
+/// that no other thread writes meanwhile; `coverage` is read only up to `count`.
+void ck_source_over_solid_coverage_padded(uint32_t *d, const uint8_t *coverage, size_t count, uint32_t color,
+                                          uint32_t opacity);
+
 /// Source-over of one premultiplied colour through `height` rows of `width` coverages
 /// (`mask`, rows `mask_stride` bytes apart; coverage times opacity/255) onto `d` (rows
 /// `pitch` pixels apart), eight pixels per step: all-zero steps are skipped, and an

@@ -93,9 +93,9 @@ package struct PaintBlitter: Blitter {
         let count = alphas.count
         if isSimpleSolid {
             // Zero coverage scales the source to zero, and source-over of zero leaves the
-            // pixel exactly as it was, so whole runs go through one kernel call.
-            // Edges give runs of one or two pixels most often: those are cheapest
-            // pixel by pixel, the rest of the short ones as one vector step.
+            // pixel exactly as it was, so whole runs go through one kernel call, in
+            // whole vector steps where the row has room for the last one.
+            // Runs of one or two pixels are cheapest pixel by pixel.
             let dst = pixels + (y &* pitch &+ x)
             let c = color, op = opacity
             if count <= 2 {
@@ -103,8 +103,8 @@ package struct PaintBlitter: Blitter {
                     let a = op == 255 ? UInt32(alphas[i]) : PixelMath.mulDiv255(UInt32(alphas[i]), op)
                     dst[i] = PixelMath.sourceOver(PixelMath.scale(c, by: a), dst[i])
                 }
-            } else if count < 8 && x + 8 <= width {
-                PaintBlitter.sourceOverShortRun(c, op, alphas, dst)
+            } else if x &+ ((count &+ 7) & ~7) <= width {
+                ck_source_over_solid_coverage_padded(dst, alphas.baseAddress, count, c, op)
             } else {
                 ck_source_over_solid_coverage(dst, alphas.baseAddress, count, c, op)
             }
@@ -161,23 +161,6 @@ package struct PaintBlitter: Blitter {
                 row[single.x] = PixelMath.sourceOver(single.source, row[single.x])
             }
         }
-    }
-
-    /// A run of fewer than eight coverages as one eight-pixel vector step: the coverages
-    /// are padded with zeros, and zero coverage writes each extra pixel back unchanged
-    /// (source-over of nothing is exact). The caller guarantees the eight pixels lie in
-    /// the destination row.
-    @inline(__always)
-    static func sourceOverShortRun(_ c: UInt32, _ opacity: UInt32, _ alphas: UnsafeBufferPointer<UInt8>,
-                                   _ dst: UnsafeMutablePointer<UInt32>) {
-        var padded = SIMD8<UInt8>()
-        for i in 0..<alphas.count { padded[i] = alphas[i] }
-        var a = SIMD8<UInt32>(truncatingIfNeeded: padded)
-        if opacity != 255 { a = PixelMath.mulDiv255(a, opacity) }
-        let raw = UnsafeMutableRawPointer(dst)
-        let d = raw.loadUnaligned(as: SIMD8<UInt32>.self)
-        let s = PixelMath.scale(SIMD8(repeating: c), by: a)
-        raw.storeBytes(of: PixelMath.sourceOver(s, d), as: SIMD8<UInt32>.self)
     }
 
     /// - Parameter uniform: the coverage of every pixel when it is the same for all.
