@@ -46,6 +46,17 @@ final class KernelTests: XCTestCase {
             }
             XCTAssertEqual(d, expectedSolid, "solid coverage, opacity \(opacity), round \(round)")
 
+            // Whole eight-pixel steps: the pixels after the span, up to the step's end, are
+            // written back unchanged.
+            for length in [count, 3, 8, 9] {
+                var padded = d0 + (0..<8).map { _ in premultiplied() }
+                let after = padded
+                ck_source_over_solid_padded(&padded, length, color)
+                XCTAssertEqual(Array(padded[0..<length]), d0[0..<length].map { PixelMath.sourceOver(color, $0) },
+                               "solid padded \(length), round \(round)")
+                XCTAssertEqual(Array(padded[length...]), Array(after[length...]), "solid padded \(length), round \(round)")
+            }
+
             // Whole eight-pixel steps: the pixels after the run, up to the step's end, are
             // written back unchanged whatever coverage bytes lie after the run's.
             for length in [count, 3, 8, 9] {

@@ -22,6 +22,11 @@ void ck_blend_row(const uint32_t *s, uint32_t *d, size_t count, uint32_t alpha);
 /// d[i] = s + d[i]·(255 − s.alpha)/255: one premultiplied colour over a row.
 void ck_source_over_solid(uint32_t *d, size_t count, uint32_t s);
 
+/// ck_source_over_solid in whole eight-pixel steps: the last step writes the pixels past
+/// `count` back as they were. The caller guarantees room for (count + 7) & ~7 pixels at
+/// `d` that no other thread writes meanwhile.
+void ck_source_over_solid_padded(uint32_t *d, size_t count, uint32_t s);
+
 /// d[i] = source-over of `color` scaled by coverage[i]·opacity/255 onto d[i]. Zero
 /// coverage leaves a pixel exactly as it was.
 void ck_source_over_solid_coverage(uint32_t *d, const uint8_t *coverage, size_t count, uint32_t color,

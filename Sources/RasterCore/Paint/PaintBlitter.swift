@@ -76,7 +76,9 @@ package struct PaintBlitter: Blitter {
                 dst.update(repeating: color, count: count)
             } else {
                 let s = PixelMath.scale(color, by: a)
-                if count >= PaintBlitter.kernelSpan {
+                if count >= 3 && x &+ ((count &+ 7) & ~7) <= width {
+                    ck_source_over_solid_padded(dst, count, s)
+                } else if count >= PaintBlitter.kernelSpan {
                     ck_source_over_solid(dst, count, s)
                 } else {
                     let ia = 255 &- (s >> 24)
@@ -150,6 +152,8 @@ package struct PaintBlitter: Blitter {
                 let dst = row + span.x
                 if span.source >> 24 == 255 {
                     dst.update(repeating: span.source, count: span.count)
+                } else if span.count >= 3 && span.x &+ ((span.count &+ 7) & ~7) <= width {
+                    ck_source_over_solid_padded(dst, span.count, span.source)
                 } else if span.count >= PaintBlitter.kernelSpan {
                     ck_source_over_solid(dst, span.count, span.source)
                 } else {
