@@ -241,6 +241,13 @@ void ck_source_over_coverage(uint32_t *d, const uint32_t *s, const uint8_t *cove
 }
 
 CK_MULTIVERSION
+void ck_source_over_coverage_padded(uint32_t *d, const uint32_t *s, const uint8_t *coverage, size_t count) {
+    for (size_t i = 0; i < count; i += 8) {
+        ck_store8(d + i, ck_source_over8(ck_scale8(ck_load8(s + i), ck_widen8(coverage + i)), ck_load8(d + i)));
+    }
+}
+
+CK_MULTIVERSION
 void ck_multiply_coverage(uint8_t *coverage, const uint8_t *mask, size_t count) {
     for (size_t i = 0; i < count; i++) coverage[i] = (uint8_t)ck_mul_div255(coverage[i], mask[i]);
 }

@@ -11,8 +11,10 @@ final class BlitterTests: XCTestCase {
     func testSolidRuns_MatchPerPixelSourceOver_AndTouchNothingElse() throws {
         var rng = LCG(seed: 7)
         let width = 24
-        let source = UnsafeMutablePointer<UInt32>.allocate(capacity: width)
-        let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: width)
+        let source = UnsafeMutablePointer<UInt32>.allocate(capacity: width + 8)
+        source.initialize(repeating: 0, count: width + 8)
+        let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: width + 8)
+        scratch.initialize(repeating: 0, count: width + 8)
         defer { source.deallocate(); scratch.deallocate() }
         for opacity: UInt32 in [255, 153] {
             for count in 1...12 {

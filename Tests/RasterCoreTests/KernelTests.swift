@@ -75,6 +75,17 @@ final class KernelTests: XCTestCase {
             }
             XCTAssertEqual(d, expectedRow, "row coverage, round \(round)")
 
+            // Whole eight-pixel steps: zero coverage past the run keeps the pixels there.
+            for length in [count, 3, 8, 9] {
+                var padded = d0 + (0..<8).map { _ in premultiplied() }
+                let after = padded
+                let sources = s + (0..<8).map { _ in premultiplied() }
+                let covered = Array(coverage[0..<length]) + [UInt8](repeating: 0, count: 8)
+                ck_source_over_coverage_padded(&padded, sources, covered, length)
+                XCTAssertEqual(Array(padded[0..<length]), Array(expectedRow[0..<length]), "row padded \(length), round \(round)")
+                XCTAssertEqual(Array(padded[length...]), Array(after[length...]), "row padded \(length), round \(round)")
+            }
+
             let mask = bytes(count)
             var multiplied = coverage
             ck_multiply_coverage(&multiplied, mask, count)

@@ -51,6 +51,12 @@ void ck_glyph_mask_solid(uint32_t *d, size_t pitch, const uint8_t *mask, size_t 
 /// d[i] = source-over of s[i] scaled by coverage[i] onto d[i].
 void ck_source_over_coverage(uint32_t *d, const uint32_t *s, const uint8_t *coverage, size_t count);
 
+/// ck_source_over_coverage in whole eight-pixel steps. The caller guarantees room for
+/// (count + 7) & ~7 pixels at `d` that no other thread writes meanwhile, and as many
+/// initialized entries of `s` and `coverage`, the coverages past `count` zero (which
+/// writes those pixels back unchanged).
+void ck_source_over_coverage_padded(uint32_t *d, const uint32_t *s, const uint8_t *coverage, size_t count);
+
 /// coverage[i] = round(coverage[i]·mask[i]/255).
 void ck_multiply_coverage(uint8_t *coverage, const uint8_t *mask, size_t count);
 

@@ -39,8 +39,11 @@ public final class Canvas {
     public init(bitmap: Bitmap) {
         self.bitmap = bitmap
         clip = ClipState(rect: bitmap.bounds, mask: nil, transform: .identity)
-        sourceRow = .allocate(capacity: max(1, bitmap.width))
-        coverageRow = .allocate(capacity: max(1, bitmap.width))
+        // Eight spare, initialized: the paint blitter's kernels work in whole eight-pixel steps.
+        sourceRow = .allocate(capacity: bitmap.width + 8)
+        sourceRow.initialize(repeating: 0, count: bitmap.width + 8)
+        coverageRow = .allocate(capacity: bitmap.width + 8)
+        coverageRow.initialize(repeating: 0, count: bitmap.width + 8)
     }
 
     deinit {

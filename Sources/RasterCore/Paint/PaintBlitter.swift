@@ -43,6 +43,7 @@ package struct PaintBlitter: Blitter {
     /// Device-space clip coverage, or nil.
     let clipMask: UnsafePointer<UInt8>?
     let clipRect: PixelRect
+    /// Scratch rows of the destination's width and eight more, initialized.
     let source: UnsafeMutablePointer<UInt32>
     let coverage: UnsafeMutablePointer<UInt8>
 
@@ -192,6 +193,10 @@ package struct PaintBlitter: Blitter {
                 } else {
                     ck_blend_row(source, dst, count, 255)
                 }
+            } else if x &+ ((count &+ 7) & ~7) <= width {
+                // Zero coverage past the run writes the pixels there back unchanged.
+                UnsafeMutableRawPointer(coverage + count).storeBytes(of: UInt64(0), as: UInt64.self)
+                ck_source_over_coverage_padded(dst, source, coverage, count)
             } else {
                 ck_source_over_coverage(dst, source, coverage, count)
             }
