@@ -103,29 +103,25 @@ public struct Gradient: Hashable, Sendable {
             table[i] = Self.pack(colors[0])
             i += 1
         }
-        // Each stretch of entries between two stops is one branch-free loop.
+        // One interpolation parameter per entry, the four channels from it; the stop
+        // pair moves on as the parameter passes a stop.
         var next = 1
-        while i < n && parameter(i) < last.location {
-            while next < stops.count - 1 && stops[next].location < parameter(i) { next += 1 }
-            var end = i + 1
-            while end < n && parameter(end) < last.location
-                && !(next < stops.count - 1 && stops[next].location < parameter(end)) { end += 1 }
-            let s0 = stops[next - 1].location
-            let span = stops[next].location - s0
-            let c0 = colors[next - 1], delta = colors[next] - colors[next - 1]
-            // Alpha first (it limits the others), then each colour channel OR-ed in.
-            for k in i..<end {
-                let f = span > 0 ? (parameter(k) - s0) / span : 1
-                table[k] = Self.channel(c0.w + delta.w * f) << 24
+        var s0 = stops[0].location, span = 0.0, c0 = colors[0], delta = SIMD4<Double>()
+        var pair = 0
+        while i < n {
+            let t = parameter(i)
+            guard t < last.location else { break }
+            while next < stops.count - 1 && stops[next].location < t { next += 1 }
+            if pair != next {
+                pair = next
+                s0 = stops[next - 1].location
+                span = stops[next].location - s0
+                c0 = colors[next - 1]
+                delta = colors[next] - colors[next - 1]
             }
-            for (shift, start, change) in [(0, c0.x, delta.x), (8, c0.y, delta.y), (16, c0.z, delta.z)] {
-                for k in i..<end {
-                    let f = span > 0 ? (parameter(k) - s0) / span : 1
-                    let value = min(Self.channel(start + change * f), table[k] >> 24)
-                    table[k] |= value << UInt32(shift)
-                }
-            }
-            i = end
+            let f = span > 0 ? (t - s0) / span : 1
+            table[i] = Self.pack(c0 + delta * f)
+            i += 1
         }
         while i < n {
             table[i] = Self.pack(colors[colors.count - 1])
@@ -137,19 +133,28 @@ public struct Gradient: Hashable, Sendable {
     /// away from zero (as `rounded()`), then limited to alpha.
     @inline(__always)
     private static func pack(_ c: SIMD4<Double>) -> UInt32 {
-        let a = channel(c.w)
-        return min(channel(c.x), a) | min(channel(c.y), a) << 8 | min(channel(c.z), a) << 16 | a << 24
+        let v = channels(c)
+        let a = v.w
+        return min(v.x, a) | min(v.y, a) << 8 | min(v.z, a) << 16 | a << 24
     }
 
-    /// One component in 0...1 as 0...255, rounded half away from zero. y − ⌊y⌋ is exact,
-    /// so ties are decided exactly; an integral double plus 2^52 holds the integer in its
-    /// low mantissa bits (no trapping conversion, so loops around it vectorise).
+    /// Four components in 0...1 as 0...255, each rounded half away from zero (as
+    /// `rounded()`). y − ⌊y⌋ is exact, so ties are decided exactly; an integral double
+    /// plus 2^52 holds the integer in its low mantissa bits (no trapping conversion).
+    /// ⌊y⌋ is y rounded to the nearest integer by the same addition, less one where that
+    /// went up: exact for 0 ≤ y < 2^51, and no library call (`rounded(.down)` is one
+    /// without SSE4.1).
     @inline(__always)
-    private static func channel(_ v: Double) -> UInt32 {
-        let y = min(max(v, 0), 1) * 255
-        let down = y.rounded(.down)
-        let whole = UInt32(truncatingIfNeeded: (down + 4_503_599_627_370_496.0).bitPattern)
-        return whole + (y - down >= 0.5 ? 1 : 0)
+    private static func channels(_ v: SIMD4<Double>) -> SIMD4<UInt32> {
+        // min(max(v, 0), 1) as the scalar functions compare (a NaN stays a NaN).
+        var clamped = v.replacing(with: 0, where: SIMD4(repeating: 0) .>= v)
+        clamped.replace(with: 1, where: SIMD4(repeating: 1) .< clamped)
+        let y = clamped * 255
+        let magic = SIMD4<Double>(repeating: 4_503_599_627_370_496.0)
+        let nearest = (y + magic) - magic
+        let down = nearest.replacing(with: nearest - 1, where: nearest .> y)
+        let whole = unsafeBitCast(down + magic, to: SIMD4<UInt64>.self)
+        return SIMD4<UInt32>(truncatingIfNeeded: whole &+ SIMD4<UInt64>(repeating: 0).replacing(with: 1, where: y - down .>= 0.5))
     }
 
     /// True when every stop is opaque.
