@@ -88,7 +88,10 @@ package struct PaintBlitter: Blitter {
             }
             return
         }
-        coverage.update(repeating: UInt8(a), count: count)
+        // Full coverage over, unclipped, never reads the coverage row.
+        if !(a == 255 && blend == .sourceOver && clipMask == nil) {
+            coverage.update(repeating: UInt8(a), count: count)
+        }
         general(y: y, x: x, count: count, uniform: clipMask == nil ? a : nil)
     }
 
