@@ -2,9 +2,10 @@
 /// to cells (`render`) and cells to coverage (`sweep`).
 ///
 /// Row `r` of the band (pixel row `top + r` of the working area) holds `stride` cells
-/// (one spare on the right), one bit per cell marking those an edge touched, and the
-/// leftmost and rightmost touched cell. Invariant between bands: every cover, area and
-/// bit is zero (the sweep clears what it reads).
+/// (one spare on the right) and one bit per cell marking those an edge touched; the
+/// sweep finds a row's cells from its bits alone (a row's few words cost less to scan
+/// than bounds kept up to date at every cell). Invariant between bands: every cover,
+/// area and bit is zero (the sweep clears what it reads).
 ///
 /// A value type of pointers so the hot loops keep them in registers; the `Rasterizer`
 /// owns the memory (`ensure`, `deallocate`).
@@ -12,10 +13,8 @@ struct CellBand {
     private(set) var covers: UnsafeMutablePointer<Int32>
     private(set) var areas: UnsafeMutablePointer<Int32>
     private(set) var bits: UnsafeMutablePointer<UInt64>
-    private(set) var rowMin: UnsafeMutablePointer<Int32>
-    private(set) var rowMax: UnsafeMutablePointer<Int32>
     private(set) var alphas: UnsafeMutablePointer<UInt8>
-    private var cellCapacity = 0, wordCapacity = 0, rowCapacity = 0, alphaCapacity = 0
+    private var cellCapacity = 0, wordCapacity = 0, alphaCapacity = 0
 
     /// Cells per row in use (the working area's width).
     private(set) var width = 0
@@ -28,8 +27,6 @@ struct CellBand {
         covers = .allocate(capacity: 0)
         areas = .allocate(capacity: 0)
         bits = .allocate(capacity: 0)
-        rowMin = .allocate(capacity: 0)
-        rowMax = .allocate(capacity: 0)
         alphas = .allocate(capacity: 0)
     }
 
@@ -37,8 +34,6 @@ struct CellBand {
         covers.deallocate()
         areas.deallocate()
         bits.deallocate()
-        rowMin.deallocate()
-        rowMax.deallocate()
         alphas.deallocate()
     }
 
@@ -61,25 +56,11 @@ struct CellBand {
             bits = .allocate(capacity: wordCapacity)
             bits.initialize(repeating: 0, count: wordCapacity)
         }
-        if rowCapacity < rows {
-            rowMin.deallocate(); rowMax.deallocate()
-            rowCapacity = rows
-            rowMin = .allocate(capacity: rows)
-            rowMax = .allocate(capacity: rows)
-        }
         // Eight spare: a stretch joined into a run is written as one eight-byte store.
         if alphaCapacity < stride + 8 {
             alphas.deallocate()
             alphaCapacity = stride + 8
             alphas = .allocate(capacity: alphaCapacity)
-        }
-    }
-
-    /// Marks the first `rows` rows untouched.
-    func clearRowBounds(_ rows: Int) {
-        for r in 0..<rows {
-            rowMin[r] = Int32.max
-            rowMax[r] = -1
         }
     }
 
@@ -232,9 +213,6 @@ struct CellBand {
         covers[i] &+= Int32(truncatingIfNeeded: cover)
         areas[i] &+= Int32(truncatingIfNeeded: area)
         bits[r &* wordsPerRow &+ x >> 6] |= 1 &<< UInt64(truncatingIfNeeded: x & 63)
-        let x32 = Int32(truncatingIfNeeded: x)
-        if x32 < rowMin[r] { rowMin[r] = x32 }
-        if x32 > rowMax[r] { rowMax[r] = x32 }
     }
 
     // MARK: - Cells to coverage
@@ -253,18 +231,29 @@ struct CellBand {
     }
 
     /// Reports the first `rows` rows of the band to the blitter, `origin` being the
-    /// working area's top-left pixel; prefetches the ends of the row four ahead. A
-    /// stretch between two runs of touched cells no longer than `joinedGap` (at most 8)
-    /// goes into one run with them.
-    func sweep<B: Blitter>(rows: Int, origin: (x: Int, y: Int), rule: FillRule, joinedGap: Int = 0, into blitter: inout B) {
-        for r in 0..<rows where rowMax[r] >= 0 {
-            if r + 4 < rows, rowMax[r + 4] >= 0 {
-                let y = top + r + 4 + origin.y
-                blitter.prefetch(y: y, x: Int(rowMin[r + 4]) + origin.x)
-                blitter.prefetch(y: y, x: Int(rowMax[r + 4]) + origin.x)
-            }
+    /// working area's top-left pixel, less the rows `skipped`; prefetches the pixels of
+    /// the first and last touched cells of the row four ahead. A stretch between two runs of touched cells no
+    /// longer than `joinedGap` (at most 8) goes into one run with them.
+    func sweep<B: Blitter>(rows: Int, origin: (x: Int, y: Int), rule: FillRule, joinedGap: Int = 0,
+                           skipping skipped: Range<Int> = 0..<0, into blitter: inout B) {
+        for r in 0..<rows where !skipped.contains(r) {
+            if r + 4 < rows { prefetch(row: r + 4, origin: origin, for: blitter) }
             sweepRow(r, origin: origin, rule: rule, joinedGap: joinedGap, into: &blitter)
         }
+    }
+
+    /// Tells the blitter where band row `r`'s first and last touched cells are.
+    @inline(__always)
+    private func prefetch<B: Blitter>(row r: Int, origin: (x: Int, y: Int), for blitter: B) {
+        let words = bits + r &* wordsPerRow
+        var first = 0
+        while first < wordsPerRow && words[first] == 0 { first &+= 1 }
+        guard first < wordsPerRow else { return }
+        var last = wordsPerRow &- 1
+        while words[last] == 0 { last &-= 1 }
+        let y = top &+ r &+ origin.y
+        blitter.prefetch(y: y, x: first << 6 | words[first].trailingZeroBitCount &+ origin.x)
+        blitter.prefetch(y: y, x: last << 6 | (63 &- words[last].leadingZeroBitCount) &+ origin.x)
     }
 
     /// Reports band row `r`: each run of touched cells as per-pixel coverages, each
@@ -280,7 +269,7 @@ struct CellBand {
         var nextX = 0                // first pixel not yet reported
         var runStart = -1            // start of the pending run of cell pixels
         var runLength = 0
-        for w in (Int(rowMin[r]) >> 6)...(Int(rowMax[r]) >> 6) {
+        for w in 0..<wordsPerRow {
             var word = wordRow[w]
             wordRow[w] = 0
             while word != 0 {

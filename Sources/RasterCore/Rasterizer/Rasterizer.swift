@@ -108,7 +108,7 @@ public final class Rasterizer {
             cutVerticalEdges(out: straight)
         }
         prepareBands()
-        sweepBands(rule: rule, into: &blitter)
+        sweepBands(rule: rule, skipping: straight, into: &blitter)
         if let recorded { replay(recorded, on: straight, into: &blitter) }
     }
 
@@ -177,7 +177,6 @@ public final class Rasterizer {
         band.ensure(rows: bandRows, width: clipWidth)
         var band = self.band
         band.top = row
-        band.clearRowBounds(1)
         for i in 0..<segmentCount {
             let s = segments[i]
             if s.x0 == s.x1 && s.topRow <= row && s.bottomRow >= row { band.addVerticalRow(s, row: row) }
@@ -367,7 +366,9 @@ public final class Rasterizer {
         }
     }
 
-    private func sweepBands<B: Blitter>(rule: FillRule, into blitter: inout B) {
+    /// Renders and sweeps the bands; the rows `skipped` (the straight rows, whose edges
+    /// are cut out) are not swept.
+    private func sweepBands<B: Blitter>(rule: FillRule, skipping skipped: Range<Int>, into blitter: inout B) {
         let rows = bandRows
         var band = self.band
         let segments = self.segments, order = self.order, active = self.active, starts = bandStarts
@@ -377,7 +378,6 @@ public final class Rasterizer {
         for b in 0..<bandCount {
             band.top = b * rows
             let bandEnd = min(band.top + rows, clipHeight)
-            band.clearRowBounds(bandEnd - band.top)
             for k in Int(starts[b])..<Int(starts[b + 1]) {
                 active[activeCount] = order[k]
                 activeCount &+= 1
@@ -394,7 +394,8 @@ public final class Rasterizer {
                 }
             }
             activeCount = kept
-            band.sweep(rows: bandEnd - band.top, origin: origin, rule: rule, joinedGap: joinedGap, into: &blitter)
+            band.sweep(rows: bandEnd - band.top, origin: origin, rule: rule, joinedGap: joinedGap,
+                       skipping: (skipped.lowerBound - band.top)..<(skipped.upperBound - band.top), into: &blitter)
         }
     }
 }
