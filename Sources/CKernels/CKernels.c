@@ -185,14 +185,21 @@ CK_MULTIVERSION
 void ck_source_over_solid_coverage_padded(uint32_t *d, const uint8_t *coverage, size_t count, uint32_t color,
                                           uint32_t opacity) {
     const ck_u32x8 c = (ck_u32x8){0} + color;
-    for (size_t i = 0; i < count; i += 8) {
-        uint8_t padded[8] = {0};
-        const uint8_t *step = coverage + i;
-        if (count - i < 8) {
-            memcpy(padded, step, count - i);
-            step = padded;
+    size_t i = 0;
+    if (opacity == 255u) {
+        for (; i + 8 <= count; i += 8) {
+            ck_store8(d + i, ck_source_over8(ck_scale8(c, ck_widen8(coverage + i)), ck_load8(d + i)));
         }
-        ck_u32x8 a = ck_widen8(step);
+    } else {
+        for (; i + 8 <= count; i += 8) {
+            ck_u32x8 a = ck_mul_div255_8(ck_widen8(coverage + i), opacity);
+            ck_store8(d + i, ck_source_over8(ck_scale8(c, a), ck_load8(d + i)));
+        }
+    }
+    if (i < count) {
+        uint8_t padded[8] = {0};
+        memcpy(padded, coverage + i, count - i);
+        ck_u32x8 a = ck_widen8(padded);
         if (opacity != 255u) a = ck_mul_div255_8(a, opacity);
         ck_store8(d + i, ck_source_over8(ck_scale8(c, a), ck_load8(d + i)));
     }
