@@ -95,3 +95,43 @@ final class StraightRowTests: XCTestCase {
         }
     }
 }
+
+/// An outline inside the working area skips the per-edge clipping (`Rasterizer.fill`'s
+/// `inside`): the coverage must be what clipping every edge gives, for outlines touching
+/// the area's edges (whole-pixel sides, which the working area's bounds meet exactly),
+/// inside a clip, cut by it, and left of it.
+final class InsideOutlineTests: XCTestCase {
+    func testOutlinesInsideTheArea_HaveTheCoverageOfEdgesClippedOneByOne() {
+        let rect = PixelRect(x: 0, y: 0, width: 120, height: 110)
+        let shapes = [
+            Path(rect: Rect(x: 10, y: 20, width: 50, height: 40)),
+            Path(rect: Rect(x: 10.25, y: 20.5, width: 50.5, height: 40.25)),
+            Path(roundedRect: Rect(x: 3, y: 4, width: 90, height: 70), cornerRadius: 12),
+            Path(ellipseIn: Rect(x: 20.3, y: 10.7, width: 60.1, height: 80.9)),
+            Path(rect: Rect(x: 0, y: 0, width: 120, height: 110)),
+            Path(rect: Rect(x: -20, y: 30, width: 60, height: 20)),
+            Path(rect: Rect(x: 100, y: 90, width: 40, height: 40)),
+        ]
+        let clips = [rect, PixelRect(x: 10, y: 25, width: 40, height: 30), PixelRect(x: 30, y: 0, width: 90, height: 110)]
+        var drawn = 0
+        for (index, shape) in shapes.enumerated() {
+            var poly = Polyline()
+            PathFlattener.flatten(shape, transform: .identity, into: &poly)
+            for (c, clip) in clips.enumerated() {
+                for rule in [FillRule.nonZero, .evenOdd] {
+                    var masks: [Mask] = []
+                    for clipsEvery in [false, true] {
+                        let rasterizer = Rasterizer()
+                        rasterizer.clipsEveryEdge = clipsEvery
+                        var blitter = MaskBlitter(mask: Mask(rect: rect))
+                        rasterizer.fill(poly, rule: rule, clip: clip, into: &blitter)
+                        masks.append(blitter.mask)
+                    }
+                    XCTAssertTrue(masks[0].storage == masks[1].storage, "shape \(index), clip \(c), \(rule)")
+                    if masks[0].storage.contains(where: { $0 != 0 }) { drawn += 1 }
+                }
+            }
+        }
+        XCTAssertGreaterThan(drawn, 20, "the cases drew something")
+    }
+}

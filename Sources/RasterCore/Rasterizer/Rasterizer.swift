@@ -87,6 +87,13 @@ public final class Rasterizer {
         clipWidth = work.x1 - x0
         clipHeight = work.height
 
+        // When every point lies inside the working area (and the guard band), `addLine`'s
+        // clipping leaves every edge as it is, but for dropping one that lies on the right
+        // edge: the others go straight to `addSegment`.
+        let limit = Self.guardBand, right = Double(clipX0 + clipWidth)
+        let inside = !clipsEveryEdge && minX >= Double(clipX0) && maxX <= right
+            && minY >= Double(clipY0) && maxY <= Double(clipY0 + clipHeight)
+            && minX >= -limit && maxX <= limit && minY >= -limit && maxY <= limit
         segmentCount = 0
         polyline.points.withUnsafeBufferPointer { points in
             for contour in polyline.contours {
@@ -95,7 +102,11 @@ public final class Rasterizer {
                 var prev = points[range.upperBound - 1]
                 for i in range {
                     let p = points[i]
-                    addLine(prev, p)
+                    if !inside {
+                        addLine(prev, p)
+                    } else if prev.x < right || p.x < right {
+                        addSegment(prev.x, prev.y, p.x, p.y)
+                    }
                     prev = p
                 }
             }
@@ -111,6 +122,11 @@ public final class Rasterizer {
         sweepBands(rule: rule, skipping: straight, into: &blitter)
         if let recorded { replay(recorded, on: straight, into: &blitter) }
     }
+
+    /// Whether every edge goes through `addLine`'s clipping, also when the outline lies
+    /// inside the working area (where the clipping changes nothing). Turning it on
+    /// changes no pixel.
+    var clipsEveryEdge = false
 
     /// Whether sweeps hand the blitter its short stretches between runs inside the runs
     /// (`Blitter.joinedGapLimit`). Turning it off changes no pixel.
