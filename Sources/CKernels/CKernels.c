@@ -164,6 +164,21 @@ void ck_source_over_solid_padded(uint32_t *d, size_t count, uint32_t s) {
 }
 
 CK_MULTIVERSION
+void ck_source_over_solid_column(uint32_t *d, size_t pitch, size_t count, uint32_t s) {
+    uint32_t ia = 255u - (s >> 24);
+    if (ia == 255u) return;
+    const ck_u32x8 sv = (ck_u32x8){0} + s, iav = (ck_u32x8){0} + ia;
+    size_t k = 0;
+    for (; k + 8 <= count; k += 8) {
+        uint32_t *p = d + k * pitch;
+        ck_u32x8 v = {p[0], p[pitch], p[2 * pitch], p[3 * pitch], p[4 * pitch], p[5 * pitch], p[6 * pitch], p[7 * pitch]};
+        v = sv + ck_scale8(v, iav);
+        for (size_t j = 0; j < 8; j++) p[j * pitch] = v[j];
+    }
+    for (; k < count; k++) d[k * pitch] = s + ck_scale(d[k * pitch], ia);
+}
+
+CK_MULTIVERSION
 void ck_source_over_solid_coverage(uint32_t *d, const uint8_t *coverage, size_t count, uint32_t color,
                                    uint32_t opacity) {
     size_t i = 0;

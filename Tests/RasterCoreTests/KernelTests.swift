@@ -46,6 +46,12 @@ final class KernelTests: XCTestCase {
             }
             XCTAssertEqual(d, expectedSolid, "solid coverage, opacity \(opacity), round \(round)")
 
+            // A column: every third pixel, the others untouched.
+            var column = d0
+            ck_source_over_solid_column(&column, 3, (count + 2) / 3, color)
+            XCTAssertEqual(column, d0.indices.map { $0 % 3 == 0 ? PixelMath.sourceOver(color, d0[$0]) : d0[$0] },
+                           "solid column, round \(round)")
+
             // Whole eight-pixel steps: the pixels after the span, up to the step's end, are
             // written back unchanged.
             for length in [count, 3, 8, 9] {

@@ -27,6 +27,10 @@ void ck_source_over_solid(uint32_t *d, size_t count, uint32_t s);
 /// `d` that no other thread writes meanwhile.
 void ck_source_over_solid_padded(uint32_t *d, size_t count, uint32_t s);
 
+/// d[k·pitch] = s + d[k·pitch]·(255 − s.alpha)/255 for k < count: one premultiplied
+/// colour over a column of pixels, eight rows a step.
+void ck_source_over_solid_column(uint32_t *d, size_t pitch, size_t count, uint32_t s);
+
 /// d[i] = source-over of `color` scaled by coverage[i]·opacity/255 onto d[i]. Zero
 /// coverage leaves a pixel exactly as it was.
 void ck_source_over_solid_coverage(uint32_t *d, const uint8_t *coverage, size_t count, uint32_t color,

@@ -165,9 +165,12 @@ package struct PaintBlitter: Blitter {
                     for i in 0..<span.count { dst[i] = span.source &+ PixelMath.scale(dst[i], by: ia) }
                 }
             }
-            for single in singles {
-                row[single.x] = PixelMath.sourceOver(single.source, row[single.x])
-            }
+        }
+        // Each single pixel is a column of the same colour over, eight rows a step (the
+        // singles and spans of a row never share a pixel, so the order changes nothing).
+        let first = pixels + rows.lowerBound &* pitch
+        for single in singles {
+            ck_source_over_solid_column(first + single.x, pitch, rows.count, single.source)
         }
     }
 
