@@ -148,18 +148,21 @@ void ck_source_over_solid(uint32_t *d, size_t count, uint32_t s) {
 }
 
 CK_MULTIVERSION
-void ck_source_over_solid_padded(uint32_t *d, size_t count, uint32_t s) {
+void ck_source_over_solid_padded(uint32_t *d, size_t pitch, size_t rows, size_t count, uint32_t s) {
     uint32_t ia = 255u - (s >> 24);
     if (ia == 255u) return;
     const ck_u32x8 sv = (ck_u32x8){0} + s, iav = (ck_u32x8){0} + ia;
     const ck_u32x8 lanes = {0, 1, 2, 3, 4, 5, 6, 7};
-    size_t i = 0;
-    for (; i + 8 <= count; i += 8) ck_store8(d + i, sv + ck_scale8(ck_load8(d + i), iav));
-    if (i < count) {
-        ck_u32x8 old = ck_load8(d + i);
-        ck_u32x8 inside = (ck_u32x8)(lanes < (ck_u32x8){0} + (uint32_t)(count - i));   // all ones inside the run
-        ck_u32x8 blended = sv + ck_scale8(old, iav);
-        ck_store8(d + i, (blended & inside) | (old & ~inside));
+    const size_t whole = count & ~(size_t)7;
+    // All ones in the lanes of the last step that the span reaches.
+    const ck_u32x8 inside = (ck_u32x8)(lanes < (ck_u32x8){0} + (uint32_t)(count - whole));
+    for (size_t y = 0; y < rows; y++, d += pitch) {
+        for (size_t i = 0; i < whole; i += 8) ck_store8(d + i, sv + ck_scale8(ck_load8(d + i), iav));
+        if (whole < count) {
+            ck_u32x8 old = ck_load8(d + whole);
+            ck_u32x8 blended = sv + ck_scale8(old, iav);
+            ck_store8(d + whole, (blended & inside) | (old & ~inside));
+        }
     }
 }
 

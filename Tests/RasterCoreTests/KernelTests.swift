@@ -57,7 +57,7 @@ final class KernelTests: XCTestCase {
             for length in [count, 3, 8, 9] {
                 var padded = d0 + (0..<8).map { _ in premultiplied() }
                 let after = padded
-                ck_source_over_solid_padded(&padded, length, color)
+                ck_source_over_solid_padded(&padded, padded.count, 1, length, color)
                 XCTAssertEqual(Array(padded[0..<length]), d0[0..<length].map { PixelMath.sourceOver(color, $0) },
                                "solid padded \(length), round \(round)")
                 XCTAssertEqual(Array(padded[length...]), Array(after[length...]), "solid padded \(length), round \(round)")

@@ -22,10 +22,11 @@ void ck_blend_row(const uint32_t *s, uint32_t *d, size_t count, uint32_t alpha);
 /// d[i] = s + d[i]·(255 − s.alpha)/255: one premultiplied colour over a row.
 void ck_source_over_solid(uint32_t *d, size_t count, uint32_t s);
 
-/// ck_source_over_solid in whole eight-pixel steps: the last step writes the pixels past
-/// `count` back as they were. The caller guarantees room for (count + 7) & ~7 pixels at
-/// `d` that no other thread writes meanwhile.
-void ck_source_over_solid_padded(uint32_t *d, size_t count, uint32_t s);
+/// ck_source_over_solid on `rows` rows of `count` pixels (rows `pitch` pixels apart), in
+/// whole eight-pixel steps: the last step of a row writes the pixels past `count` back as
+/// they were. The caller guarantees room for (count + 7) & ~7 pixels in every row that no
+/// other thread writes meanwhile.
+void ck_source_over_solid_padded(uint32_t *d, size_t pitch, size_t rows, size_t count, uint32_t s);
 
 /// d[k·pitch] = s + d[k·pitch]·(255 − s.alpha)/255 for k < count: one premultiplied
 /// colour over a column of pixels, eight rows a step.

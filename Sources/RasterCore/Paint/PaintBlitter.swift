@@ -78,7 +78,7 @@ package struct PaintBlitter: Blitter {
             } else {
                 let s = PixelMath.scale(color, by: a)
                 if count >= 3 && x &+ ((count &+ 7) & ~7) <= width {
-                    ck_source_over_solid_padded(dst, count, s)
+                    ck_source_over_solid_padded(dst, pitch, 1, count, s)
                 } else if count >= PaintBlitter.kernelSpan {
                     ck_source_over_solid(dst, count, s)
                 } else {
@@ -150,14 +150,19 @@ package struct PaintBlitter: Blitter {
                 }
             }
         }
-        for y in rows {
-            let row = pixels + y &* pitch
-            for span in spans {
-                let dst = row + span.x
+        // Span by span down the rows, then each single pixel as a column of the same colour
+        // over, eight rows a step: the calls of a row never share a pixel, so the order
+        // changes nothing.
+        let first = pixels + rows.lowerBound &* pitch
+        for span in spans {
+            if span.source >> 24 != 255 && span.count >= 3 && span.x &+ ((span.count &+ 7) & ~7) <= width {
+                ck_source_over_solid_padded(first + span.x, pitch, rows.count, span.count, span.source)
+                continue
+            }
+            for y in rows {
+                let dst = pixels + (y &* pitch &+ span.x)
                 if span.source >> 24 == 255 {
                     dst.update(repeating: span.source, count: span.count)
-                } else if span.count >= 3 && span.x &+ ((span.count &+ 7) & ~7) <= width {
-                    ck_source_over_solid_padded(dst, span.count, span.source)
                 } else if span.count >= PaintBlitter.kernelSpan {
                     ck_source_over_solid(dst, span.count, span.source)
                 } else {
@@ -166,9 +171,6 @@ package struct PaintBlitter: Blitter {
                 }
             }
         }
-        // Each single pixel is a column of the same colour over, eight rows a step (the
-        // singles and spans of a row never share a pixel, so the order changes nothing).
-        let first = pixels + rows.lowerBound &* pitch
         for single in singles {
             ck_source_over_solid_column(first + single.x, pitch, rows.count, single.source)
         }
