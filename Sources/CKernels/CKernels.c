@@ -181,9 +181,11 @@ void ck_source_over_solid_column(uint32_t *d, size_t pitch, size_t count, uint32
     for (; k < count; k++) d[k * pitch] = s + ck_scale(d[k * pitch], ia);
 }
 
-CK_MULTIVERSION
-void ck_source_over_solid_coverage(uint32_t *d, const uint8_t *coverage, size_t count, uint32_t color,
-                                   uint32_t opacity) {
+/// The whole eight-pixel steps of ck_source_over_solid_coverage; returns the pixels done.
+/// Inlined into each clone (it takes no vector, so its ABI is the same in all).
+static inline __attribute__((always_inline)) size_t ck_solid_coverage_steps(uint32_t *d, const uint8_t *coverage,
+                                                                            size_t count, uint32_t color,
+                                                                            uint32_t opacity) {
     size_t i = 0;
     const ck_u32x8 c = (ck_u32x8){0} + color;
     if (opacity == 255u) {
@@ -196,25 +198,22 @@ void ck_source_over_solid_coverage(uint32_t *d, const uint8_t *coverage, size_t 
             ck_store8(d + i, ck_source_over8(ck_scale8(c, a), ck_load8(d + i)));
         }
     }
+    return i;
+}
+
+CK_MULTIVERSION
+void ck_source_over_solid_coverage(uint32_t *d, const uint8_t *coverage, size_t count, uint32_t color,
+                                   uint32_t opacity) {
+    size_t i = ck_solid_coverage_steps(d, coverage, count, color, opacity);
     for (; i < count; i++) d[i] = ck_source_over(ck_scale(color, ck_mul_div255(coverage[i], opacity)), d[i]);
 }
 
 CK_MULTIVERSION
 void ck_source_over_solid_coverage_padded(uint32_t *d, const uint8_t *coverage, size_t count, uint32_t color,
                                           uint32_t opacity) {
-    const ck_u32x8 c = (ck_u32x8){0} + color;
-    size_t i = 0;
-    if (opacity == 255u) {
-        for (; i + 8 <= count; i += 8) {
-            ck_store8(d + i, ck_source_over8(ck_scale8(c, ck_widen8(coverage + i)), ck_load8(d + i)));
-        }
-    } else {
-        for (; i + 8 <= count; i += 8) {
-            ck_u32x8 a = ck_mul_div255_8(ck_widen8(coverage + i), opacity);
-            ck_store8(d + i, ck_source_over8(ck_scale8(c, a), ck_load8(d + i)));
-        }
-    }
+    size_t i = ck_solid_coverage_steps(d, coverage, count, color, opacity);
     if (i < count) {
+        const ck_u32x8 c = (ck_u32x8){0} + color;
         uint8_t padded[8] = {0};
         memcpy(padded, coverage + i, count - i);
         ck_u32x8 a = ck_widen8(padded);
