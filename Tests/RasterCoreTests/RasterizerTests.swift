@@ -1,3 +1,4 @@
+import CKernels
 import Foundation
 import RasterCore
 import XCTest
@@ -180,6 +181,8 @@ final class RasterizerTests: XCTestCase {
         for v in values {
             let expected = Int32(min(max((v * 256).rounded(), -1_073_741_824), 1_073_741_824))
             XCTAssertEqual(Rasterizer.fixed(v), expected, "\(v)")
+            // Inside the guard band, the conversion without the clamp gives the same.
+            if abs(v) <= Rasterizer.guardBand { XCTAssertEqual(ck_fixed_point_8_near(v), expected, "\(v)") }
         }
         XCTAssertEqual(Rasterizer.fixed(.nan), 0)
     }

@@ -80,6 +80,13 @@ static inline int32_t ck_fixed_point_8(double v) {
     return (int32_t)(clamped + (clamped < 0 ? -0.49999999999999994 : 0.49999999999999994));
 }
 
+/// ck_fixed_point_8 for a finite v with |v| ≤ 2^21 (a coordinate inside the rasterizer's
+/// guard band), where the clamp changes nothing: the same value without it.
+static inline int32_t ck_fixed_point_8_near(double v) {
+    double scaled = v * 256.0;
+    return (int32_t)(scaled + (scaled < 0 ? -0.49999999999999994 : 0.49999999999999994));
+}
+
 // MARK: Blur (GaussianBlur)
 
 /// Line y of `destination` is round(Σ lines y−left … y+right of `source` / (left +

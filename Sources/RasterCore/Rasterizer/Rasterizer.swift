@@ -105,7 +105,7 @@ public final class Rasterizer {
                     if !inside {
                         addLine(prev, p)
                     } else if prev.x < right || p.x < right {
-                        addSegment(prev.x, prev.y, p.x, p.y)
+                        addSegmentInside(prev.x, prev.y, p.x, p.y)
                     }
                     prev = p
                 }
@@ -310,7 +310,7 @@ public final class Rasterizer {
 
     /// Device rows beyond ±`guardBand` are cut off segments before they are converted to
     /// fixed point (the same cut whatever the clip), so that their coordinates fit it.
-    static let guardBand = 1_048_576.0
+    package static let guardBand = 1_048_576.0
 
     /// Converts a clipped segment to fixed point, rounded in device space and then made
     /// relative to the working area (so the rounding does not depend on where the area
@@ -318,12 +318,25 @@ public final class Rasterizer {
     /// kept segment's top row is below the area's bottom, and its bottom row at least 0).
     @inline(__always)
     private func addSegment(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double) {
+        addFixed(Self.fixed(ax), Self.fixed(ay), Self.fixed(bx), Self.fixed(by))
+    }
+
+    /// `addSegment` for finite coordinates inside the guard band, which `fixed`'s clamp
+    /// leaves alone: converted without it (the same values).
+    @inline(__always)
+    private func addSegmentInside(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double) {
+        addFixed(ck_fixed_point_8_near(ax), ck_fixed_point_8_near(ay), ck_fixed_point_8_near(bx), ck_fixed_point_8_near(by))
+    }
+
+    /// Keeps a segment given in device fixed point (see `addSegment`).
+    @inline(__always)
+    private func addFixed(_ ax: Int32, _ ay: Int32, _ bx: Int32, _ by: Int32) {
         let ox = Int32(truncatingIfNeeded: clipX0 << 8), oy = Int32(truncatingIfNeeded: clipY0 << 8)
-        let y0 = Self.fixed(ay) &- oy, y1 = Self.fixed(by) &- oy
+        let y0 = ay &- oy, y1 = by &- oy
         // Horizontal, or (once rounded) wholly above or below the working rows.
         if y0 == y1 || max(y0, y1) <= 0 || min(y0, y1) >= Int32(truncatingIfNeeded: clipHeight << 8) { return }
         if segmentCount == segmentCapacity { growSegments() }
-        segments[segmentCount] = Segment(x0: Self.fixed(ax) &- ox, y0: y0, x1: Self.fixed(bx) &- ox, y1: y1)
+        segments[segmentCount] = Segment(x0: ax &- ox, y0: y0, x1: bx &- ox, y1: y1)
         segmentCount += 1
     }
 
