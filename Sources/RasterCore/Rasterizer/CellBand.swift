@@ -231,9 +231,10 @@ struct CellBand {
     }
 
     /// Reports the first `rows` rows of the band to the blitter, `origin` being the
-    /// working area's top-left pixel, less the rows `skipped`; prefetches the pixels of
-    /// the first and last touched cells of the row four ahead. A stretch between two runs of touched cells no
-    /// longer than `joinedGap` (at most 8) goes into one run with them.
+    /// working area's top-left pixel, less the rows `skipped` (which hold no cells);
+    /// prefetches the pixels of the first and last touched cells of the row four ahead.
+    /// A stretch between two runs of touched cells no longer than `joinedGap` (at most 8)
+    /// goes into one run with them.
     func sweep<B: Blitter>(rows: Int, origin: (x: Int, y: Int), rule: FillRule, joinedGap: Int = 0,
                            skipping skipped: Range<Int> = 0..<0, into blitter: inout B) {
         for r in 0..<rows where !skipped.contains(r) {
