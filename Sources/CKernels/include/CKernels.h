@@ -70,21 +70,26 @@ void ck_fade_coverage(uint8_t *coverage, const uint8_t *alphas, size_t count, ui
 
 // MARK: Scan conversion (Rasterizer)
 
+/// A double in int32_t's range rounded half away from zero (as Swift's `rounded()`):
+/// truncation after adding the largest double below one half with the value's sign,
+/// exact for every double.
+static inline int32_t ck_round_half_away(double v) {
+    return (int32_t)(v + (v < 0 ? -0.49999999999999994 : 0.49999999999999994));
+}
+
 /// v·256 rounded half away from zero, clamped to ±2^30, NaN to 0: a coordinate in
 /// 1/256 pixel (Rasterizer.fixed). Inline, so the conversion is one truncating
 /// instruction with no range check (the clamp has made every value fit).
 static inline int32_t ck_fixed_point_8(double v) {
     double scaled = v * 256.0;
     if (scaled != scaled) return 0;
-    double clamped = scaled < -1073741824.0 ? -1073741824.0 : (scaled > 1073741824.0 ? 1073741824.0 : scaled);
-    return (int32_t)(clamped + (clamped < 0 ? -0.49999999999999994 : 0.49999999999999994));
+    return ck_round_half_away(scaled < -1073741824.0 ? -1073741824.0 : (scaled > 1073741824.0 ? 1073741824.0 : scaled));
 }
 
 /// ck_fixed_point_8 for a finite v with |v| ≤ 2^21 (a coordinate inside the rasterizer's
 /// guard band), where the clamp changes nothing: the same value without it.
 static inline int32_t ck_fixed_point_8_near(double v) {
-    double scaled = v * 256.0;
-    return (int32_t)(scaled + (scaled < 0 ? -0.49999999999999994 : 0.49999999999999994));
+    return ck_round_half_away(v * 256.0);
 }
 
 // MARK: Blur (GaussianBlur)
