@@ -58,6 +58,13 @@ package struct PaintBlitter: Blitter {
     /// vector's width costs one step where a run, a span and a run cost three calls.
     package var joinedGapLimit: Int { isSimpleSolid ? 8 : 0 }
 
+    /// Whether the row has room for `count` pixels from `x` rounded up to whole eight-pixel
+    /// steps: the padded kernels may then write the last step's extra pixels back.
+    @inline(__always)
+    private func fitsWholeSteps(x: Int, count: Int) -> Bool {
+        x &+ ((count &+ 7) & ~7) <= width
+    }
+
     @inline(__always)
     private func maskRow(_ y: Int) -> UnsafePointer<UInt8>? {
         guard let m = clipMask else { return nil }
@@ -77,7 +84,7 @@ package struct PaintBlitter: Blitter {
                 dst.update(repeating: color, count: count)
             } else {
                 let s = PixelMath.scale(color, by: a)
-                if count >= 3 && x &+ ((count &+ 7) & ~7) <= width {
+                if count >= 3 && fitsWholeSteps(x: x, count: count) {
                     ck_source_over_solid_padded(dst, pitch, 1, count, s)
                 } else if count >= PaintBlitter.kernelSpan {
                     ck_source_over_solid(dst, count, s)
@@ -109,7 +116,7 @@ package struct PaintBlitter: Blitter {
                     let a = op == 255 ? UInt32(alphas[i]) : PixelMath.mulDiv255(UInt32(alphas[i]), op)
                     dst[i] = PixelMath.sourceOver(PixelMath.scale(c, by: a), dst[i])
                 }
-            } else if x &+ ((count &+ 7) & ~7) <= width {
+            } else if fitsWholeSteps(x: x, count: count) {
                 ck_source_over_solid_coverage_padded(dst, alphas.baseAddress, count, c, op)
             } else {
                 ck_source_over_solid_coverage(dst, alphas.baseAddress, count, c, op)
@@ -155,7 +162,7 @@ package struct PaintBlitter: Blitter {
         // changes nothing.
         let first = pixels + rows.lowerBound &* pitch
         for span in spans {
-            if span.source >> 24 != 255 && span.count >= 3 && span.x &+ ((span.count &+ 7) & ~7) <= width {
+            if span.source >> 24 != 255 && span.count >= 3 && fitsWholeSteps(x: span.x, count: span.count) {
                 ck_source_over_solid_padded(first + span.x, pitch, rows.count, span.count, span.source)
                 continue
             }
@@ -201,7 +208,7 @@ package struct PaintBlitter: Blitter {
                 } else {
                     ck_blend_row(source, dst, count, 255)
                 }
-            } else if x &+ ((count &+ 7) & ~7) <= width {
+            } else if fitsWholeSteps(x: x, count: count) {
                 // Zero coverage past the run writes the pixels there back unchanged.
                 UnsafeMutableRawPointer(coverage + count).storeBytes(of: UInt64(0), as: UInt64.self)
                 ck_source_over_coverage_padded(dst, source, coverage, count)
