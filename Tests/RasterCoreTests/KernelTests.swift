@@ -46,6 +46,12 @@ final class KernelTests: XCTestCase {
             }
             XCTAssertEqual(d, expectedSolid, "solid coverage, opacity \(opacity), round \(round)")
 
+            // Several rows of a frame: each row's span blended, the pixels between untouched.
+            var frame = d0
+            ck_source_over_solid_padded(&frame, 20, 2, 9, color)
+            XCTAssertEqual(frame, d0.indices.map { $0 % 20 < 9 && $0 < 40 ? PixelMath.sourceOver(color, d0[$0]) : d0[$0] },
+                           "solid padded rows, round \(round)")
+
             // A column: every third pixel, the others untouched.
             var column = d0
             ck_source_over_solid_column(&column, 3, (count + 2) / 3, color)
