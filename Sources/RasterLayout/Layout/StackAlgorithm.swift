@@ -94,12 +94,7 @@ package struct StackAlgorithm {
             }
             // A NaN priority (only from Swift code) counts as the default 0.
             let priorities = children.map { $0.layoutPriority.isNaN ? 0 : $0.layoutPriority }
-            // Ties keep stack order: the index decides between equals.
-            let order = (0..<n).sorted { a, b in
-                if priorities[a] != priorities[b] { return priorities[a] > priorities[b] }
-                let ea = estimate(a), eb = estimate(b)
-                return ea < eb || (!(eb < ea) && a < b)
-            }
+            let order = StackAlgorithm.order(priorities: priorities, estimate: estimate)
             var available = main - totalSpacing
             var start = 0
             while start < n {
@@ -130,6 +125,38 @@ package struct StackAlgorithm {
         let length = sizes.reduce(totalSpacing) { $0 + $1[axis] }
         let thickness = sizes.map { $0[axis.cross] }.max() ?? 0
         return StackLayoutResult(size: Size(axis, main: length, cross: thickness), proposals: proposals, sizes: sizes)
+    }
+
+    /// The order children are served in: highest priority first, least flexible first
+    /// within a priority, stack order between equals. The estimates are asked only of
+    /// children that share their priority with another, each once; a list already in
+    /// order (the usual case: one priority, children alike) is checked in one pass and
+    /// not sorted.
+    static func order(priorities: [Double], estimate: (Int) -> FlexibilityEstimate) -> [Int] {
+        let n = priorities.count
+        var order = Array(0..<n)
+        if n < 2 { return order }
+        if zip(priorities, priorities.dropFirst()).contains(where: { $0 < $1 }) {
+            order.sort { a, b in priorities[a] != priorities[b] ? priorities[a] > priorities[b] : a < b }
+        }
+        var start = 0
+        while start < n {
+            var end = start + 1
+            while end < n && priorities[order[end]] == priorities[order[start]] { end += 1 }
+            if end - start > 1 {
+                // The group's indices are increasing here, so a group whose estimates
+                // never decrease is already in its stable order.
+                var group = order[start..<end].map { (estimate: estimate($0), index: $0) }
+                if zip(group, group.dropFirst()).contains(where: { $1.estimate < $0.estimate }) {
+                    group.sort { a, b in
+                        a.estimate < b.estimate || (!(b.estimate < a.estimate) && a.index < b.index)
+                    }
+                    for (k, member) in group.enumerated() { order[start + k] = member.index }
+                }
+            }
+            start = end
+        }
+        return order
     }
 
     /// The children's positions: one after another with the spacing, aligned across by
