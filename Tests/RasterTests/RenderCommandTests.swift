@@ -389,13 +389,16 @@ final class RenderCommandTests: XCTestCase {
         {"canvas": {"width": 120, "height": 60},
          "root": {"type": "VStack", "children": [
            {"type": "Text", "text": "a\u{10FFFD}\u{10FFFC}b"},
-           {"type": "Text", "text": "שלום ሰላም"}]}}
+           {"type": "Text", "text": "שלום ሰላም"},
+           {"type": "Text", "text": "a\u{10FFFD}\u{10FFFC}b"}]}}
         """#.replacingOccurrences(of: "\\u{10FFFD}", with: "\u{10FFFD}").replacingOccurrences(of: "\\u{10FFFC}", with: "\u{10FFFC}")
         let scene = try write(json, "fonts.json")
         let out = folder.appendingPathComponent("fonts.png").path
         let plain = try render([scene, "-o", out])
         XCTAssertEqual(plain.status, 0, plain.stderr)
-        XCTAssertEqual(plain.stderr.split(separator: "\n"), ["warning: \(scene): root.children[0]: no font has U+10FFFD U+10FFFC"])
+        // A text repeated is reported at each of its nodes.
+        XCTAssertEqual(plain.stderr.split(separator: "\n"), ["warning: \(scene): root.children[0]: no font has U+10FFFD U+10FFFC",
+                                                            "warning: \(scene): root.children[2]: no font has U+10FFFD U+10FFFC"])
         XCTAssertNoThrow(try PNGDecoder.decode(contentsOf: out))
         let verbose = try render([scene, "-o", out, "--verbose"])
         XCTAssertEqual(verbose.status, 0, verbose.stderr)

@@ -42,10 +42,19 @@ public struct Scene {
     public var fonts: FontRegistry { environment.fonts }
 
     /// For each Text that falls back to other fonts, lacks characters or needs a pinned
-    /// font that cannot be used: its path and what happened, in file order.
+    /// font that cannot be used: its path and what happened, in file order. Equal texts
+    /// are looked at once (a list repeats its labels).
     public func fontReport() -> [(path: String, use: FontUse)] {
-        texts.compactMap { t in
-            guard let use = try? FontUse(t.text, registry: fonts), !use.isPlain else { return nil }
+        var seen: [AttributedText: FontUse?] = [:]
+        return texts.compactMap { t in
+            let use: FontUse?
+            if let known = seen[t.text] {
+                use = known
+            } else {
+                use = try? FontUse(t.text, registry: fonts)
+                seen[t.text] = use
+            }
+            guard let use, !use.isPlain else { return nil }
             return (t.path, use)
         }
     }
