@@ -81,7 +81,8 @@ public final class Compositor {
         statistics.frames += 1
         var damage = DamageRegion()
         var next: [ObjectIdentifier: LayerRecord] = [:]
-        next.reserveCapacity(records.count)
+        // Room for every record up front: growing moves each record again.
+        next.reserveCapacity(records.isEmpty ? Self.layerCount(root) : records.count)
         let rootDevice = Transform(scaleX: scale, y: scale)
         _ = plan(root, parentDevice: rootDevice, clip: frame.bounds, into: &next, damage: &damage)
         for (id, old) in records where next[id] == nil {
@@ -347,6 +348,11 @@ public final class Compositor {
         }
         next[id] = record
         return (subtree, contentChanged || placed)
+    }
+
+    /// The layers of `root`'s tree, hidden ones included.
+    private static func layerCount(_ root: Layer) -> Int {
+        root.sublayers.reduce(1) { $0 + layerCount($1) }
     }
 
     /// True when sublayers present in both lists changed their relative order (added
