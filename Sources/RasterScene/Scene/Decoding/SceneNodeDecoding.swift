@@ -93,7 +93,7 @@ enum SceneNodeDecoding {
         if given("flipsForRightToLeftLayoutDirection") {
             s.flipsForRightToLeft = try p.boolValue("flipsForRightToLeftLayoutDirection")
         }
-        if id != nil || s != SceneNodeStyle() {
+        if id != nil || s != SceneNodeStyle() || paddingAndFrame != nil {
             let style = p.context.styleBox(s)
             if let item = c.wrapped as? FlexItem {
                 // A Flex's child: the node is the item (one view around the content).

@@ -140,7 +140,7 @@ public struct SceneNode: CombinedComponent, LayoutTransparent {
     public var layoutContent: AnyComponent<Empty> { content }
     /// The content, unless the node pads or frames it: a stack then sees the node as
     /// it saw the `Padding` or `Frame` around the content (no `Spacer`, no priority).
-    public var transparentLayoutContent: AnyComponent<Empty>? { paddingAndFrame == nil ? content : nil }
+    public var transparentLayoutContent: AnyComponent<Empty>? { paddingAndFrameBox == nil ? content : nil }
 
     /// The node's `id` in the scene file, if it has one.
     public let id: String?
