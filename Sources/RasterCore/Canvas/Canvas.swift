@@ -25,7 +25,8 @@ public final class Canvas {
 
     @exclusivity(unchecked) package var clip: ClipState
     @exclusivity(unchecked) private var stack: [ClipState] = []
-    let rasterizer = Rasterizer()
+    /// Taken from the spares at creation and given back when the canvas goes.
+    let rasterizer = Rasterizer.reused()
     @exclusivity(unchecked) private var polyline = Polyline()
     @exclusivity(unchecked) private var outline = Polyline()
     private let sourceRow: UnsafeMutablePointer<UInt32>
@@ -49,6 +50,7 @@ public final class Canvas {
     deinit {
         sourceRow.deallocate()
         coverageRow.deallocate()
+        Rasterizer.giveBack(rasterizer)
     }
 
     // MARK: - State

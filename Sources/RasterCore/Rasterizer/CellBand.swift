@@ -16,6 +16,9 @@ struct CellBand {
     private(set) var alphas: UnsafeMutablePointer<UInt8>
     private var cellCapacity = 0, wordCapacity = 0, alphaCapacity = 0
 
+    /// Bytes of the buffers.
+    var bufferBytes: Int { cellCapacity * 8 + wordCapacity * 8 + alphaCapacity }
+
     /// Cells per row in use (the working area's width).
     private(set) var width = 0
     private(set) var stride = 0

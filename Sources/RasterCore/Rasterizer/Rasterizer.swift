@@ -123,6 +123,34 @@ public final class Rasterizer {
         if let recorded { replay(recorded, on: straight, into: &blitter) }
     }
 
+    // MARK: - Reuse
+
+    /// Rasterizers whose canvases are gone, kept for the next canvases: a canvas made
+    /// per layer raster then finds its buffers already grown instead of allocating them.
+    private static let spares = Locked<[Rasterizer]>([])
+    /// The most rasterizers kept, and the most bytes of buffers one may hold to be kept.
+    static let maxSpares = 8, maxSpareBytes = 4 << 20
+
+    /// A rasterizer with its switches at their defaults and no fills counted: a spare one
+    /// when there is one. Its pixels are those of a new one (between fills every buffer
+    /// is cleared).
+    static func reused() -> Rasterizer {
+        guard let spare = spares.withLock({ $0.popLast() }) else { return Rasterizer() }
+        spare.clipsEveryEdge = false
+        spare.joinsShortGaps = true
+        spare.replaysStraightRows = true
+        spare.replayedRows = 0
+        return spare
+    }
+
+    /// Keeps `rasterizer`, which nothing else holds, for a later `reused()`, unless
+    /// enough are kept or its buffers are large.
+    static func giveBack(_ rasterizer: Rasterizer) {
+        let bytes = rasterizer.band.bufferBytes + rasterizer.segmentCapacity * (MemoryLayout<Segment>.stride + 8)
+        guard bytes <= maxSpareBytes else { return }
+        spares.withLock { if $0.count < maxSpares { $0.append(rasterizer) } }
+    }
+
     /// Whether every edge goes through `addLine`'s clipping, also when the outline lies
     /// inside the working area (where the clipping changes nothing). Turning it on
     /// changes no pixel.
