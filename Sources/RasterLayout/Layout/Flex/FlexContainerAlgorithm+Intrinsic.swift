@@ -53,8 +53,10 @@ extension FlexContainerAlgorithm {
                 lower = max(lower, hypothetical)
             }
             let upper = item.maxSize[dir]
-            let outer = { (upper: Double?) in
-                max(FlexMath.clamp(content, lower, upper), self.mainSum(item.padding)) + self.mainSum(item.margin)
+            let paddingMain = mainSum(item.padding), marginMain = mainSum(item.margin)
+            // A local function of these values alone: a closure would capture (copy) self.
+            func outer(_ upper: Double?) -> Double {
+                max(FlexMath.clamp(content, lower, upper), paddingMain) + marginMain
             }
             sum += outer(item.grow == 0 ? min(upper ?? .infinity, hypothetical) : upper)
             largest = max(largest, outer(upper))
