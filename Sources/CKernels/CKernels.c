@@ -356,6 +356,38 @@ static inline uint32_t ck_table_index(float v, uint32_t mask) {
     return bits & mask;
 }
 
+typedef double ck_f64x4 __attribute__((ext_vector_type(4)));
+typedef int64_t ck_i64x4 __attribute__((ext_vector_type(4)));
+
+/// Lanes of `a` where `mask` is all ones, of `b` elsewhere (a macro: a function taking
+/// four-double vectors would change its calling convention between the clones).
+#define CK_SELECT_F64(mask, a, b) ((ck_f64x4)((((ck_i64x4)(a)) & (mask)) | (((ck_i64x4)(b)) & ~(mask))))
+
+CK_MULTIVERSION
+void ck_gradient_entries(uint32_t *table, int32_t from, int32_t to, int32_t n, double s0, double span,
+                         const double *c0, const double *delta) {
+    const ck_f64x4 start = {c0[0], c0[1], c0[2], c0[3]}, d = {delta[0], delta[1], delta[2], delta[3]};
+    const ck_f64x4 zero = 0.0, one = 1.0, half = 0.5, magic = 4503599627370496.0;
+    const double last = (double)(n - 1);
+    for (int32_t i = from; i < to; i++) {
+        double t = (double)i / last;
+        double f = span > 0 ? (t - s0) / span : 1;
+        ck_f64x4 product = d * f;
+        ck_f64x4 v = start + product;
+        // min(max(v, 0), 1) as Swift's comparisons make it (a NaN stays a NaN).
+        v = CK_SELECT_F64(zero >= v, zero, v);
+        v = CK_SELECT_F64(one < v, one, v);
+        ck_f64x4 y = v * 255.0;
+        ck_f64x4 nearest = (y + magic) - magic;
+        ck_f64x4 down = CK_SELECT_F64(nearest > y, nearest - 1.0, nearest);
+        ck_i64x4 whole = (ck_i64x4)(down + magic);
+        // A comparison's lane is −1 where true: subtracting it adds the rounding's one.
+        ck_i64x4 rounded = whole - (ck_i64x4)(y - down >= half);
+        uint32_t r = (uint32_t)rounded.x, g = (uint32_t)rounded.y, b = (uint32_t)rounded.z, a = (uint32_t)rounded.w;
+        table[i] = (r < a ? r : a) | (g < a ? g : a) << 8 | (b < a ? b : a) << 16 | a << 24;
+    }
+}
+
 CK_MULTIVERSION
 void ck_linear_indices(uint32_t *out, int32_t count, float start, float step, float top, uint32_t mask) {
     for (int32_t i = 0; i < count; i++) {

@@ -1,3 +1,4 @@
+import CKernels
 import Foundation
 
 /// What a gradient does outside its 0...1 parameter range.
@@ -99,32 +100,41 @@ public struct Gradient: Hashable, Sendable {
         }
         @inline(__always) func parameter(_ i: Int) -> Double { Double(i) / Double(n - 1) }
         var i = 0
+        let firstColor = Self.pack(colors[0])
         while i < n && parameter(i) <= first.location {
-            table[i] = Self.pack(colors[0])
+            table[i] = firstColor
             i += 1
         }
-        // One interpolation parameter per entry, the four channels from it; the stop
-        // pair moves on as the parameter passes a stop.
+        // The entries between two stops: one interpolation parameter per entry, the four
+        // channels from it (`ck_gradient_entries`, the arithmetic `pack` does after
+        // c0 + delta·f); the stop pair moves on as the parameter passes a stop.
         var next = 1
-        var s0 = stops[0].location, span = 0.0, c0 = colors[0], delta = SIMD4<Double>()
-        var pair = 0
         while i < n {
             let t = parameter(i)
             guard t < last.location else { break }
             while next < stops.count - 1 && stops[next].location < t { next += 1 }
-            if pair != next {
-                pair = next
-                s0 = stops[next - 1].location
-                span = stops[next].location - s0
-                c0 = colors[next - 1]
-                delta = colors[next] - colors[next - 1]
+            var end = i + 1
+            while end < n {
+                let u = parameter(end)
+                guard u < last.location, next == stops.count - 1 || stops[next].location >= u else { break }
+                end += 1
             }
-            let f = span > 0 ? (t - s0) / span : 1
-            table[i] = Self.pack(c0 + delta * f)
-            i += 1
+            let s0 = stops[next - 1].location
+            let c0 = colors[next - 1], delta = colors[next] - colors[next - 1]
+            withUnsafePointer(to: c0) { c0 in
+                withUnsafePointer(to: delta) { delta in
+                    c0.withMemoryRebound(to: Double.self, capacity: 4) { c0 in
+                        delta.withMemoryRebound(to: Double.self, capacity: 4) { delta in
+                            ck_gradient_entries(table, Int32(i), Int32(end), Int32(n), s0, stops[next].location - s0, c0, delta)
+                        }
+                    }
+                }
+            }
+            i = end
         }
+        let lastColor = Self.pack(colors[colors.count - 1])
         while i < n {
-            table[i] = Self.pack(colors[colors.count - 1])
+            table[i] = lastColor
             i += 1
         }
     }
