@@ -240,9 +240,18 @@ struct CellBand {
     /// goes into one run with them.
     func sweep<B: Blitter>(rows: Int, origin: (x: Int, y: Int), rule: FillRule, joinedGap: Int = 0,
                            skipping skipped: Range<Int> = 0..<0, into blitter: inout B) {
-        for r in 0..<rows where !skipped.contains(r) {
+        // The rows before the skipped ones, then those after them (a rectangle's
+        // straight rows are most of a band's: they are stepped over, not tested).
+        let skipStart = min(max(skipped.lowerBound, 0), rows), skipEnd = min(max(skipped.upperBound, skipStart), rows)
+        var r = 0
+        while r < rows {
+            if r == skipStart && skipEnd > skipStart {
+                r = skipEnd
+                continue
+            }
             if r + 4 < rows { prefetch(row: r + 4, origin: origin, for: blitter) }
             sweepRow(r, origin: origin, rule: rule, joinedGap: joinedGap, into: &blitter)
+            r += 1
         }
     }
 
