@@ -89,7 +89,7 @@ public final class Rasterizer {
 
         // When every point lies inside the working area (and the guard band), `addLine`'s
         // clipping leaves every edge as it is, but for dropping one that lies on the right
-        // edge: the others go straight to `addSegment`.
+        // edge: the others go straight to fixed point (`addFixed`), without the clamp.
         let limit = Self.guardBand, right = Double(clipX0 + clipWidth)
         let inside = !clipsEveryEdge && minX >= Double(clipX0) && maxX <= right
             && minY >= Double(clipY0) && maxY <= Double(clipY0 + clipHeight)
@@ -100,14 +100,23 @@ public final class Rasterizer {
                 let range = contour.range
                 guard range.count >= 2 else { continue }
                 var prev = points[range.upperBound - 1]
-                for i in range {
-                    let p = points[i]
-                    if !inside {
-                        addLine(prev, p)
-                    } else if prev.x < right || p.x < right {
-                        addSegmentInside(prev.x, prev.y, p.x, p.y)
+                if inside {
+                    // Each point converted once, as the end of one edge and the start of the next.
+                    var prevX = ck_fixed_point_8_near(prev.x), prevY = ck_fixed_point_8_near(prev.y)
+                    for i in range {
+                        let p = points[i]
+                        let x = ck_fixed_point_8_near(p.x), y = ck_fixed_point_8_near(p.y)
+                        if prev.x < right || p.x < right { addFixed(prevX, prevY, x, y) }
+                        prev = p
+                        prevX = x
+                        prevY = y
                     }
-                    prev = p
+                } else {
+                    for i in range {
+                        let p = points[i]
+                        addLine(prev, p)
+                        prev = p
+                    }
                 }
             }
         }
@@ -347,13 +356,6 @@ public final class Rasterizer {
     @inline(__always)
     private func addSegment(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double) {
         addFixed(Self.fixed(ax), Self.fixed(ay), Self.fixed(bx), Self.fixed(by))
-    }
-
-    /// `addSegment` for finite coordinates inside the guard band, which `fixed`'s clamp
-    /// leaves alone: converted without it (the same values).
-    @inline(__always)
-    private func addSegmentInside(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double) {
-        addFixed(ck_fixed_point_8_near(ax), ck_fixed_point_8_near(ay), ck_fixed_point_8_near(bx), ck_fixed_point_8_near(by))
     }
 
     /// Keeps a segment given in device fixed point (see `addSegment`).
