@@ -10,8 +10,9 @@ import XCTest
 /// view (`DrawingLeafPolicy.keepingViews`), still and while animating.
 final class DrawingLeafTests: XCTestCase {
     /// Nodes of every kind a leaf can sit in: Flex items (whole and fractional sizes,
-    /// padded, stroked, a path, texts), stack children with and without a frame, and node
-    /// decoration that clips, fades, shades, borders and turns.
+    /// padded, stroked, a path, texts), stack children with and without a frame (also
+    /// nodes with nothing but a frame or padding, and no id), and node decoration that
+    /// clips, fades, shades, borders and turns.
     private static let still = #"""
     {"canvas": {"width": 160, "height": 120, "background": "#ffffff", "scale": SCALE},
      "root": {"type": "VStack", "spacing": 3.3, "alignment": "leading", "children": [
@@ -44,7 +45,9 @@ final class DrawingLeafTests: XCTestCase {
        {"type": "Rectangle", "id": "framed", "frame": {"width": 30.4, "height": 6.2}, "fill": "#884400"},
        {"type": "HStack", "spacing": 1.7, "children": [
          {"type": "Circle", "id": "bare", "width": 9.5, "height": 9.5, "fill": "#008888", "opacity": 0.7},
-         {"type": "Rectangle", "id": "whole-bare", "width": 12, "height": 6, "fill": "#888800", "cornerRadius": 2}
+         {"type": "Rectangle", "id": "whole-bare", "width": 12, "height": 6, "fill": "#888800", "cornerRadius": 2},
+         {"type": "Circle", "frame": {"width": 8.5, "height": 8.5}, "fill": "#aa0088"},
+         {"type": "Rectangle", "padding": 1.5, "frame": {"width": 9, "height": 5}, "fill": "#00aa44"}
        ]}
      ]}}
     """#

@@ -192,6 +192,34 @@ final class SceneDecodingTests: XCTestCase {
         }
     }
 
+    /// A node with padding or a frame and nothing else (no id, no decoration) is one
+    /// `SceneNode` carrying them around its own component, not a `Frame` around it; below
+    /// a `fixedSize` they are components again, and a node with neither is its component.
+    func testPaddingOrFrameAlone_IsOneSceneNodeCarryingThem() throws {
+        let children: [JSONValue] = [
+            ["type": "Circle", "frame": ["width": 9, "height": 7]],
+            ["type": "Rectangle", "padding": 2],
+            ["type": "Rectangle", "padding": 2, "frame": ["width": 9], "fixedSize": true],
+            ["type": "Rectangle"],
+        ]
+        let scene = try SceneDecoder().decode(["canvas": ["width": 100, "height": 100],
+                                               "root": ["type": "VStack", "children": .array(children)]])
+        let items = try XCTUnwrap(scene.root.wrapped as? VStack<Empty>).items.map(\.component.wrapped)
+        let framed = try XCTUnwrap(items[0] as? SceneNode)
+        XCTAssertNil(framed.id)
+        XCTAssertTrue(framed.content.wrapped is Circle)
+        XCTAssertEqual(framed.paddingAndFrame, PaddingAndFrame(padding: nil, frame: FrameLayout(width: 9, height: 7)))
+        XCTAssertEqual(framed.style, SceneNodeStyle())
+        let padded = try XCTUnwrap(items[1] as? SceneNode)
+        XCTAssertTrue(padded.content.wrapped is Rectangle)
+        XCTAssertEqual(padded.paddingAndFrame?.padding?.insets, EdgeInsets(top: 2, left: 2, bottom: 2, right: 2))
+        XCTAssertNil(padded.paddingAndFrame?.frame)
+        let fixed = try XCTUnwrap(items[2] as? FixedSize)
+        let frame = try XCTUnwrap(fixed.content.wrapped as? Frame)
+        XCTAssertTrue(frame.content.wrapped is Padding)
+        XCTAssertTrue(items[3] is Rectangle)
+    }
+
     /// Nodes whose decorations differ only where a style does not hash (its colours and
     /// fills) keep their own styles when decoding shares equal ones.
     func testStylesDifferingInColourOnly_StayApart() throws {

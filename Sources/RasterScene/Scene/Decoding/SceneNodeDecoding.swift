@@ -9,8 +9,11 @@ import RasterText
 /// and placement of `SceneNode`. In a container that lays out CSS boxes (a Flex),
 /// `padding` and `frame` are the child's box (`SceneProps.box`) instead of SwiftUI's
 /// padding and frame, and the `FlexItem` the parent makes becomes the `SceneNode`'s own
-/// (one component, not two). A node needs no `SceneNode` when it has no id and none of
-/// those props (in a Flex it is then the plain `FlexItem`).
+/// (one component, not two). Elsewhere, a node's own padding and frame are carried by its
+/// `SceneNode`, which it then has even without an id or a decoration; below a
+/// `fixedSize` or `layoutPriority` they are `Padding` and `Frame` components. A node
+/// needs no `SceneNode` when it has no id, no decoration and no padding or frame of its
+/// own (in a Flex it is then the plain `FlexItem`).
 enum SceneNodeDecoding {
     static func applyCommonProps(_ p: SceneProps, to content: AnyComponent<Empty>, type: SceneComponentType, id: String?,
                                  childBoxes: Bool,
@@ -104,8 +107,6 @@ enum SceneNodeDecoding {
             } else {
                 c = AnyComponent(SceneNode(id: id, content: c, styleBox: style))
             }
-        } else {
-            padAndFrame()
         }
         // Outermost, so the node's own padding, frame and alignment read in it too.
         if given("layoutDirection"), let direction = try p.choice("layoutDirection", as: LayoutDirection.self) {
