@@ -96,7 +96,7 @@ final class JoinedGapTests: XCTestCase {
                     let joined = try Bitmap(width: 120, height: 110, color: Color(r: 250, g: 240, b: 200, a: 200).premultiplied)
                     let apart = try Bitmap(width: 120, height: 110, color: Color(r: 250, g: 240, b: 200, a: 200).premultiplied)
                     let fast = Canvas(bitmap: joined), plain = Canvas(bitmap: apart)
-                    plain.rasterizer.joinsShortGaps = false
+                    plain.rasterizer.switches.joinsShortGaps = false
                     for canvas in [fast, plain] {
                         if let clip { canvas.clip(to: clip) }
                         canvas.translate(x: 0.3, y: 0.45)

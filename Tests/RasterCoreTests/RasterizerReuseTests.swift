@@ -15,16 +15,16 @@ final class RasterizerReuseTests: XCTestCase {
         let reference = try Bitmap(width: 64, height: 64)
         do {
             let first = Canvas(bitmap: reference)
-            first.rasterizer.replaysStraightRows = false
-            first.rasterizer.joinsShortGaps = false
-            first.rasterizer.clipsEveryEdge = true
+            first.rasterizer.switches.replaysStraightRows = false
+            first.rasterizer.switches.joinsShortGaps = false
+            first.rasterizer.switches.clipsEveryEdge = true
             drawShapes(on: first)
             XCTAssertEqual(first.rasterizer.replayedRows, 0)
         }
         let next = Canvas(bitmap: try Bitmap(width: 64, height: 64))
-        XCTAssertTrue(next.rasterizer.replaysStraightRows)
-        XCTAssertTrue(next.rasterizer.joinsShortGaps)
-        XCTAssertFalse(next.rasterizer.clipsEveryEdge)
+        XCTAssertTrue(next.rasterizer.switches.replaysStraightRows)
+        XCTAssertTrue(next.rasterizer.switches.joinsShortGaps)
+        XCTAssertFalse(next.rasterizer.switches.clipsEveryEdge)
         XCTAssertEqual(next.rasterizer.replayedRows, 0)
         drawShapes(on: next)
         XCTAssertGreaterThan(next.rasterizer.replayedRows, 0, "the rectangle's rows are replayed")

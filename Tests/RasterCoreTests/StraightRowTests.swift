@@ -56,7 +56,7 @@ final class StraightRowTests: XCTestCase {
                     let repeated = try Bitmap(width: 120, height: 110, color: Color.white.premultiplied)
                     let swept = try Bitmap(width: 120, height: 110, color: Color.white.premultiplied)
                     let fast = Canvas(bitmap: repeated), plain = Canvas(bitmap: swept)
-                    plain.rasterizer.replaysStraightRows = false
+                    plain.rasterizer.switches.replaysStraightRows = false
                     for canvas in [fast, plain] {
                         if let clip { canvas.clip(to: clip) }
                         canvas.translate(x: 0.375, y: Double(p) * 0.3)
@@ -82,7 +82,7 @@ final class StraightRowTests: XCTestCase {
             var replayed = 0
             for replays in [true, false] {
                 let rasterizer = Rasterizer()
-                rasterizer.replaysStraightRows = replays
+                rasterizer.switches.replaysStraightRows = replays
                 var blitter = MaskBlitter(mask: Mask(rect: rect))
                 rasterizer.fill(poly, rule: .nonZero, clip: rect, into: &blitter)
                 masks.append(blitter.mask)
@@ -122,7 +122,7 @@ final class InsideOutlineTests: XCTestCase {
                     var masks: [Mask] = []
                     for clipsEvery in [false, true] {
                         let rasterizer = Rasterizer()
-                        rasterizer.clipsEveryEdge = clipsEvery
+                        rasterizer.switches.clipsEveryEdge = clipsEvery
                         var blitter = MaskBlitter(mask: Mask(rect: rect))
                         rasterizer.fill(poly, rule: rule, clip: clip, into: &blitter)
                         masks.append(blitter.mask)

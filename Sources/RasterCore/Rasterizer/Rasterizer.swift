@@ -91,7 +91,7 @@ public final class Rasterizer {
         // clipping leaves every edge as it is, but for dropping one that lies on the right
         // edge: the others go straight to fixed point (`addFixed`), without the clamp.
         let limit = Self.guardBand, right = Double(clipX0 + clipWidth)
-        let inside = !clipsEveryEdge && minX >= Double(clipX0) && maxX <= right
+        let inside = !switches.clipsEveryEdge && minX >= Double(clipX0) && maxX <= right
             && minY >= Double(clipY0) && maxY <= Double(clipY0 + clipHeight)
             && minX >= -limit && maxX <= limit && minY >= -limit && maxY <= limit
         segmentCount = 0
@@ -121,7 +121,7 @@ public final class Rasterizer {
             }
         }
         guard segmentCount > 0 else { return }
-        let straight = replaysStraightRows ? straightRows() : 0..<0
+        let straight = switches.replaysStraightRows ? straightRows() : 0..<0
         var recorded: RowRecorder?
         if !straight.isEmpty {
             recorded = recordRow(straight.lowerBound, rule: rule)
@@ -145,9 +145,7 @@ public final class Rasterizer {
     /// is cleared).
     static func reused() -> Rasterizer {
         guard let spare = spares.withLock({ $0.popLast() }) else { return Rasterizer() }
-        spare.clipsEveryEdge = false
-        spare.joinsShortGaps = true
-        spare.replaysStraightRows = true
+        spare.switches = Switches()
         spare.replayedRows = 0
         return spare
     }
@@ -160,20 +158,23 @@ public final class Rasterizer {
         spares.withLock { if $0.count < maxSpares { $0.append(rasterizer) } }
     }
 
-    /// Whether every edge goes through `addLine`'s clipping, also when the outline lies
-    /// inside the working area (where the clipping changes nothing). Turning it on
-    /// changes no pixel.
-    var clipsEveryEdge = false
-
-    /// Whether sweeps hand the blitter its short stretches between runs inside the runs
-    /// (`Blitter.joinedGapLimit`). Turning it off changes no pixel.
-    var joinsShortGaps = true
+    /// Ways of filling that change no pixel, each on its faster side by default (tests
+    /// turn them to compare both sides). A new or reused rasterizer has the defaults.
+    struct Switches {
+        /// Whether every edge goes through `addLine`'s clipping, also when the outline
+        /// lies inside the working area (where the clipping changes nothing).
+        var clipsEveryEdge = false
+        /// Whether sweeps hand the blitter its short stretches between runs inside the
+        /// runs (`Blitter.joinedGapLimit`).
+        var joinsShortGaps = true
+        /// Whether fills find the rows that only vertical edges cross whole and draw them
+        /// by repeating the first one's coverage (`straightRows`).
+        var replaysStraightRows = true
+    }
+    var switches = Switches()
 
     // MARK: - Rows crossed only by vertical edges
 
-    /// Whether fills find the rows that only vertical edges cross whole and draw them by
-    /// repeating the first one's coverage (`straightRows`). Turning it off changes no pixel.
-    var replaysStraightRows = true
     /// Rows drawn by repeating a row's coverage, summed over the fills.
     private(set) var replayedRows = 0
     /// The shortest run of straight rows worth replaying: a row set up and swept once, then
@@ -432,7 +433,7 @@ public final class Rasterizer {
         var band = self.band
         let segments = self.segments, order = self.order, active = self.active, starts = bandStarts
         let origin = (x: clipX0, y: clipY0)
-        let joinedGap = joinsShortGaps ? min(8, blitter.joinedGapLimit) : 0
+        let joinedGap = switches.joinsShortGaps ? min(8, blitter.joinedGapLimit) : 0
         var activeCount = 0
         for b in 0..<bandCount {
             band.top = b * rows
