@@ -243,15 +243,13 @@ struct CellBand {
         // The rows before the skipped ones, then those after them (a rectangle's
         // straight rows are most of a band's: they are stepped over, not tested).
         let skipStart = min(max(skipped.lowerBound, 0), rows), skipEnd = min(max(skipped.upperBound, skipStart), rows)
-        var r = 0
-        while r < rows {
-            if r == skipStart && skipEnd > skipStart {
-                r = skipEnd
-                continue
-            }
+        for r in 0..<skipStart {
             if r + 4 < rows { prefetch(row: r + 4, origin: origin, for: blitter) }
             sweepRow(r, origin: origin, rule: rule, joinedGap: joinedGap, into: &blitter)
-            r += 1
+        }
+        for r in skipEnd..<rows {
+            if r + 4 < rows { prefetch(row: r + 4, origin: origin, for: blitter) }
+            sweepRow(r, origin: origin, rule: rule, joinedGap: joinedGap, into: &blitter)
         }
     }
 
