@@ -365,8 +365,8 @@ typedef int64_t ck_i64x4 __attribute__((ext_vector_type(4)));
 
 CK_MULTIVERSION
 void ck_gradient_entries(uint32_t *table, int32_t from, int32_t to, int32_t n, double s0, double span,
-                         const double *c0, const double *delta) {
-    const ck_f64x4 start = {c0[0], c0[1], c0[2], c0[3]}, d = {delta[0], delta[1], delta[2], delta[3]};
+                         ck_rgba_f64 c0, ck_rgba_f64 delta) {
+    const ck_f64x4 start = {c0.r, c0.g, c0.b, c0.a}, d = {delta.r, delta.g, delta.b, delta.a};
     const ck_f64x4 zero = 0.0, one = 1.0, half = 0.5, magic = 4503599627370496.0;
     const double last = (double)(n - 1);
     for (int32_t i = from; i < to; i++) {

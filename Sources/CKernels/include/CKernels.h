@@ -108,13 +108,18 @@ void ck_convolve_across(const uint8_t *source, uint8_t *destination, size_t n, s
 
 // MARK: Gradients (PaintShader)
 
+/// A colour's four channels as doubles (premultiplied, 0...1 in a gradient's stops).
+typedef struct {
+    double r, g, b, a;
+} ck_rgba_f64;
+
 /// Entries from..<to of a gradient table of n entries between two stops
 /// (Gradient.fillTable): at t = i / (n − 1), the premultiplied colour c0 + delta·f with
 /// f = (t − s0) / span (1 when span is not above 0), each channel clamped to 0...1,
 /// times 255, rounded half away from zero and limited to alpha, packed r | g << 8 |
-/// b << 16 | a << 24. c0 and delta hold r, g, b, a.
+/// b << 16 | a << 24.
 void ck_gradient_entries(uint32_t *table, int32_t from, int32_t to, int32_t n, double s0, double span,
-                         const double *c0, const double *delta);
+                         ck_rgba_f64 c0, ck_rgba_f64 delta);
 
 /// out[i] = ⌊clamp(start + step·i, 0, top)⌋ & mask, in singles.
 void ck_linear_indices(uint32_t *out, int32_t count, float start, float step, float top, uint32_t mask);

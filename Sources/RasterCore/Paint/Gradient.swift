@@ -121,15 +121,9 @@ public struct Gradient: Hashable, Sendable {
             }
             let s0 = stops[next - 1].location
             let c0 = colors[next - 1], delta = colors[next] - colors[next - 1]
-            withUnsafePointer(to: c0) { c0 in
-                withUnsafePointer(to: delta) { delta in
-                    c0.withMemoryRebound(to: Double.self, capacity: 4) { c0 in
-                        delta.withMemoryRebound(to: Double.self, capacity: 4) { delta in
-                            ck_gradient_entries(table, Int32(i), Int32(end), Int32(n), s0, stops[next].location - s0, c0, delta)
-                        }
-                    }
-                }
-            }
+            ck_gradient_entries(table, Int32(i), Int32(end), Int32(n), s0, stops[next].location - s0,
+                                ck_rgba_f64(r: c0.x, g: c0.y, b: c0.z, a: c0.w),
+                                ck_rgba_f64(r: delta.x, g: delta.y, b: delta.z, a: delta.w))
             i = end
         }
         let lastColor = Self.pack(colors[colors.count - 1])
