@@ -134,8 +134,9 @@ public final class Rasterizer {
 
     // MARK: - Reuse
 
-    /// Rasterizers whose canvases are gone, kept for the next canvases: a canvas made
-    /// per layer raster then finds its buffers already grown instead of allocating them.
+    /// Rasterizers whose canvases (or the compositor's shadow masks) are done with them,
+    /// kept for the next: a canvas made per layer raster then finds its buffers already
+    /// grown instead of allocating them.
     private static let spares = Locked<[Rasterizer]>([])
     /// The most rasterizers kept, and the most bytes of buffers one may hold to be kept.
     static let maxSpares = 8, maxSpareBytes = 4 << 20
@@ -143,7 +144,7 @@ public final class Rasterizer {
     /// A rasterizer with its switches at their defaults and no fills counted: a spare one
     /// when there is one. Its pixels are those of a new one (between fills every buffer
     /// is cleared).
-    static func reused() -> Rasterizer {
+    package static func reused() -> Rasterizer {
         guard let spare = spares.withLock({ $0.popLast() }) else { return Rasterizer() }
         spare.switches = Switches()
         spare.replayedRows = 0
@@ -152,7 +153,7 @@ public final class Rasterizer {
 
     /// Keeps `rasterizer`, which nothing else holds, for a later `reused()`, unless
     /// enough are kept or its buffers are large.
-    static func giveBack(_ rasterizer: Rasterizer) {
+    package static func giveBack(_ rasterizer: Rasterizer) {
         let bytes = rasterizer.band.bufferBytes + rasterizer.segmentCapacity * (MemoryLayout<Segment>.stride + 8)
         guard bytes <= maxSpareBytes else { return }
         spares.withLock { if $0.count < maxSpares { $0.append(rasterizer) } }

@@ -616,7 +616,9 @@ public final class Compositor {
         var blitter = MaskBlitter(mask: Mask(rect: rect))
         var polyline = Polyline()
         PathFlattener.flatten(path, transform: transform, tolerance: PathFlattener.defaultTolerance, into: &polyline)
-        Rasterizer().fill(polyline, rule: .nonZero, clip: rect, into: &blitter)
+        let rasterizer = Rasterizer.reused()
+        rasterizer.fill(polyline, rule: .nonZero, clip: rect, into: &blitter)
+        Rasterizer.giveBack(rasterizer)
         var mask = blitter.mask
         GaussianBlur.blur(&mask, sigma: sigma)
         return mask
