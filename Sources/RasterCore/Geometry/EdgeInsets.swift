@@ -1,5 +1,5 @@
 /// Distances inward from each edge of a rectangle.
-public struct EdgeInsets: Hashable, Sendable {
+public struct EdgeInsets: Hashable, Sendable, BitwiseCopyable {
     /// How far the top edge moves inward (down); negative moves it outward.
     public var top: Double
     /// How far the left edge moves inward (right); negative moves it outward.

@@ -1,6 +1,6 @@
 /// A width and a height. Negative values are allowed as intermediate results;
 /// layout clamps where a size must be non-negative.
-public struct Size: Hashable, Sendable, CustomStringConvertible {
+public struct Size: Hashable, Sendable, BitwiseCopyable, CustomStringConvertible {
     /// Horizontal extent, in the units of the coordinate space.
     public var width: Double
     /// Vertical extent, in the units of the coordinate space.

@@ -3,9 +3,9 @@ import RasterCore
 /// §9.2: the items, the available space and each item's flex base size and hypothetical main size.
 extension FlexContainerAlgorithm {
     /// 1. One item per in-flow child (absolutely positioned ones are laid out last).
-    mutating func generateFlexItems() {
-        let children = tree.children(of: node)
-        items.reserveCapacity(children.count)
+    /// `room` holds at least one item per child.
+    mutating func generateFlexItems(_ children: [Node], into room: UnsafeMutableBufferPointer<Item>) {
+        var count = 0
         for child in children {
             let item = itemStyle(child)
             guard !item.isAbsolute else { continue }
@@ -22,7 +22,7 @@ extension FlexContainerAlgorithm {
                 limits.min[dir] = ownMin[dir]
                 limits.max[dir] = ownMax[dir]
             }
-            items.append(Item(
+            room.initializeElement(at: count, to: Item(
                 node: child,
                 mainDimension: childBox.dimension(dir),
                 crossDimension: childBox.dimension(cross),
@@ -45,7 +45,9 @@ extension FlexContainerAlgorithm {
                 marginIsAuto: (item.margin.top.isAuto, item.margin.left.isAuto, item.margin.bottom.isAuto,
                                item.margin.right.isAuto),
                 padding: childBox.padding))
+            count += 1
         }
+        items = UnsafeMutableBufferPointer(rebasing: room[..<count])
     }
 
     /// 2. The room for the items: the content box where definite, else the room the
@@ -97,10 +99,9 @@ extension FlexContainerAlgorithm {
 
     /// 3. Each item's flex base size and hypothetical main size.
     mutating func determineFlexBaseSizes(_ available: AvailableSize) {
-        // The items are worked on in place, out of `self` (the helpers read only the
-        // item they are given), rather than each copied out and back.
-        var items = self.items
-        self.items = []
+        // The items are worked on in place (the helpers read only the item they are
+        // given), rather than each copied out and back.
+        let items = self.items
         for i in items.indices {
             let (crossSpace, known) = crossConstraint(items[i], available, forBaseSize: true)
             setFlexBaseSize(&items[i], available, crossSpace: crossSpace, known: known)
@@ -114,7 +115,6 @@ extension FlexContainerAlgorithm {
             items[i].hypotheticalInnerSize[dir] = hypothetical
             items[i].hypotheticalOuterSize[dir] = hypothetical + mainSum(items[i].margin)
         }
-        self.items = items
     }
 
     /// 3. A-E: the item's flex base size (and whether it is definite), before the

@@ -3,10 +3,7 @@ extension FlexContainerAlgorithm {
     /// 5. Items into lines: one line unless wrapping; else as many items as fit in
     /// the main size (at least one per line).
     mutating func collectFlexLines() {
-        guard isWrap else {
-            lines = [Line(range: 0..<items.count)]
-            return
-        }
+        guard isWrap else { return breakLines(at: .maxContent) }
         // The main size is settled (a column's open height is its content's: its lines
         // break only at its maximum height, as in Chrome). Measured for its content too,
         // a box's own size and limits break its lines, whoever applies them to its size.
@@ -21,24 +18,27 @@ extension FlexContainerAlgorithm {
         // lays a stretched item out again only when stretching changes its size).
         if dir == .vertical, sized == nil || box.height.isAuto, let ratio = ratioMainSize() {
             let room = FlexMath.clamp(ratio + mainSum(padding), lo, hi) - mainSum(padding)
-            let ratioLines = breakLines(at: .definite(room))
-            let natural = FlexMath.clamp(max(ratio, longestLine(ratioLines)) + mainSum(padding), lo, hi)
-            if sized == nil || abs(natural - containerSize[dir]) < 1e-9 {
-                lines = ratioLines
-                return
-            }
+            breakLines(at: .definite(room))
+            let natural = FlexMath.clamp(max(ratio, longestLine(lines)) + mainSum(padding), lo, hi)
+            if sized == nil || abs(natural - containerSize[dir]) < 1e-9 { return }
         }
-        lines = breakLines(at: sized ?? open ?? .maxContent)
+        breakLines(at: sized ?? open ?? .maxContent)
     }
 
-    /// The items broken into lines in the given main room, at least one line.
-    func breakLines(at room: AvailableSpace) -> [Line] {
-        var lines: [Line] = []
+    /// Breaks the items into `lines` in the given main room: at least one line, and
+    /// each line at least one item, so `lineRoom` (as many lines as items, at least
+    /// one) holds them.
+    mutating func breakLines(at room: AvailableSpace) {
+        let lineRoom = self.lineRoom
+        var count = 0
         switch room {
         case .maxContent:
-            lines = [Line(range: 0..<items.count)]
+            break
         case .minContent:
-            lines = items.indices.map { Line(range: $0..<($0 + 1)) }
+            for i in items.indices {
+                lineRoom.initializeElement(at: count, to: Line(range: i..<(i + 1)))
+                count += 1
+            }
         case .definite(let length):
             var start = 0
             while start < items.count {
@@ -48,11 +48,16 @@ extension FlexContainerAlgorithm {
                     if used > length && end != start { break }
                     end += 1
                 }
-                lines.append(Line(range: start..<end))
+                lineRoom.initializeElement(at: count, to: Line(range: start..<end))
+                count += 1
                 start = end
             }
         }
-        return lines.isEmpty ? [Line(range: 0..<0)] : lines
+        if count == 0 {
+            lineRoom.initializeElement(at: 0, to: Line(range: 0..<items.count))
+            count = 1
+        }
+        lines = UnsafeMutableBufferPointer(rebasing: lineRoom[..<count])
     }
 
     /// An open main size (border box, less the padding) that the aspect ratio makes of
@@ -125,7 +130,7 @@ extension FlexContainerAlgorithm {
     func hypotheticalLongestLine() -> Double { longestLine(lines) }
 
     /// The longest of the given lines of outer hypothetical main sizes, with its gaps.
-    func longestLine(_ lines: [Line]) -> Double {
+    func longestLine(_ lines: UnsafeMutableBufferPointer<Line>) -> Double {
         var longest: Double?
         for line in lines {
             var length = FlexMath.gaps(gap[dir], line.range.count)

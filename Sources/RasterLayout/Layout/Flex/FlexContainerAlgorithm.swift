@@ -12,8 +12,9 @@ struct FlexContainerAlgorithm {
 
     /// The working values of one item (the spec's flex item). Plain data, copied
     /// bit for bit: items live only while `run` does, and the tree holds their nodes
-    /// for all of it, so an item does not retain its node.
-    struct Item {
+    /// for all of it, so an item does not retain its node, and its room is let go
+    /// without deinitializing it.
+    struct Item: BitwiseCopyable {
         unowned(unsafe) let node: Node
         /// Its `width` or `height` along the main axis and across, and its main-axis
         /// `min-*`, as written (the rest of its box is resolved into the values below).
@@ -61,10 +62,17 @@ struct FlexContainerAlgorithm {
         var offsetCross = 0.0
     }
 
-    struct Line {
-        var range: Range<Int>
+    struct Line: BitwiseCopyable {
+        /// Its items (`range`), as two integers: `Range` is not bitwise copyable.
+        private let start: Int, end: Int
+        var range: Range<Int> { start..<end }
         var crossSize = 0.0
         var offsetCross = 0.0
+
+        init(range: Range<Int>) {
+            start = range.lowerBound
+            end = range.upperBound
+        }
     }
 
     let tree: any FlexLayoutTree
@@ -98,8 +106,13 @@ struct FlexContainerAlgorithm {
     var percentBase: OptionalSize
     var containerSize = Size.zero
     var innerContainerSize = Size.zero
-    var items: [Item] = []
-    var lines: [Line] = []
+    /// The items, in room `run` takes for the run alone (on the stack where it fits):
+    /// an algorithm value is used inside the `run` call that fills it and never after.
+    var items = UnsafeMutableBufferPointer<Item>(start: nil, count: 0)
+    /// The flex lines, in room for as many lines as items (one when there are none).
+    var lines = UnsafeMutableBufferPointer<Line>(start: nil, count: 0)
+    /// Room for the lines `run` takes; `lines` is its start.
+    var lineRoom = UnsafeMutableBufferPointer<Line>(start: nil, count: 0)
 
     init(tree: any FlexLayoutTree, node: Node, input: FlexInput) {
         self.tree = tree
@@ -259,7 +272,18 @@ struct FlexContainerAlgorithm {
         if input.runMode == .computeSize, let w = nodeOuterSize.width, let h = nodeOuterSize.height {
             return FlexOutput(size: Size(width: w, height: h))
         }
-        generateFlexItems()
+        let children = tree.children(of: node)
+        return withUnsafeTemporaryAllocation(of: Item.self, capacity: children.count) { itemRoom in
+            withUnsafeTemporaryAllocation(of: Line.self, capacity: max(children.count, 1)) { lineRoom in
+                self.lineRoom = lineRoom
+                generateFlexItems(children, into: itemRoom)
+                return runSteps()
+            }
+        }
+    }
+
+    /// The steps after the items are made.
+    private mutating func runSteps() -> FlexOutput {
         let available = determineAvailableSpace()
         determineFlexBaseSizes(available)
         // 4. The main size: a row's open width comes from its items' contributions

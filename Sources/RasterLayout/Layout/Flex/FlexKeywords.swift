@@ -11,7 +11,7 @@ public enum FlexJustify: String, Equatable, Sendable, CaseIterable {
 
 /// `align-items` and `align-self`: where an item sits across its line (start and end
 /// are flex-start and flex-end).
-public enum FlexAlign: String, Equatable, Sendable, CaseIterable { case stretch, start, center, end, baseline }
+public enum FlexAlign: String, Equatable, Sendable, BitwiseCopyable, CaseIterable { case stretch, start, center, end, baseline }
 
 /// `align-content`: where the free space across a multi-line container goes.
 public enum FlexAlignContent: String, Equatable, Sendable, CaseIterable {

@@ -1,7 +1,7 @@
 import RasterCore
 
 /// A CSS length: points, a percentage of the containing block's size, or `auto`.
-public enum Dimension: Hashable, Sendable, CustomStringConvertible {
+public enum Dimension: Hashable, Sendable, BitwiseCopyable, CustomStringConvertible {
     case auto
     case points(Double)
     /// A fraction (0.5 is 50 %).

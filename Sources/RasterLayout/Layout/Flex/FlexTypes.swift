@@ -4,7 +4,7 @@ import RasterCore
 ///
 /// Stored as two plain doubles (`OptionalLength`): 16 bytes instead of 25, in every flex
 /// item's working values and every cached flex answer.
-package struct OptionalSize: Hashable, Sendable {
+package struct OptionalSize: Hashable, Sendable, BitwiseCopyable {
     private var storedWidth: Double
     private var storedHeight: Double
 
