@@ -66,6 +66,13 @@ let package = Package(
         ),
         // Segmentation and bidi from ICU under stable names (see CICU/shim.h).
         .target(name: "CUnicode", dependencies: ["CICU"]),
+        // The shipped font files built into the binary (EmbeddedFonts.S), so a copied
+        // binary needs no resource folder; Fonts/ is where `.incbin` finds them.
+        .target(
+            name: "CEmbeddedFonts",
+            exclude: ["Fonts"],
+            cSettings: [.headerSearchPath("Fonts")]
+        ),
         .systemLibrary(
             name: "CCrypto",
             pkgConfig: "libcrypto",
@@ -91,8 +98,7 @@ let package = Package(
         // Fonts, shaping, segmentation, paragraph layout, glyphs on a canvas.
         .target(
             name: "RasterText",
-            dependencies: ["RasterCore", "CFreeType", "CHarfBuzz", "CFontconfig", "CUnicode", "CCrypto"],
-            resources: [.copy("Resources/Fonts")]
+            dependencies: ["RasterCore", "CFreeType", "CHarfBuzz", "CFontconfig", "CUnicode", "CCrypto", "CEmbeddedFonts"]
         ),
         // Proposals, stacks and flexbox over a node protocol; no components.
         .target(

@@ -80,7 +80,7 @@ def jpeg_bomb():
 out = os.path.join(work, "out.png")
 bomb = write("bomb.png", png_bomb())
 jbomb = write("bomb.jpg", jpeg_bomb())
-font = os.path.join(ROOT, "Sources/RasterText/Resources/Fonts/NotoSansHebrew-Regular.ttf")
+font = os.path.join(ROOT, "Sources/CEmbeddedFonts/Fonts/NotoSansHebrew-Regular.ttf")
 cases = [
     ("deep nesting (5,000 levels)", [write("deep.json", deep(5000)), "-o", out]),
     ("10^6 nodes", [write("million.json", scene({"type": "VStack", "children": leaves(1_000_000)})), "-o", out]),

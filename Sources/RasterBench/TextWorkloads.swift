@@ -5,12 +5,15 @@ extension Workloads {
     /// The W5 sentence (55 characters).
     public static let w5Sentence = "The quick brown fox jumps over the lazy dog 0123456789!"
 
-    /// DejaVu Sans Book: the workload's file when installed, else the bundled copy.
+    /// DejaVu Sans Book: the workload's file when installed, else the shipped copy.
     static func dejaVu() throws -> FontRegistry {
         let registry = FontRegistry(bundled: false)
         let system = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
-        let path = FileManager.default.fileExists(atPath: system) ? system : FontRegistry.bundledFontPath("DejaVuSans.ttf") ?? system
-        try registry.register(path: path, family: "DejaVu Sans")
+        if !FileManager.default.fileExists(atPath: system), let shipped = FontRegistry.bundledFontData("DejaVuSans.ttf") {
+            registry.register(try FontFace.load(data: shipped, name: "DejaVuSans.ttf"), family: "DejaVu Sans")
+        } else {
+            try registry.register(path: system, family: "DejaVu Sans")
+        }
         return registry
     }
 

@@ -71,7 +71,7 @@ final class SceneFileRootTests: XCTestCase {
     /// serves), including an image only a timeline event inserts, and nothing else.
     func testFiles_ListsEveryFileTheSceneNames() throws {
         let folder = base.appendingPathComponent("root").path
-        let font = TestFixtures.directory.deletingLastPathComponent().appendingPathComponent("Sources/RasterText/Resources/Fonts/DejaVuSans.ttf").path
+        let font = TestFixtures.directory.deletingLastPathComponent().appendingPathComponent("Sources/CEmbeddedFonts/Fonts/DejaVuSans.ttf").path
         let json = #"""
         {"fonts": {"Brand": "\#(font)"}, "canvas": {"width": 4, "height": 4},
          "root": {"type": "ZStack", "id": "z", "children": [{"type": "Image", "src": "img.png"}, {"type": "Rectangle", "fill": "red"}]},

@@ -288,8 +288,7 @@ final class TextFeatureTests: XCTestCase {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("render-pinned-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
-        let dejavu = try FontRegistry.shared.face(family: FontRegistry.fallbackFamily, weight: .regular)
-        try FileManager.default.copyItem(atPath: dejavu.path, toPath: folder.appendingPathComponent("Other.ttf").path)
+        try XCTUnwrap(FontRegistry.bundledFontData("DejaVuSans.ttf")).write(to: folder.appendingPathComponent("Other.ttf"))
         let wrong = PinnedFonts.File(name: "Other.ttf", directory: folder.path, package: "fonts-noto-color-emoji",
                                      version: "2.042-0+deb12u1", sha256: String(repeating: "0", count: 64))
         let missing = PinnedFonts.File(name: "Gone.ttc", directory: folder.path, package: "fonts-noto-cjk",
@@ -346,9 +345,8 @@ final class TextFeatureTests: XCTestCase {
     /// FreeType would make up a map for the CFF one from its glyph names, which shaping
     /// would not see.)
     func testFontWithoutACharacterMapIsRefused() throws {
-        let dejavu = try FontRegistry.shared.face(family: FontRegistry.fallbackFamily, weight: .regular).path
-        for source in [dejavu, try XCTUnwrap(FontRegistry.bundledFontPath("Inter-Regular.otf"))] {
-            var bytes = try Data(contentsOf: URL(fileURLWithPath: source))
+        for source in ["DejaVuSans.ttf", "Inter-Regular.otf"] {
+            var bytes = try XCTUnwrap(FontRegistry.bundledFontData(source))
             let tables = Int(bytes[4]) << 8 | Int(bytes[5])
             var renamed = false
             for t in 0..<tables {

@@ -219,31 +219,40 @@ final class RenderCommandTests: XCTestCase {
         }
     }
 
-    /// A binary moved away from its build folder finds its fonts beside itself, under
-    /// `<prefix>/share/render` or in `RENDER_RESOURCES`, and says where they belong when
-    /// they are nowhere (never a trap, never a picture without its text).
-    func testResources_FoundBesideAnInstalledBinaryOrExplained() throws {
+    /// A binary copied alone into an empty folder renders text with the fonts built into
+    /// it: the same bytes as the golden image, drawn with the font files on disk. A
+    /// resource folder in `RENDER_RESOURCES` or under `<prefix>/share/render` overrides
+    /// them file by file.
+    func testResources_BuiltInAndOverriddenByAFolder() throws {
         let bin = folder.appendingPathComponent("prefix/bin")
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
         let moved = bin.appendingPathComponent("render")
         try FileManager.default.copyItem(at: binary, to: moved)
-        let resources = binary.deletingLastPathComponent().appendingPathComponent("Render_RasterText.resources")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: bin.path), ["render"])
         let scene = scenes.appendingPathComponent("typography.json").path
         let reference = try Data(contentsOf: TestFixtures.directory.appendingPathComponent("golden/scenes/typography.png"))
         func run(_ environment: [String: String]? = nil) throws -> Run {
             try render([scene, "-o", "-"], environment: environment, executable: moved)
         }
         let alone = try run()
-        XCTAssertEqual(alone.status, 1)
-        XCTAssertEqual(alone.stdout.count, 0)
-        XCTAssertTrue(alone.stderr.contains("the package's fonts (Render_RasterText.resources) are not beside the binary, under <prefix>/share/render or in RENDER_RESOURCES (looked first in \(bin.path)/Render_RasterText.resources)"),
-                      alone.stderr)
-        XCTAssertEqual(alone.stderr.split(separator: "\n").count, 1)
-        XCTAssertEqual(try run(["RENDER_RESOURCES": resources.path]).stdout, reference)
-        let share = folder.appendingPathComponent("prefix/share/render")
-        try FileManager.default.createDirectory(at: share, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: resources, to: share.appendingPathComponent("Render_RasterText.resources"))
-        XCTAssertEqual(try run().stdout, reference, "installed under the prefix")
+        XCTAssertEqual(alone.status, 0, alone.stderr)
+        XCTAssertEqual(alone.stdout, reference, "the binary alone draws its text as the golden image")
+
+        // A folder whose Inter Regular is another font (DejaVu Sans under its name).
+        func resources(_ at: URL) throws -> URL {
+            let fonts = at.appendingPathComponent("Render_RasterText.resources/Fonts")
+            try FileManager.default.createDirectory(at: fonts, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: TestFixtures.shippedFontPath("DejaVuSans.ttf"),
+                                             toPath: fonts.appendingPathComponent("Inter-Regular.otf").path)
+            return fonts.deletingLastPathComponent()
+        }
+        let overriding = try resources(folder.appendingPathComponent("elsewhere"))
+        let overridden = try run(["RENDER_RESOURCES": overriding.path])
+        XCTAssertEqual(overridden.status, 0, overridden.stderr)
+        XCTAssertNotEqual(overridden.stdout, reference, "RENDER_RESOURCES's Inter Regular is used")
+        XCTAssertEqual(try run().stdout, reference)
+        _ = try resources(folder.appendingPathComponent("prefix/share/render"))
+        XCTAssertEqual(try run().stdout, overridden.stdout, "installed under the prefix, the folder is used")
     }
 
     /// `--root DIR` confines the files a scene names; without it they resolve as written.

@@ -13,7 +13,7 @@ final class FontTests: XCTestCase {
     }
 
     private func interBytes() throws -> Data {
-        try Data(contentsOf: URL(fileURLWithPath: XCTUnwrap(FontRegistry.bundledFontPath("Inter-Regular.otf"))))
+        try XCTUnwrap(FontRegistry.bundledFontData("Inter-Regular.otf"))
     }
 
     /// A font whose outlines are absurdly large for their em (here DejaVu Sans claiming
@@ -21,7 +21,7 @@ final class FontTests: XCTestCase {
     /// from its outlines, clipped to the canvas, without the glyph cache allocating an
     /// image of the glyph's whole extent.
     func testGlyphsFarLargerThanTheirEmAreDrawnAsOutlines() throws {
-        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: XCTUnwrap(FontRegistry.bundledFontPath("DejaVuSans.ttf")))))
+        var bytes = [UInt8](try XCTUnwrap(FontRegistry.bundledFontData("DejaVuSans.ttf")))
         let tables = Int(bytes[4]) << 8 | Int(bytes[5])
         let head = try XCTUnwrap((0..<tables).map { 12 + 16 * $0 }.first { bytes[$0..<$0 + 4].elementsEqual("head".utf8) })
         let offset = Int(bytes[head + 8]) << 24 | Int(bytes[head + 9]) << 16 | Int(bytes[head + 10]) << 8 | Int(bytes[head + 11])
@@ -44,20 +44,37 @@ final class FontTests: XCTestCase {
         XCTAssertGreaterThan(inked, 300 * 50, "the glyph is drawn, clipped to the canvas")
     }
 
+    /// Every font file shipped in the package's source is built into the binary byte for
+    /// byte, under its file name, and nothing else is; a name that is not shipped has no
+    /// bytes.
+    func testEveryShippedFileIsBuiltInByteForByte() throws {
+        let folder = URL(fileURLWithPath: TestFixtures.shippedFontPath("x")).deletingLastPathComponent().path
+        let shipped = try FileManager.default.contentsOfDirectory(atPath: folder)
+            .filter { $0.hasSuffix(".ttf") || $0.hasSuffix(".otf") }.sorted()
+        XCTAssertEqual(shipped.count, 14)
+        XCTAssertEqual(FontRegistry.builtInFontNames.sorted(), shipped)
+        for name in shipped {
+            let source = try Data(contentsOf: URL(fileURLWithPath: TestFixtures.shippedFontPath(name)))
+            XCTAssertEqual(FontRegistry.bundledFontData(name), source, name)
+        }
+        XCTAssertNil(FontRegistry.bundledFontData("Inter-Black.otf"))
+        XCTAssertNil(FontRegistry.bundledFontData("LICENSE-Inter.txt"))
+    }
+
     /// Layouts are cached per registry by an id no later registry reuses; when a registry
     /// goes away its layouts (and the faces they hold) leave the shared cache, so a
     /// process that loads font after font does not keep every face alive.
     func testRegistriesThatGoAwayTakeTheirLayoutsAlong() throws {
         let cache = TextLayoutCache.shared
-        let dejaVu = try XCTUnwrap(FontRegistry.bundledFontPath("DejaVuSans.ttf"))
-        let inter = try XCTUnwrap(FontRegistry.bundledFontPath("Inter-Regular.otf"))
+        let dejaVu = try XCTUnwrap(FontRegistry.bundledFontData("DejaVuSans.ttf"))
+        let inter = try XCTUnwrap(FontRegistry.bundledFontData("Inter-Regular.otf"))
         var ids: Set<Int> = []
         var widths: [Double] = []
-        for (i, path) in [dejaVu, inter, dejaVu].enumerated() {
+        for (i, data) in [dejaVu, inter, dejaVu].enumerated() {
             let before = cache.statistics.entries, shapedBefore = cache.statistics.shaped
             func layOutInANewRegistry() throws {
                 let registry = FontRegistry(bundled: false)
-                _ = try registry.register(path: path, family: "Face")
+                registry.register(try FontFace.load(data: data, name: "face \(i)"), family: "Face")
                 ids.insert(registry.id)
                 let text = AttributedText([TextSpan("Registries \(i % 2)", font: Font(family: "Face", size: 20))])
                 widths.append(try cache.layout(text, registry: registry).size.width)
@@ -95,7 +112,7 @@ final class FontTests: XCTestCase {
     /// table set to 0xFF) is refused when it is registered, naming the file and the glyph
     /// that does not load, before any text is drawn with it.
     func testCorruptOutlinesAreRefusedNamingTheGlyph() throws {
-        var bytes = try Data(contentsOf: URL(fileURLWithPath: XCTUnwrap(FontRegistry.bundledFontPath("DejaVuSans.ttf"))))
+        var bytes = try XCTUnwrap(FontRegistry.bundledFontData("DejaVuSans.ttf"))
         func u16(_ o: Int) -> Int { Int(bytes[o]) << 8 | Int(bytes[o + 1]) }
         func u32(_ o: Int) -> Int { u16(o) << 16 | u16(o + 2) }
         let tables = u16(4)
@@ -115,7 +132,7 @@ final class FontTests: XCTestCase {
     /// here from two bundled fonts, with their table offsets moved.
     func testCollectionsRegisterEveryFace() throws {
         let a = try interBytes()
-        let b = try Data(contentsOf: URL(fileURLWithPath: XCTUnwrap(FontRegistry.bundledFontPath("Inter-Bold.otf"))))
+        let b = try XCTUnwrap(FontRegistry.bundledFontData("Inter-Bold.otf"))
         let path = try temporaryFile(Self.collection([a, b]), "pair.ttc")
         let registry = FontRegistry(bundled: false)
         let faces = try registry.register(path: path, family: "Pair")

@@ -1,6 +1,7 @@
 import CFreeType
 import Foundation
 import RasterCore
+import RasterTestSupport
 import RasterText
 import XCTest
 
@@ -17,8 +18,9 @@ final class TextLayoutTests: XCTestCase {
     /// linear advances at the same size, for every printable ASCII glyph of both families.
     func testAdvancesMatchFreeType() throws {
         for name in ["Inter-Regular.otf", "DejaVuSans.ttf"] {
-            let path = try XCTUnwrap(FontRegistry.bundledFontPath(name))
-            let face = try XCTUnwrap(FontFace.load(path: path).first)
+            // FreeType reads the source file; the face is the one built into the binary.
+            let path = TestFixtures.shippedFontPath(name)
+            let face = try XCTUnwrap(FontFace.load(data: XCTUnwrap(FontRegistry.bundledFontData(name)), name: name).first)
             var library: FT_Library?
             XCTAssertEqual(FT_Init_FreeType(&library), 0)
             var ftFace: FT_Face?

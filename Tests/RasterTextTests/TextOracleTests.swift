@@ -62,7 +62,7 @@ final class TextOracleTests: XCTestCase {
             let file = try XCTUnwrap(PinnedFonts.files.first { $0.name == parts[0] })
             return try FontFace.load(path: file.path, index: parts.count > 1 ? Int(parts[1]) ?? 0 : 0)
         }
-        return try FontFace.load(path: XCTUnwrap(FontRegistry.bundledFontPath(spec)), index: 0)
+        return try XCTUnwrap(FontFace.load(data: XCTUnwrap(FontRegistry.bundledFontData(spec)), name: spec).first)
     }
 
     // MARK: - Shaping

@@ -1,7 +1,7 @@
 """Text leaves for chrome_map.py: a scene's `Text` node as a div holding its text.
 
 The div is a `display: block` flex item (every other node is a flex container) set in
-the font file the engine uses, loaded with @font-face from Sources/RasterText/Resources/Fonts
+the font file the engine uses, loaded with @font-face from Sources/CEmbeddedFonts/Fonts
 under a family name of its own ("oracle Inter", "oracle DejaVu Sans"), so a font that
 fails to load cannot fall back to an installed copy. It gets the scene font's size in px
 (1 pt = 1 px), its weight name as a CSS weight (regular 400, medium 500, semibold 600,
@@ -37,7 +37,7 @@ from pathlib import Path
 
 from scene_values import SceneError
 
-FONT_DIR = Path(__file__).resolve().parents[2] / "Sources" / "RasterText" / "Resources" / "Fonts"
+FONT_DIR = Path(__file__).resolve().parents[2] / "Sources" / "CEmbeddedFonts" / "Fonts"
 # The families the engine registers (FontRegistry.defaultFamily, .fallbackFamily), by
 # weight: the faces' own usWeightClass.
 FACES = {

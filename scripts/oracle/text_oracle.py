@@ -16,7 +16,7 @@ case names one, and the case's features. The font's scale is its units per em, s
 positions are in font units; they are scaled to points by size / units per em. Glyph
 positions are pen + offset along the line, y down.
 
-Fonts: a file name is one shipped in Sources/RasterText/Resources/Fonts; "pinned:NAME#I" is
+Fonts: a file name is one shipped in Sources/CEmbeddedFonts/Fonts; "pinned:NAME#I" is
 face I of a pinned package font under /usr/share/fonts (see PinnedFonts.swift).
 
 Line breaks: ICU's line break iterator for the case's locale (the root locale when it
@@ -35,7 +35,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-SHIPPED = ROOT / "Sources" / "RasterText" / "Resources" / "Fonts"
+SHIPPED = ROOT / "Sources" / "CEmbeddedFonts" / "Fonts"
 PINNED = {
     "NotoSansCJK-Regular.ttc": "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
     "NotoSansCJK-Bold.ttc": "/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc",

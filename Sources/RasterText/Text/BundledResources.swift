@@ -1,18 +1,17 @@
+import CEmbeddedFonts
 import Foundation
 
-/// Where the package's resources (the shipped fonts) are, found without
-/// `Bundle.module`, whose accessor stops the process when its bundle is not where the
-/// build left it.
+/// The package's shipped fonts: built into the binary (`CEmbeddedFonts`), unless a
+/// resource folder on disk overrides them.
 ///
-/// The resource folder `Render_RasterText.resources` is looked for, in order:
+/// A folder `Render_RasterText.resources` holding `Fonts/` is looked for, in order:
 /// 1. in `RENDER_RESOURCES`, when set (the folder itself);
-/// 2. beside the running executable (how `swift build` lays out every product, and how
-///    a copied binary carries it);
+/// 2. beside the running executable;
 /// 3. under an install prefix: `<prefix>/share/render/` for a binary in `<prefix>/bin`;
 /// 4. beside each loaded bundle (a test bundle, an app's bundle).
 ///
-/// The first folder holding `Fonts/` wins; none found is `FontError.unreadable` naming
-/// the first place looked in and where the folder may be.
+/// A shipped file found in the first such folder is read from there; every other one
+/// comes from the binary, so a binary copied alone anywhere still has all of them.
 package enum BundledResources {
     static let folderName = "Render_RasterText.resources"
 
@@ -43,33 +42,47 @@ package enum BundledResources {
         return (path as NSString).deletingLastPathComponent
     }
 
-    /// The resource folder, or the error saying where it was looked for. Found once.
-    static let folder: Result<String, FontError> = {
-        let places = candidates
+    /// The overriding resource folder, nil when there is none (the built-in fonts
+    /// serve). Found once.
+    static let folder: String? = {
         var isFolder: ObjCBool = false
-        if let found = places.first(where: {
+        return candidates.first {
             FileManager.default.fileExists(atPath: ($0 as NSString).appendingPathComponent("Fonts"), isDirectory: &isFolder)
                 && isFolder.boolValue
-        }) {
-            return .success(found)
         }
-        return .failure(.unreadable(path: places.first ?? folderName, reason: missingReason))
     }()
 
-    /// Why the folder was not found: one line naming where to put it.
-    static let missingReason = "the package's fonts (\(folderName)) are not beside the binary, under <prefix>/share/render or in RENDER_RESOURCES"
-
-    /// One line for a user when the folder is missing, nil when it was found.
-    package static var problem: String? {
-        guard case .failure = folder else { return nil }
-        let first = candidates.first.map { " (looked first in \($0))" } ?? ""
-        return missingReason + first
-    }
-
-    /// The path of the shipped font file `name`, nil when it or the folder is missing.
-    static func font(_ name: String) -> String? {
-        guard case .success(let folder) = folder else { return nil }
+    /// The path of shipped font file `name` in the overriding folder, nil when there is
+    /// no folder or it lacks the file.
+    static func fontPath(_ name: String) -> String? {
+        guard let folder else { return nil }
         let path = ((folder as NSString).appendingPathComponent("Fonts") as NSString).appendingPathComponent(name)
         return FileManager.default.fileExists(atPath: path) ? path : nil
+    }
+
+    /// The bytes of shipped font file `name` built into the binary, nil for a name that
+    /// is not one of them. They live as long as the process.
+    static func builtInFont(_ name: String) -> UnsafeRawBufferPointer? {
+        var length = 0
+        guard let start = cef_font(name, &length) else { return nil }
+        return UnsafeRawBufferPointer(start: start, count: length)
+    }
+
+    /// The names of the font files built into the binary, in the order they were built in.
+    static var builtInFontNames: [String] {
+        var names: [String] = []
+        while let name = cef_font_name(names.count) { names.append(String(cString: name)) }
+        return names
+    }
+
+    /// How a built-in file is named where a path would be (errors, font reports).
+    static func builtInPath(_ name: String) -> String { "built-in:\(name)" }
+
+    /// Shipped font file `name`: the overriding folder's when it has it, else the one
+    /// built into the binary; nil for a name that is neither.
+    /// - Throws: `FontError` naming the folder's file when it cannot be read.
+    static func fontFile(_ name: String) throws -> FontFile? {
+        if let path = fontPath(name) { return try FontFile.read(path: path) }
+        return builtInFont(name).map { FontFile(path: builtInPath(name), staticBytes: $0) }
     }
 }

@@ -7,15 +7,28 @@ import Foundation
 /// them (a truncated file is rejected when it is opened, naming the table cut off).
 final class FontFile: @unchecked Sendable {
     let path: String
-    let bytes: UnsafeMutableRawBufferPointer
+    let bytes: UnsafeRawBufferPointer
+    /// Whether `bytes` were allocated here (and are freed with the file); bytes built
+    /// into the binary are not.
+    private let ownsBytes: Bool
 
     init(path: String, data: Data) {
         self.path = path
-        bytes = .allocate(byteCount: max(data.count, 1), alignment: 16)
-        _ = data.copyBytes(to: bytes)
+        let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: max(data.count, 1), alignment: 16)
+        _ = data.copyBytes(to: copy)
+        bytes = UnsafeRawBufferPointer(copy)
+        ownsBytes = true
     }
 
-    deinit { bytes.deallocate() }
+    /// A file whose bytes live as long as the process (a font built into the binary),
+    /// read in place.
+    init(path: String, staticBytes: UnsafeRawBufferPointer) {
+        self.path = path
+        bytes = staticBytes
+        ownsBytes = false
+    }
+
+    deinit { if ownsBytes { bytes.deallocate() } }
 
     var count: Int { bytes.count }
 

@@ -89,16 +89,26 @@ public final class FontRegistry: Sendable {
             files += [(family, file + "-Regular.ttf"), (family, file + "-Bold.ttf")]
         }
         return files.compactMap { family, name in
-            guard let path = bundledFontPath(name), let face = try? FontFace.load(path: path).first else { return nil }
-            return (family, face)
+            // An overriding folder's file that does not open leaves the built-in one.
+            let face = (try? BundledResources.fontFile(name)).flatMap { $0 }.flatMap { try? FontFace.load(file: $0).first }
+                ?? BundledResources.builtInFont(name).flatMap {
+                    try? FontFace.load(file: FontFile(path: BundledResources.builtInPath(name), staticBytes: $0)).first
+                }
+            return face.map { (family, $0) }
         }
     }()
 
-    /// Where a bundled font file is, or nil if the resource folder is missing
-    /// (`BundledResources`).
-    public static func bundledFontPath(_ name: String) -> String? {
-        BundledResources.font(name)
+    /// The bytes of shipped font file `name` ("Inter-Regular.otf"), as the shipped
+    /// faces are read: from a resource folder that overrides them
+    /// (`Render_RasterText.resources`, see `BundledResources`), else built into the
+    /// binary. Nil for a name that is not shipped.
+    public static func bundledFontData(_ name: String) -> Data? {
+        if let path = BundledResources.fontPath(name), let data = FileManager.default.contents(atPath: path) { return data }
+        return BundledResources.builtInFont(name).map { Data($0) }
     }
+
+    /// The file names of the shipped fonts built into the binary.
+    public static var builtInFontNames: [String] { BundledResources.builtInFontNames }
 
     /// Registers every face of the font file at `path` under `family` (default: the
     /// family name inside the font). Returns the faces.
@@ -134,7 +144,6 @@ public final class FontRegistry: Sendable {
         let name = family.isEmpty ? FontRegistry.defaultFamily : family
         return try state.withLock { s in
             guard let faces = s.families[name], !faces.isEmpty else {
-                if hasShippedFonts, case .failure(let missing) = BundledResources.folder { throw missing }
                 throw FontError.unknownFamily(name, known: s.families.keys.sorted())
             }
             return FontRegistry.nearest(faces, weight)

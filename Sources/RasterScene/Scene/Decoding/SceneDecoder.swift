@@ -120,10 +120,6 @@ public struct SceneDecoder: Sendable {
         }
         try context.checkReferences()
         try top.finish()
-        // Text needs the shipped fonts; without them it would silently draw nothing.
-        if let first = context.texts.first, let problem = BundledResources.problem {
-            throw SceneError(path: first.path, message: problem)
-        }
         var scene = Scene(canvas: canvas, root: rootNode.component, environment: environment, timeline: timeline,
                           baseDirectory: baseDirectory, nodeTypes: context.nodes.mapValues(\.type), document: json,
                           registry: registry, images: context.images, texts: context.texts, limits: limits,

@@ -379,7 +379,6 @@ public final class SceneDecodingContext {
         if let (r, _) = try p.value("family") {
             font.family = try r.string()
             guard font.family.isEmpty || fonts.families.contains(font.family) else {
-                if fonts.hasShippedFonts, let problem = BundledResources.problem { throw r.error(problem) }
                 let known = fonts.families
                 if let guess = NameSuggestion.nearest(to: font.family, in: known) {
                     throw r.error("unknown font family '\(r.shortened(font.family))'; did you mean '\(guess)'?")
