@@ -12,6 +12,31 @@ final class TextLayoutTests: XCTestCase {
         try TextLayout(s, font: font).exactSize.width
     }
 
+    // MARK: - Letter spacing
+
+    /// Letter spacing is not applied between the letters of a cursive script (CSS Text 3
+    /// §8.2): Arabic is laid out exactly as without it, glyph for glyph, with its
+    /// optional ligatures kept, while Hebrew (not cursive) and Latin are spaced after
+    /// every cluster.
+    func testLetterSpacingSkipsCursiveScripts() throws {
+        func layout(_ s: String, _ spacing: Double) throws -> TextLayout {
+            try TextLayout(AttributedText([TextSpan(s, font: body, color: .black, letterSpacing: spacing)]))
+        }
+        let arabic = "مرحبا بالعالم"
+        let plain = try layout(arabic, 0), spaced = try layout(arabic, 6)
+        XCTAssertEqual(spaced.exactSize.width, plain.exactSize.width)
+        XCTAssertEqual(spaced.runs.flatMap(\.glyphs), plain.runs.flatMap(\.glyphs))
+        XCTAssertEqual(spaced.runs.flatMap(\.positions), plain.runs.flatMap(\.positions))
+        for other in ["שלום עולם", "Hello world"] {
+            let width = try layout(other, 0).exactSize.width
+            let clusters = try layout(other, 0).clusterCount
+            XCTAssertEqual(try layout(other, 6).exactSize.width, width + 6 * Double(clusters), accuracy: 1e-9, other)
+        }
+        // In mixed text only the Latin clusters (and the space after them) are spaced.
+        let mixed = "abc " + arabic
+        XCTAssertEqual(try layout(mixed, 6).exactSize.width, try layout(mixed, 0).exactSize.width + 6 * 4, accuracy: 1e-9)
+    }
+
     // MARK: - Advances and kerning
 
     /// Our advances (hmtx in font units, scaled in Double) equal FreeType's unhinted
@@ -129,6 +154,35 @@ final class TextLayoutTests: XCTestCase {
     }
 
     // MARK: - Truncation
+
+    /// Clusters follow Unicode 15.1 (Swift's `Character`), whose rule GB9c keeps an
+    /// Indic conjunct whole, also where a mark stands between the virama and the next
+    /// consonant ("क्ुर", "क्‍ंर" and "र्ेुष", which ICU 72 splits before the last
+    /// consonant), and truncating a Devanagari text cuts between conjuncts, never
+    /// inside one.
+    func testConjunctsAreOneClusterAndTruncationKeepsThemWhole() throws {
+        let words = ["क्ष", "क्षत्रिय", "স্ত্রী", "ક્ષ", "ତ୍ର", "క్ష", "ക്ഷ", "नमस्ते दुनिया", "Hello", "👍🏽 मित्र",
+                     "\u{915}\u{94D}\u{941}\u{930}", "\u{915}\u{94D}\u{200D}\u{902}\u{930}",
+                     "\u{930}\u{94D}\u{947}\u{941}\u{937}", "अ\u{937}\u{94D}\u{941}\u{915}ब"]
+        for word in words {
+            XCTAssertEqual(try TextLayout(word, font: body).clusterCount, word.count, word)
+        }
+        let text = "स्वास्थ्य क्षत्रिय स्त्रीत्व \u{915}\u{94D}\u{941}\u{930}\u{915}\u{94D}\u{941}\u{930}\u{915}\u{94D}\u{941}\u{930}"
+        let full = try width(text)
+        var cuts = Set<String>()
+        for step in 1..<20 {
+            let layout = try TextLayout(text, font: body, style: ParagraphStyle(maxLines: 1, truncation: .end),
+                                        width: full * Double(step) / 20)
+            let shown = layout.lineTexts[0]
+            guard shown.hasSuffix("…") else { continue }
+            let kept = String(shown.dropLast())
+            // What is kept ends at a cluster boundary of the text (a prefix of whole Characters).
+            XCTAssertTrue(text.hasPrefix(kept), shown)
+            XCTAssertEqual(Array(text).prefix(kept.count).map(String.init).joined(), kept, "cut inside a conjunct: \(shown)")
+            cuts.insert(kept)
+        }
+        XCTAssertGreaterThan(cuts.count, 5)
+    }
 
     func testTruncationModes() throws {
         let text = "The quick brown fox jumps over the lazy dog"

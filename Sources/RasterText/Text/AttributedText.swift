@@ -38,10 +38,10 @@ public struct TextSpan: Hashable, Sendable {
                   language: language)
     }
 
-    /// The features shaping applies: the optional ligatures off under letter spacing,
-    /// then the span's own settings.
-    var shapingFeatures: [FontFeature] {
-        guard letterSpacing != 0 else { return features }
+    /// The features shaping applies: the optional ligatures off under letter spacing
+    /// (where it is `spaced`: not in a cursive script), then the span's own settings.
+    func shapingFeatures(spaced: Bool) -> [FontFeature] {
+        guard letterSpacing != 0, spaced else { return features }
         let off = FontFeature.optionalLigatures.filter { tag in !features.contains { $0.tag == tag } }
         return off.compactMap { FontFeature($0, 0) } + features
     }

@@ -47,7 +47,14 @@ struct TextLayoutBuilder {
         var rtl: Bool
         var script: UInt32
         var glyphs: Range<Int>
+
+        /// In a cursive script, where letter spacing does not apply (CSS Text 3 §8.2).
+        var isCursive: Bool { TextShaper.cursiveScripts.contains(script) }
     }
+
+    /// The letter spacing after each cluster of `item`: its span's, none in a cursive
+    /// script.
+    func letterSpacing(_ item: Item) -> Double { item.isCursive ? 0 : text.spans[item.span].letterSpacing }
 
     var scalars: [Unicode.Scalar] = []
     /// Index of each span's first scalar, and the scalar count at the end.
@@ -486,7 +493,7 @@ struct TextLayoutBuilder {
         let run = clusterStart[range.lowerBound]..<clusterStart[range.upperBound]
         let request = ShapeRequest(text: scalars[window].map(TextLayoutBuilder.shapingValue),
                                    run: (run.lowerBound - window.lowerBound)..<(run.upperBound - window.lowerBound),
-                                   face: face.id, features: span.shapingFeatures, rtl: item.rtl, script: item.script,
+                                   face: face.id, features: span.shapingFeatures(spaced: !item.isCursive), rtl: item.rtl, script: item.script,
                                    language: span.language)
         let scale = span.font.size / face.unitsPerEm
         let shaped = shaper.shape(request, face: face)
@@ -508,7 +515,7 @@ struct TextLayoutBuilder {
     }
 
     private mutating func recordAdvances(_ item: Item, unsafe flags: [Bool]) {
-        let spacing = text.spans[item.span].letterSpacing
+        let spacing = letterSpacing(item)
         var hasGlyph = [Bool](repeating: false, count: item.clusters.count)
         for (k, g) in glyphs[item.glyphs].enumerated() {
             advances[g.cluster] += g.advance
@@ -614,7 +621,7 @@ struct TextLayoutBuilder {
             let item = items[clusterItem[c]]
             let piece = c..<min(range.upperBound, item.clusters.upperBound)
             if needsReshaping(piece, of: item) {
-                let spacing = text.spans[item.span].letterSpacing
+                let spacing = letterSpacing(item)
                 var seen = Set<Int>()
                 for g in shape(item, clusters: piece, context: contextRange(around: piece, within: range)).glyphs {
                     w += g.advance
@@ -655,7 +662,7 @@ struct TextLayoutBuilder {
         }
         let s = text.spans[span]
         let request = ShapeRequest(text: scalars.map(\.value), run: 0..<scalars.count, face: face.id,
-                                   features: s.shapingFeatures, rtl: false, script: TextShaper.scripts([scalars[0]][...])[0],
+                                   features: s.shapingFeatures(spaced: true), rtl: false, script: TextShaper.scripts([scalars[0]][...])[0],
                                    language: s.language)
         let scale = s.font.size / face.unitsPerEm
         let glyphs = shaper.shape(request, face: face).map {
@@ -961,7 +968,7 @@ struct TextLayoutBuilder {
             switch piece {
             case .glyphs(let item, let glyphs):
                 let face = faces[items[item].face]
-                let spacing = text.spans[items[item].span].letterSpacing
+                let spacing = letterSpacing(items[item])
                 for (k, g) in glyphs.enumerated() {
                     let kind = kinds[g.cluster]
                     if kind == .visible {
@@ -989,7 +996,7 @@ struct TextLayoutBuilder {
         for piece in visual {
             switch piece {
             case .glyphs(let item, let glyphs):
-                let spacing = text.spans[items[item].span].letterSpacing
+                let spacing = letterSpacing(items[item])
                 for (k, g) in glyphs.enumerated() {
                     w += g.advance
                     if k == glyphs.count - 1 || glyphs[k + 1].cluster != g.cluster { w += spacing }

@@ -7,6 +7,8 @@ import RasterCore
 /// Every call names its locale, so results never depend on the process's environment.
 enum TextSegmentation {
     /// The end offset of each grapheme cluster, ascending; the last is `text.count`.
+    /// An Indic conjunct (consonants joined by a virama, Unicode 15.1's rule GB9c) is
+    /// one cluster whatever ICU's version (`keepingConjuncts`).
     static func graphemeEnds(_ text: UnsafeBufferPointer<UInt16>) -> [Int32] {
         guard text.count > 0 else { return [] }
         var ends = [Int32](repeating: 0, count: text.count)
@@ -16,7 +18,28 @@ enum TextSegmentation {
         // ICU only fails on allocation; one cluster per code unit is the safe answer then.
         guard n > 0 else { return (1...text.count).map { Int32($0) } }
         ends.removeSubrange(Int(n)...)
-        return ends
+        guard text.contains(where: conjunctLinkers.contains) else { return ends }
+        return keepingConjuncts(ends, text)
+    }
+
+    /// The viramas that link the consonants of a conjunct (Indic_Conjunct_Break=Linker
+    /// in Unicode 15.1): Devanagari, Bengali, Gujarati, Oriya, Telugu and Malayalam.
+    static let conjunctLinkers: Set<UInt16> = [0x094D, 0x09CD, 0x0ACD, 0x0B4D, 0x0C4D, 0x0D4D]
+
+    /// `ends` less those inside one of Swift's `Character`s, which follow Unicode
+    /// 15.1's grapheme rules and so never split a conjunct, where ICU older than 15.1
+    /// does (Debian 12's ICU 72 keeps "क्ष" whole but splits "क्ुर", a mark between the
+    /// virama and the consonant, before the "र"). Clusters only merge: an end kept is one
+    /// both agree on.
+    static func keepingConjuncts(_ ends: [Int32], _ text: UnsafeBufferPointer<UInt16>) -> [Int32] {
+        // (An unpaired surrogate decodes to U+FFFD, also one code unit: offsets agree.)
+        var characterEnds = Set<Int32>()
+        var offset = 0
+        for character in String(decoding: text, as: UTF16.self) {
+            offset += character.utf16.count
+            characterEnds.insert(Int32(offset))
+        }
+        return ends.filter(characterEnds.contains)
     }
 
     /// The offsets a line may end at, ascending (the last is `text.count`), each with

@@ -92,6 +92,13 @@ final class TextShaper: Sendable {
         return out
     }
 
+    /// The scripts whose letters join (cursive scripts): CSS Text 3 (§8.2) applies no
+    /// letter spacing between their letters, which would pull the joins apart.
+    static let cursiveScripts: Set<UInt32> = [
+        HB_SCRIPT_ARABIC, HB_SCRIPT_SYRIAC, HB_SCRIPT_MANDAIC, HB_SCRIPT_MONGOLIAN, HB_SCRIPT_NKO, HB_SCRIPT_PHAGS_PA,
+        HB_SCRIPT_HANIFI_ROHINGYA, HB_SCRIPT_ADLAM, HB_SCRIPT_SOGDIAN, HB_SCRIPT_PSALTER_PAHLAVI, HB_SCRIPT_MANICHAEAN,
+    ].reduce(into: []) { $0.insert($1.rawValue) }
+
     /// Each scalar's script (ISO 15924, as HarfBuzz numbers it), with Common and
     /// Inherited characters (spaces, punctuation, digits, combining marks) taking the
     /// script of the text before them, or after them at the start.
