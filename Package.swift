@@ -34,6 +34,12 @@ let package = Package(
             pkgConfig: "libwebp",
             providers: [.apt(["libwebp-dev"])]
         ),
+        // libwebp's animation decoder, for the tests' reading of animated WebP.
+        .systemLibrary(
+            name: "CWebPDemux",
+            pkgConfig: "libwebpdemux",
+            providers: [.apt(["libwebp-dev"])]
+        ),
         .systemLibrary(
             name: "CRsvg",
             pkgConfig: "librsvg-2.0",
@@ -204,7 +210,7 @@ let package = Package(
             name: "RasterTests",
             dependencies: ["Raster", "RasterBench", "RasterFuzzing", "GoldenTesting", "RasterTestSupport", "RasterSeedScenes",
                            "SeedComponentFlow", "SeedWorkflow", "SeedDCFlight", "SeedStylingBadge", "SeedStylingInstalled",
-                           "SeedStyling"]
+                           "SeedStyling", "CWebPDemux"]
         ),
     ]
 )

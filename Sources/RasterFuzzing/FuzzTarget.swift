@@ -22,19 +22,24 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     static let limits = SceneLimits(nodes: 2_000, depth: 40, memory: 64 << 20)
     static let maxCanvasPixels = 1 << 20
 
+    /// The most characters an error about a scene may have (the line `render` prints
+    /// after the file's name): values it echoes are cut (`EchoedValue`).
+    public static let maxErrorLength = 200
+
     /// Runs the target on `bytes`. Errors are the expected outcome for bad input and
-    /// are swallowed; anything else (a trap, a hang) is a finding.
+    /// are swallowed; anything else (a trap, a hang) is a finding, and so is an error
+    /// about a scene longer than `maxErrorLength`.
     public func run(_ bytes: [UInt8]) {
         let data = Data(bytes)
         switch self {
         case .scene:
-            guard let scene = try? decode(data) else { return }
-            _ = try? SceneRenderer(scene: scene).render()
+            guard let scene = checked({ try decode(data) }) else { return }
+            _ = checked { try SceneRenderer(scene: scene).render() }
         case .timeline:
-            guard let scene = try? decode(data) else { return }
+            guard let scene = checked({ try decode(data) }) else { return }
             let export = FrameExport(scene: scene, fps: 10)
             let last = min(export.frameCount - 1, 50)
-            _ = try? export.render(0...last) { index, _ in index == 0 || index == last }
+            _ = checked { try export.render(0...last) { index, _ in index == 0 || index == last } }
         case .png:
             _ = try? ImageDecoder.decode(bytes, maxPixels: 1 << 22)
         case .font:
@@ -45,6 +50,18 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             guard let layout = try? TextLayout(text, width: 200, registry: registry),
                   let bitmap = try? Bitmap(width: 220, height: 120) else { return }
             Canvas(bitmap: bitmap).draw(layout, at: Point(x: 4, y: 4))
+        }
+    }
+
+    /// `body`'s result, nil when it throws; an error line longer than `maxErrorLength`
+    /// stops the process (so that the fuzzer saves the input).
+    private func checked<T>(_ body: () throws -> T) -> T? {
+        do {
+            return try body()
+        } catch {
+            let line = "\(error)"
+            precondition(line.count <= Self.maxErrorLength, "an error line of \(line.count) characters: \(line.prefix(400))")
+            return nil
         }
     }
 

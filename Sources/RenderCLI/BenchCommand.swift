@@ -36,7 +36,7 @@ struct BenchCommand: ParsableCommand {
             names = only.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
             let known = Workloads.names + Workloads.namedOnly
             for name in names where !known.contains(name) {
-                throw CommandFailure(description: "--only: unknown workload '\(name.prefix(40))' (known: \(known.joined(separator: ", ")))")
+                throw CommandFailure(description: "--only: unknown workload '\(EchoedValue.shortened(name))' (known: \(known.joined(separator: ", ")))")
             }
         }
         if let export {

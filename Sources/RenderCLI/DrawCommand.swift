@@ -43,7 +43,8 @@ struct DrawCommand: ParsableCommand {
     func outputEncoder() throws -> ImageEncoder {
         var chosen = format
         let ext = (output as NSString).pathExtension.lowercased()
-        if chosen == nil, let kind = FramesCommand.Output(argument: ext), kind != .png {
+        // (A .webp is one image here; `render frames` makes an animated one.)
+        if chosen == nil, let kind = FramesCommand.Output(argument: ext), kind != .png, kind != .video(.webp) {
             throw CommandFailure(description: "-o: a .\(ext) file holds frames, which render frames writes (render frames SCENE -o \(output.suffix(60))); one image is .png, .jpg or .webp")
         }
         if chosen == nil, output != "-" {
@@ -75,10 +76,10 @@ struct DrawCommand: ParsableCommand {
             throw CommandFailure(description: "--threads: expected 1...1024, found \(threads)")
         }
         var scene = try input.load(keepingDocument: false)
-        try SceneInput.apply(scale: scale, to: &scene)
+        try SceneOptions.apply(scale: scale, to: &scene)
         if let background {
             guard let color = background == "clear" ? Color.clear : Color(css: background) else {
-                throw CommandFailure(description: "--background: expected a color ('#RRGGBB', '#RRGGBBAA', a CSS name, rgb(), hsl() or 'clear'), found '\(background.prefix(40))'")
+                throw CommandFailure(description: "--background: expected a color ('#RRGGBB', '#RRGGBBAA', a CSS name, rgb(), hsl() or 'clear'), found '\(EchoedValue.shortened(background))'")
             }
             scene.canvas.background = color
         }

@@ -16,18 +16,19 @@ struct FramesCommand: ParsableCommand {
         running the same command again renders only the frames still missing (the folder \
         remembers what its frames were made from in .render-frames, and starts over when \
         the scene or the options changed). An -o ending in .apng is one animated PNG; in \
-        .mp4, .mov, .webm or .gif, a video (H.264; VP9 with alpha; a GIF with one palette) \
-        made by ffmpeg from frames streamed to it, written whole or not at all. Any other \
+        .mp4, .mov, .webm, .gif or .webp, a video (H.264; VP9 with alpha; a GIF with one \
+        palette; a lossless animated WebP) made by ffmpeg from frames streamed to it, \
+        written whole or not at all. Any other \
         extension is refused unless --format says what to write.
         """
     )
 
     @OptionGroup var input: SceneInput
 
-    @Option(name: .shortAndLong, help: "The folder to write frames into (made if missing; a name without an extension, or an existing folder), or a .apng, .mp4, .mov, .webm or .gif file.")
+    @Option(name: .shortAndLong, help: "The folder to write frames into (made if missing; a name without an extension, or an existing folder), or a .apng, .mp4, .mov, .webm, .gif or .webp file.")
     var output: String?
 
-    @Option(help: ArgumentHelp("What -o is, whatever its name says: png (a folder of PNG frames), apng, mp4, mov, webm or gif.",
+    @Option(help: ArgumentHelp("What -o is, whatever its name says: png (a folder of PNG frames), apng, mp4, mov, webm, gif or webp.",
                                valueName: Output.allValueStrings.joined(separator: "|")))
     var format: Output?
 
@@ -86,7 +87,7 @@ struct FramesCommand: ParsableCommand {
 
     func run() throws {
         var scene = try input.load()
-        try SceneInput.apply(scale: scale, to: &scene)
+        try SceneOptions.apply(scale: scale, to: &scene)
         do { try scene.canvas.checkSize() } catch let error as SceneError {
             throw CommandFailure(description: "\(input.name): \(error)")
         }
@@ -194,7 +195,7 @@ struct FramesCommand: ParsableCommand {
 
 extension FramesCommand {
     /// What `-o` holds: a folder of PNG frames, one animated PNG, or a video. Named on
-    /// the command line (and by extensions) png, apng, mp4, mov, webm, gif.
+    /// the command line (and by extensions) png, apng, mp4, mov, webm, gif, webp.
     enum Output: Equatable, ExpressibleByArgument {
         case png, apng
         case video(VideoEncoder.Container)

@@ -56,6 +56,6 @@ extension RenderCommand {
               !FileManager.default.fileExists(atPath: first) else { return nil }
         let commands = configuration.subcommands.compactMap { $0.configuration.commandName }
         guard !commands.contains(first), let guess = NameSuggestion.nearest(to: first, in: commands) else { return nil }
-        return "Error: unknown command '\(first.prefix(40))'; did you mean '\(guess)'? (see 'render --help')"
+        return "Error: unknown command '\(EchoedValue.shortened(first))'; did you mean '\(guess)'? (see 'render --help')"
     }
 }

@@ -6,7 +6,8 @@ import RasterSeedScenes
 
 extension FontSet: ExpressibleByArgument {}
 
-/// Where a scene comes from and the canvas overrides every scene command takes.
+/// Where one scene comes from, with the scene options (`SceneOptions`): what the
+/// commands that read one scene take.
 struct SceneInput: ParsableArguments {
     @Argument(help: "The scene file (.json, .yaml or .yml); '-' reads standard input.")
     var scene: String?
@@ -14,6 +15,31 @@ struct SceneInput: ParsableArguments {
     @Flag(help: "Read the scene from standard input (relative paths resolve against the current folder).")
     var stdin = false
 
+    @OptionGroup var options: SceneOptions
+
+    var readsStandardInput: Bool { stdin || scene == "-" }
+
+    /// The name messages use for the scene.
+    var name: String { SceneOptions.name(scene: scene, standardInput: readsStandardInput) }
+
+    func validate() throws {
+        if stdin, let scene, scene != "-" {
+            throw ValidationError("give a scene file or --stdin, not both")
+        }
+        if !readsStandardInput, scene == nil {
+            throw ValidationError("missing the scene file (or --stdin)")
+        }
+    }
+
+    /// The scene, decoded with the options (`SceneOptions.load`).
+    func load(keepingDocument: Bool = true) throws -> Scene {
+        try options.load(scene: scene, standardInput: readsStandardInput, keepingDocument: keepingDocument)
+    }
+}
+
+/// The options every command that reads a scene takes, declared once: its format on
+/// standard input, the canvas overrides, the font set, the limits and the file root.
+struct SceneOptions: ParsableArguments {
     @Option(help: "The format of a scene on standard input (json or yaml; default: guessed from the first character).")
     var inputFormat: String?
 
@@ -63,13 +89,13 @@ struct SceneInput: ParsableArguments {
         }
         if let maxMemory {
             guard let bytes = SceneLimits.parse(bytes: maxMemory) else {
-                throw CommandFailure(description: "--max-memory: expected a size such as 4G or 512M, found '\(maxMemory.prefix(40))'")
+                throw CommandFailure(description: "--max-memory: expected a size such as 4G or 512M, found '\(EchoedValue.shortened(maxMemory))'")
             }
             limits.memory = bytes
         }
         if let maxPixels {
             guard let count = SceneLimits.parse(count: maxPixels) else {
-                throw CommandFailure(description: "--max-pixels: expected a count such as 2G or 800M, found '\(maxPixels.prefix(40))'")
+                throw CommandFailure(description: "--max-pixels: expected a count such as 2G or 800M, found '\(EchoedValue.shortened(maxPixels))'")
             }
             limits.pixels = count
         }
@@ -80,20 +106,12 @@ struct SceneInput: ParsableArguments {
         return limits
     }
 
-    var readsStandardInput: Bool { stdin || scene == "-" }
-
-    /// The name messages use for the scene.
-    var name: String { readsStandardInput ? "<stdin>" : scene ?? "" }
+    /// The name messages use for a scene.
+    static func name(scene: String?, standardInput: Bool) -> String { standardInput ? "<stdin>" : scene ?? "" }
 
     func validate() throws {
-        if stdin, let scene, scene != "-" {
-            throw ValidationError("give a scene file or --stdin, not both")
-        }
-        if !readsStandardInput, scene == nil {
-            throw ValidationError("missing the scene file (or --stdin)")
-        }
         if let inputFormat, SceneDecoder.Format(rawValue: inputFormat) == nil {
-            throw ValidationError("--input-format: expected json or yaml, found '\(inputFormat.prefix(40))'")
+            throw ValidationError("--input-format: expected json or yaml, found '\(EchoedValue.shortened(inputFormat))'")
         }
     }
 
@@ -101,17 +119,18 @@ struct SceneInput: ParsableArguments {
     /// parsed file is let go once decoded (a command that renders it once needs only the
     /// decoded tree, and a large scene's parsed file is a good part of its memory).
     /// - Throws: `CommandFailure` naming the scene for every problem.
-    func load(keepingDocument: Bool = true) throws -> Scene {
+    func load(scene: String?, standardInput: Bool, keepingDocument: Bool = true) throws -> Scene {
+        let name = Self.name(scene: scene, standardInput: standardInput)
         var decoded: Scene
         if let root {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: root, isDirectory: &isFolder), isFolder.boolValue else {
-                throw CommandFailure(description: "--root: '\(root.prefix(80))' is not a folder")
+                throw CommandFailure(description: "--root: '\(EchoedValue.path(root))' is not a folder")
             }
         }
         let decoder = SceneDecoder(registry: .withSeedFrameworks, fontSet: fonts, limits: try limits(), fileRoot: root)
         do {
-            if readsStandardInput {
+            if standardInput {
                 let data = FileHandle.standardInput.readDataToEndOfFile()
                 decoded = try decoder.decode(data, format: inputFormat.flatMap(SceneDecoder.Format.init(rawValue:)),
                                                                   baseDirectory: FileManager.default.currentDirectoryPath)
@@ -122,7 +141,7 @@ struct SceneInput: ParsableArguments {
             throw CommandFailure(description: "\(name): \(error)")
         }
         if !keepingDocument { decoded.document = .null }
-        try reportFonts(decoded)
+        try reportFonts(decoded, name: name)
         try Self.override(width, "width", &decoded.canvas.width)
         try Self.override(height, "height", &decoded.canvas.height)
         return decoded
@@ -130,7 +149,7 @@ struct SceneInput: ParsableArguments {
 
     /// Fails on a pinned font the scene needs and cannot use; warns once per Text about
     /// characters no font has; with `--verbose`, names the fonts each Text falls back to.
-    func reportFonts(_ scene: Scene) throws {
+    func reportFonts(_ scene: Scene, name: String) throws {
         for (path, use) in scene.fontReport() {
             if let problem = use.problems.first {
                 throw CommandFailure(description: "\(name): \(path): \(problem)")

@@ -57,7 +57,7 @@ struct ServeCommand: ParsableCommand {
         let input = self.input, scale = self.scale
         let preview = ScenePreview(sceneFile: file, fps: fps) {
             var scene = try input.load()
-            try SceneInput.apply(scale: scale, to: &scene)
+            try SceneOptions.apply(scale: scale, to: &scene)
             do { try scene.canvas.checkSize() } catch let error as SceneError {
                 throw CommandFailure(description: "\(input.name): \(error)")
             }

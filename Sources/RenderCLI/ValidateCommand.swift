@@ -16,20 +16,29 @@ struct ValidateCommand: ParsableCommand {
     @Flag(help: "Read one scene from standard input.")
     var stdin = false
 
+    @OptionGroup var options: SceneOptions
+
+    func validate() throws {
+        if scenes.filter({ $0 == "-" }).count + (stdin ? 1 : 0) > 1 {
+            throw ValidationError("standard input holds one scene: give '-' or --stdin once")
+        }
+    }
+
     func run() throws {
         let names = stdin ? ["-"] + scenes : scenes
         guard !names.isEmpty else { throw ValidationError("missing the scene file (or --stdin)") }
         var failures = 0
-        for name in names {
-            let input = try SceneInput.parse([name])
+        for file in names {
+            let standardInput = file == "-"
+            let name = SceneOptions.name(scene: file, standardInput: standardInput)
             do {
-                let scene = try input.load()
+                let scene = try options.load(scene: file, standardInput: standardInput, keepingDocument: false)
                 try scene.canvas.checkSize()
                 let (w, h) = scene.canvas.pixelSize
-                try printOut("\(input.name): ok (\(w)x\(h) pixels, \(scene.nodeTypes.count) nodes with ids\(scene.timeline.map { ", \($0.events.count) timeline events" } ?? ""))")
+                try printOut("\(name): ok (\(w)x\(h) pixels, \(scene.nodeTypes.count) nodes with ids\(scene.timeline.map { ", \($0.events.count) timeline events" } ?? ""))")
             } catch let error as SceneError {
                 failures += 1
-                printError("Error: \(input.name): \(error)")
+                printError("Error: \(name): \(error)")
             } catch {
                 failures += 1
                 printError("Error: \(error)")

@@ -1,7 +1,7 @@
 import Foundation
 import Raster
 
-/// A video or animated GIF made by ffmpeg from frames streamed to its standard input as
+/// A video, animated GIF or animated WebP made by ffmpeg from frames streamed to its standard input as
 /// raw straight-alpha RGBA (no temporary images). ffmpeg writes a temporary file beside
 /// the target, renamed into place once it finished cleanly; a failure or `cancel()`
 /// removes it, so the target is never half-written.
@@ -9,9 +9,11 @@ import Raster
 /// - MP4 and MOV: H.264, yuv420p (odd sizes padded by one row or column), quality CRF 18.
 /// - WebM: VP9 with alpha (yuva420p), CRF 30.
 /// - GIF: a palette made for the whole clip (transparency kept), looping.
+/// - WebP: animated, lossless (libwebp through ffmpeg's libwebp_anim), looping: every
+///   frame's pixels exactly (fully transparent ones keep only their alpha).
 final class VideoEncoder {
     enum Container: String, CaseIterable {
-        case mp4, mov, webm, gif
+        case mp4, mov, webm, gif, webp
     }
 
     /// ffmpeg's path from `PATH`, nil when it is not installed.
@@ -49,6 +51,8 @@ final class VideoEncoder {
         case .gif:
             codec = ["-filter_complex", "split[a][b];[a]palettegen=reserve_transparent=1:stats_mode=full[p];[b][p]paletteuse",
                      "-loop", "0", "-f", "gif"]
+        case .webp:
+            codec = ["-c:v", "libwebp_anim", "-lossless", "1", "-pix_fmt", "bgra", "-loop", "0", "-f", "webp"]
         }
         process.executableURL = URL(fileURLWithPath: ffmpeg)
         process.arguments = ["-hide_banner", "-loglevel", "error", "-nostdin", "-y", "-f", "rawvideo", "-pix_fmt", "rgba",

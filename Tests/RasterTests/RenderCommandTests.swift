@@ -4,6 +4,7 @@ import Raster
 import RasterSeedScenes
 import RasterTestSupport
 import XCTest
+import CWebPDemux
 
 /// The `render` executable, run as users run it.
 final class RenderCommandTests: XCTestCase {
@@ -219,6 +220,39 @@ final class RenderCommandTests: XCTestCase {
         }
     }
 
+    /// `render validate` takes the scene options too: a scene over a lowered limit is
+    /// refused, and one over the default limit validates once the limit is raised.
+    func testLimits_ValidateTakesTheSceneOptions() throws {
+        let count = SceneLimits.default.nodes
+        let rectangles = Array(repeating: #"{"type": "Rectangle"}"#, count: count).joined(separator: ", ")
+        let big = try write(#"{"canvas": {"width": 10, "height": 10}, "root": {"type": "ZStack", "children": [\#(rectangles)]}}"#,
+                            "big.json")
+        let refused = try render(["validate", big])
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertTrue(refused.stderr.contains("the scene has more than \(count) nodes (raise the limit with --max-nodes)"),
+                      refused.stderr)
+        let raised = try render(["validate", big, "--max-nodes", "\(count + 1)"])
+        XCTAssertEqual(raised.status, 0, raised.stderr)
+        XCTAssertEqual(String(decoding: raised.stdout, as: UTF8.self), "\(big): ok (10x10 pixels, 0 nodes with ids)\n")
+        XCTAssertEqual(try render(["validate", big, "--max-nodes", "\(count)"]).status, 1)
+        let bad = try render(["validate", big, "--max-nodes", "0"])
+        XCTAssertEqual(bad.stderr, "Error: --max-nodes: expected a positive count, found 0\n")
+    }
+
+    /// Every command that reads a scene takes the same scene options (`SceneOptions`,
+    /// declared once), and says so in its help.
+    func testSceneOptions_EveryCommandThatReadsASceneTakesThem() throws {
+        let options = ["--input-format", "--width", "--height", "--fonts", "--verbose", "--max-nodes", "--max-depth",
+                       "--max-memory", "--max-pixels", "--max-characters", "--root"]
+        for command in ["draw", "frames", "layout", "serve", "watch", "validate"] {
+            let help = try render([command, "--help"])
+            XCTAssertEqual(help.status, 0, command)
+            for option in options {
+                XCTAssertTrue(String(decoding: help.stdout, as: UTF8.self).contains(option), "render \(command) --help lacks \(option)")
+            }
+        }
+    }
+
     /// A binary copied alone into an empty folder renders text with the fonts built into
     /// it: the same bytes as the golden image, drawn with the font files on disk. A
     /// resource folder in `RENDER_RESOURCES` or under `<prefix>/share/render` overrides
@@ -325,7 +359,7 @@ final class RenderCommandTests: XCTestCase {
              "-o: a .gif file holds frames, which render frames writes (render frames SCENE -o \(folder.appendingPathComponent("out.gif").path.suffix(60))); one image is .png, .jpg or .webp"),
             ([good, "-o", folder.appendingPathComponent("out.apng").path], "-o: a .apng file holds frames, which render frames writes"),
             (["frames", scenes.appendingPathComponent("timeline.json").path, "-o", folder.appendingPathComponent("clip.avi").path],
-             "-o: cannot tell what to write from '.avi' (known: a folder, without an extension; .apng, .mp4, .mov, .webm, .gif); give --format png|apng|mp4|mov|webm|gif"),
+             "-o: cannot tell what to write from '.avi' (known: a folder, without an extension; .apng, .mp4, .mov, .webm, .gif, .webp); give --format png|apng|mp4|mov|webm|gif|webp"),
             (["frames", scenes.appendingPathComponent("timeline.json").path, "-o", folder.appendingPathComponent("one.png").path],
              "-o: cannot tell what to write from '.png'"),
             (["frames", scenes.appendingPathComponent("timeline.json").path, "--apng", folder.appendingPathComponent("a.png").path, "--format", "gif"],
@@ -637,6 +671,77 @@ final class RenderCommandTests: XCTestCase {
         }
     }
 
+    /// A clear canvas (64 x 40 at scale 2) with an opaque and a translucent shape moving
+    /// over it: 1 s at 10 fps, 11 frames.
+    static let movingShapes = #"""
+        {"canvas": {"width": 64, "height": 40, "scale": 2, "background": "clear"},
+         "root": {"type": "ZStack", "children": [
+           {"type": "Circle", "id": "dot", "width": 20, "height": 20, "fill": "#E0301E", "offset": [-16, 0]},
+           {"type": "Rectangle", "id": "bar", "width": 24, "height": 8, "fill": "rgb(30 90 200 / 60%)", "offset": [10, 12]}]},
+         "animation": {"duration": 1, "fps": 10, "events": [
+           {"at": 0, "set": {"dot": {"offset": [16, 0]}, "bar": {"offset": [-10, -12]}}, "transition": {"duration": 0.9}}]}}
+        """#
+
+    /// `frames -o X.webp` writes a lossless animated WebP (ffmpeg's libwebp encoder):
+    /// libwebp's own animation decoder reads back, at every 100 ms of the clip, exactly the
+    /// PNG frame's pixels (the colour of fully transparent ones aside), looping forever. `render SCENE -o X.webp` stays one still image.
+    func testFrames_AnimatedWebPRoundTripsThroughLibwebp() throws {
+        let scene = try write(Self.movingShapes, "moving.json")
+        let pngFolder = folder.appendingPathComponent("reference").path
+        XCTAssertEqual(try render(["frames", scene, "-o", pngFolder]).status, 0)
+        let reference = try (0..<11).map { i -> [UInt8] in
+            [UInt8](try TestProcess.tool(["ffmpeg", "-v", "error", "-i", pngFolder + String(format: "/frame_%05d.png", i),
+                                          "-f", "rawvideo", "-pix_fmt", "rgba", "-"]))
+        }
+        let webp = folder.appendingPathComponent("clip.webp").path
+        let run = try render(["frames", scene, "-o", webp])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let file = [UInt8](try Data(contentsOf: URL(fileURLWithPath: webp)))
+        var frames: [[UInt8]] = [], timestamps: [Int32] = []
+        var info = WebPAnimInfo()
+        file.withUnsafeBufferPointer { bytes in
+            var data = WebPData(bytes: bytes.baseAddress, size: bytes.count)
+            var options = WebPAnimDecoderOptions()
+            XCTAssertEqual(WebPAnimDecoderOptionsInit(&options), 1)
+            options.color_mode = MODE_RGBA
+            guard let decoder = WebPAnimDecoderNew(&data, &options) else { return XCTFail("libwebp cannot read \(webp)") }
+            defer { WebPAnimDecoderDelete(decoder) }
+            XCTAssertEqual(WebPAnimDecoderGetInfo(decoder, &info), 1)
+            var pixels: UnsafeMutablePointer<UInt8>?
+            var timestamp: Int32 = 0
+            while WebPAnimDecoderHasMoreFrames(decoder) != 0, WebPAnimDecoderGetNext(decoder, &pixels, &timestamp) != 0,
+                  let pixels {
+                frames.append(Array(UnsafeBufferPointer(start: pixels, count: Int(info.canvas_width * info.canvas_height) * 4)))
+                timestamps.append(timestamp)
+            }
+        }
+        XCTAssertEqual([info.canvas_width, info.canvas_height, info.loop_count], [128, 80, 0])
+        // The encoder may show an unchanged frame longer instead of repeating it (the
+        // last two frames are the same: the transition ends at 0.9 s), so the frames are
+        // compared on the clip's timeline, 100 ms a frame.
+        XCTAssertEqual(timestamps.last, 1100)
+        var shown: [[UInt8]] = []
+        for (frame, end) in zip(frames, timestamps) {
+            XCTAssertEqual(end % 100, 0, "frames change on the 10 fps grid")
+            while shown.count < Int(end) / 100 { shown.append(frame) }
+        }
+        XCTAssertEqual(shown.count, 11)
+        for (i, (decoded, expected)) in zip(shown, reference).enumerated() {
+            XCTAssertEqual(decoded.count, expected.count)
+            var differing = 0
+            for p in stride(from: 0, to: min(decoded.count, expected.count), by: 4) {
+                let same = expected[p + 3] == 0 ? decoded[p + 3] == 0 : decoded[p..<(p + 4)] == expected[p..<(p + 4)]
+                if !same { differing += 1 }
+            }
+            XCTAssertEqual(differing, 0, "WebP frame \(i) differs from frame_\(i).png at \(differing) pixels")
+        }
+        XCTAssertTrue(shown[0] != shown[10], "the shapes move")
+        // One image stays one image.
+        let still = folder.appendingPathComponent("still.webp").path
+        XCTAssertEqual(try render([scene, "-o", still]).status, 0)
+        XCTAssertEqual(try ImageDecoder.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: still))), maxPixels: 1 << 20).width, 128)
+    }
+
     /// `frames -o X.mp4|.webm|.gif` streams the frames to ffmpeg: ffprobe finds every
     /// frame at the canvas size in the container's codec, and ffmpeg's decoding of the
     /// first frame is close to the rendered one. Without ffmpeg: one clear line, no file.
@@ -645,15 +750,7 @@ final class RenderCommandTests: XCTestCase {
     /// their delays; MP4, MOV, WebM and GIF give every frame within a PSNR bound; WebM
     /// keeps alpha (VP9's own decoder) and GIF keeps fully transparent pixels.
     func testFrames_EveryFormatRoundTripsThroughFFmpeg() throws {
-        // A clear canvas with an opaque and a translucent shape moving over it.
-        let scene = try write(#"""
-        {"canvas": {"width": 64, "height": 40, "scale": 2, "background": "clear"},
-         "root": {"type": "ZStack", "children": [
-           {"type": "Circle", "id": "dot", "width": 20, "height": 20, "fill": "#E0301E", "offset": [-16, 0]},
-           {"type": "Rectangle", "id": "bar", "width": 24, "height": 8, "fill": "rgb(30 90 200 / 60%)", "offset": [10, 12]}]},
-         "animation": {"duration": 1, "fps": 10, "events": [
-           {"at": 0, "set": {"dot": {"offset": [16, 0]}, "bar": {"offset": [-10, -12]}}, "transition": {"duration": 0.9}}]}}
-        """#, "moving.json")
+        let scene = try write(Self.movingShapes, "moving.json")
         let pngFolder = folder.appendingPathComponent("reference").path
         XCTAssertEqual(try render(["frames", scene, "-o", pngFolder]).status, 0)
         let count = try FileManager.default.contentsOfDirectory(atPath: pngFolder).filter { $0.hasSuffix(".png") }.count

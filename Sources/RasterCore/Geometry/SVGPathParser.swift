@@ -88,7 +88,7 @@ struct SVGPathParser {
         let text = String(decoding: bytes[begin..<index], as: UTF8.self)
         guard let value = Double(text), value.isFinite else {
             index = begin
-            throw fail("number '\(text)' is out of range")
+            throw fail("number '\(EchoedValue.shortened(text))' is out of range")
         }
         return value
     }

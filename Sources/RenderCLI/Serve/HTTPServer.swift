@@ -34,18 +34,18 @@ final class HTTPServer: @unchecked Sendable {
         var list: UnsafeMutablePointer<addrinfo>?
         let found = getaddrinfo(host, String(port), &hints, &list)
         guard found == 0, let first = list else {
-            throw CommandFailure(description: "--host: cannot use '\(host.prefix(80))' (\(String(cString: gai_strerror(found))))")
+            throw CommandFailure(description: "--host: cannot use '\(EchoedValue.path(host))' (\(String(cString: gai_strerror(found))))")
         }
         defer { freeaddrinfo(list) }
         let info = first.pointee
         let fd = socket(info.ai_family, info.ai_socktype | Int32(SOCK_CLOEXEC.rawValue), info.ai_protocol)
-        guard fd >= 0 else { throw CommandFailure(description: "cannot open a socket for \(host.prefix(80)) port \(port) (\(String(cString: strerror(errno))))") }
+        guard fd >= 0 else { throw CommandFailure(description: "cannot open a socket for \(EchoedValue.path(host)) port \(port) (\(String(cString: strerror(errno))))") }
         var one: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
         guard bind(fd, info.ai_addr, info.ai_addrlen) == 0, listen(fd, 64) == 0 else {
             let reason = String(cString: strerror(errno))
             close(fd)
-            throw CommandFailure(description: "cannot listen on \(host.prefix(80)) port \(port) (\(reason))")
+            throw CommandFailure(description: "cannot listen on \(EchoedValue.path(host)) port \(port) (\(reason))")
         }
         var storage = sockaddr_storage()
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
@@ -60,7 +60,7 @@ final class HTTPServer: @unchecked Sendable {
         }
         guard named, let boundPort = Int(String(decoding: portBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)) else {
             close(fd)
-            throw CommandFailure(description: "cannot read the address of the socket for \(host.prefix(80)) port \(port)")
+            throw CommandFailure(description: "cannot read the address of the socket for \(EchoedValue.path(host)) port \(port)")
         }
         socketDescriptor = fd
         address = String(decoding: hostBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)

@@ -187,12 +187,12 @@ public struct SceneDecoder: Sendable {
             let entry = r.child(typeName, value)
             guard let family = context.registry.styles[typeName] else {
                 let stylable = context.registry.styles.keys.sorted()
-                throw entry.error("'\(typeName)' has no named styles (stylable types: \(stylable.joined(separator: ", ")))")
+                throw entry.error("'\(r.shortened(typeName))' has no named styles (stylable types: \(stylable.joined(separator: ", ")))")
             }
             let names = try SceneNodeDecoding.styleNames(entry)
             for (i, name) in names.enumerated() where !family.names.contains(name) {
                 let item = names.count == 1 && value.isString ? entry : entry.item(i, .string(name))
-                throw item.error("unknown \(typeName) style '\(name)' (styles: \(family.names.joined(separator: ", ")))")
+                throw item.error("unknown \(typeName) style '\(r.shortened(name))' (styles: \(family.names.joined(separator: ", ")))")
             }
             return family.change(names)
         }

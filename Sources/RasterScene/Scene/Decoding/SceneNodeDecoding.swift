@@ -285,7 +285,7 @@ enum SceneNodeDecoding {
         guard !matching.isEmpty else {
             let known = families.map { "\($0.typeName): \($0.names.joined(separator: ", "))" }.joined(separator: "; ")
             let unknown = names.first { name in !families.contains { $0.names.contains(name) } } ?? names.joined(separator: ", ")
-            throw r.error("unknown style '\(unknown)' (styles: \(known.isEmpty ? "none registered" : known))")
+            throw r.error("unknown style '\(r.shortened(unknown))' (styles: \(known.isEmpty ? "none registered" : known))")
         }
         return matching.map { $0.change(names) }
     }

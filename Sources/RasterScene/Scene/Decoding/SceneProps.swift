@@ -291,7 +291,7 @@ public final class SceneProps {
             return d
         case .length:
             if case .string(let s) = r.value {
-                guard s == "infinity" else { throw r.error("expected a number or \"infinity\", found '\(s)'") }
+                guard s == "infinity" else { throw r.error("expected a number or \"infinity\", found '\(r.shortened(s))'") }
                 return .infinity
             }
             guard case .number = r.value else { throw r.expected("a number or \"infinity\"") }

@@ -1,4 +1,5 @@
 import Foundation
+import RasterCore
 
 /// Typed access to one JSON value with its path, so every decoding error names where
 /// it happened and what was expected.
@@ -118,7 +119,7 @@ public struct SceneReader {
         let s = try string()
         guard choices.contains(s) else {
             let list = choices.map { "'\($0)'" }.joined(separator: ", ")
-            let shown = list.count <= 100 ? list : list.prefix(97) + "…"
+            let shown = list.count <= 80 ? list : list.prefix(79) + "…"
             throw error("expected one of \(shown), found '\(shortened(s))'\(NameSuggestion.hint(for: s, in: choices))")
         }
         return s
@@ -133,7 +134,7 @@ public struct SceneReader {
 
     func format(_ d: Double) -> String { PropType.format(d) }
 
-    /// A value from the input as an error message quotes it: at most 40 characters.
-    package func shortened(_ s: String) -> String { s.count <= 40 ? s : String(s.prefix(39)) + "…" }
+    /// A value from the input as an error message quotes it (`EchoedValue`).
+    package func shortened(_ s: String) -> String { EchoedValue.shortened(s) }
 }
 
