@@ -581,7 +581,7 @@ final class ComponentTests: XCTestCase {
     }
 }
 
-/// The README's component example, as written there.
+/// The component example of docs/API.md, as written there.
 private struct Badge: CombinedComponent {
     let title: String
 

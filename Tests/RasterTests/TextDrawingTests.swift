@@ -129,7 +129,7 @@ final class TextDrawingTests: XCTestCase {
         for b in all { XCTAssertTrue(b.pixelsEqual(reference)) }
     }
 
-    /// The README's text example, as written there: it must build and draw.
+    /// The text example of docs/API.md, as written there: it must build and draw.
     func testReadmeTextExample() throws {
         let fonts = FontRegistry()
         try fonts.register(path: TestFixtures.emojiFontPath, fallback: true)
