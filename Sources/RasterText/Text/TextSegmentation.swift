@@ -18,13 +18,19 @@ enum TextSegmentation {
         // ICU only fails on allocation; one cluster per code unit is the safe answer then.
         guard n > 0 else { return (1...text.count).map { Int32($0) } }
         ends.removeSubrange(Int(n)...)
-        guard text.contains(where: conjunctLinkers.contains) else { return ends }
+        guard text.contains(where: mayLinkAConjunct) else { return ends }
         return keepingConjuncts(ends, text)
     }
 
-    /// The viramas that link the consonants of a conjunct (Indic_Conjunct_Break=Linker
-    /// in Unicode 15.1): Devanagari, Bengali, Gujarati, Oriya, Telugu and Malayalam.
-    static let conjunctLinkers: Set<UInt16> = [0x094D, 0x09CD, 0x0ACD, 0x0B4D, 0x0C4D, 0x0D4D]
+    /// True for the viramas that link the consonants of a conjunct
+    /// (Indic_Conjunct_Break=Linker in Unicode 15.1: Devanagari, Bengali, Gujarati,
+    /// Oriya, Telugu and Malayalam), and for the Gurmukhi, Tamil and Kannada ones that
+    /// share their place in the blocks from U+0900 to U+0D7F (each block's U+xx4D or
+    /// U+xxCD): a test per code unit without a lookup; a text with one of the three
+    /// extra ones only takes the exact pass below for nothing.
+    static func mayLinkAConjunct(_ unit: UInt16) -> Bool {
+        unit >= 0x0900 && unit < 0x0D80 && unit & 0x7F == 0x4D
+    }
 
     /// `ends` less those inside one of Swift's `Character`s, which follow Unicode
     /// 15.1's grapheme rules and so never split a conjunct, where ICU older than 15.1
