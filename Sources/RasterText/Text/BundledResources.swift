@@ -75,14 +75,17 @@ package enum BundledResources {
         return names
     }
 
-    /// How a built-in file is named where a path would be (errors, font reports).
-    static func builtInPath(_ name: String) -> String { "built-in:\(name)" }
+    /// Built-in font file `name`, read in place and named "built-in:NAME" where a path
+    /// would be (errors, font reports); nil for a name that is not built in.
+    static func builtInFile(_ name: String) -> FontFile? {
+        builtInFont(name).map { FontFile(path: "built-in:\(name)", staticBytes: $0) }
+    }
 
-    /// Shipped font file `name`: the overriding folder's when it has it, else the one
-    /// built into the binary; nil for a name that is neither.
-    /// - Throws: `FontError` naming the folder's file when it cannot be read.
-    static func fontFile(_ name: String) throws -> FontFile? {
-        if let path = fontPath(name) { return try FontFile.read(path: path) }
-        return builtInFont(name).map { FontFile(path: builtInPath(name), staticBytes: $0) }
+    /// The faces of shipped font file `name`: the overriding folder's file when it has
+    /// one that opens, else the one built into the binary; empty for a name that is
+    /// neither.
+    static func faces(_ name: String) -> [FontFace] {
+        if let path = fontPath(name), let faces = try? FontFace.load(path: path), !faces.isEmpty { return faces }
+        return builtInFile(name).flatMap { try? FontFace.load(file: $0) } ?? []
     }
 }

@@ -88,14 +88,7 @@ public final class FontRegistry: Sendable {
             let file = family.replacingOccurrences(of: " ", with: "")
             files += [(family, file + "-Regular.ttf"), (family, file + "-Bold.ttf")]
         }
-        return files.compactMap { family, name in
-            // An overriding folder's file that does not open leaves the built-in one.
-            let face = (try? BundledResources.fontFile(name)).flatMap { $0 }.flatMap { try? FontFace.load(file: $0).first }
-                ?? BundledResources.builtInFont(name).flatMap {
-                    try? FontFace.load(file: FontFile(path: BundledResources.builtInPath(name), staticBytes: $0)).first
-                }
-            return face.map { (family, $0) }
-        }
+        return files.compactMap { family, name in BundledResources.faces(name).first.map { (family, $0) } }
     }()
 
     /// The bytes of shipped font file `name` ("Inter-Regular.otf"), as the shipped
