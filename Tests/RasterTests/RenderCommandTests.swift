@@ -237,6 +237,10 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertEqual(try render(["validate", big, "--max-nodes", "\(count)"]).status, 1)
         let bad = try render(["validate", big, "--max-nodes", "0"])
         XCTAssertEqual(bad.stderr, "Error: --max-nodes: expected a positive count, found 0\n")
+        // Standard input holds one scene.
+        let twice = try render(["validate", "-", "--stdin"], stdin: Data("{}".utf8))
+        XCTAssertEqual(twice.status, 1)
+        XCTAssertEqual(twice.stderr, "Error: standard input holds one scene: give '-' or --stdin once (see 'render validate --help')\n")
     }
 
     /// Every command that reads a scene takes the same scene options (`SceneOptions`,
