@@ -86,6 +86,9 @@ struct FramesCommand: ParsableCommand {
     }
 
     func run() throws {
+        // Ctrl-C is caught from the start: one that comes while the scene loads stops
+        // the export before its first frame, with the same one line.
+        let stop = Interruption()
         var scene = try input.load()
         try SceneOptions.apply(scale: scale, to: &scene)
         do { try scene.canvas.checkSize() } catch let error as SceneError {
@@ -103,14 +106,14 @@ struct FramesCommand: ParsableCommand {
             (folder, apng) = (nil, path)
         case let (path, .video(container))?:
             guard self.apng == nil else { throw CommandFailure(description: "--apng: give a video (-o \(path)) or an animated PNG, not both") }
-            return try exportVideo(export, range: range, to: path, container: container, scene: scene)
+            return try exportVideo(export, range: range, to: path, container: container, scene: scene, stop: stop)
         case nil:
             (folder, apng) = (nil, self.apng)
         }
         let done = try folder.map { try prepare(folder: $0, export: export, range: range) } ?? []
         let progress = ProgressBar(total: range.count, visible: !quiet && isatty(STDERR_FILENO) == 1)
         progress.resume(done.count)
-        let encoded = try renderFrames(export, range: range, skipping: done, folder: folder, keepBytes: apng != nil,
+        let encoded = try renderFrames(export, range: range, skipping: done, folder: folder, keepBytes: apng != nil, stop: stop,
                                        progress: progress)
         defer { progress.finish() }
         if let apng {
@@ -123,12 +126,11 @@ struct FramesCommand: ParsableCommand {
     /// Ctrl-C and SIGTERM stop after the frames being written, so only complete frames
     /// stay in the folder.
     private func renderFrames(_ export: FrameExport, range: ClosedRange<Int>, skipping done: Set<Int>, folder: String?,
-                              keepBytes: Bool, progress: ProgressBar) throws -> [Int: [UInt8]] {
+                              keepBytes: Bool, stop: Interruption, progress: ProgressBar) throws -> [Int: [UInt8]] {
         let jobs = self.jobs ?? ProcessInfo.processInfo.activeProcessorCount
         let chunks = Self.missingRuns(range, done: done).flatMap { FrameExport.chunks($0, jobs: jobs) }
         let failure = Locked<(Int, String)?>(nil)
         let encoded = Locked<[Int: [UInt8]]>([:])
-        let stop = Interruption()
         DispatchQueue.concurrentPerform(iterations: chunks.count) { job in
             do {
                 func write(_ index: Int, _ bytes: [UInt8]) throws -> Bool {
@@ -281,11 +283,10 @@ extension FramesCommand {
     /// Streams the frames in order to ffmpeg (`VideoEncoder`); Ctrl-C or SIGTERM stops it
     /// and leaves nothing behind.
     private func exportVideo(_ export: FrameExport, range: ClosedRange<Int>, to output: String,
-                             container: VideoEncoder.Container, scene: Scene) throws {
+                             container: VideoEncoder.Container, scene: Scene, stop: Interruption) throws {
         let (width, height) = scene.canvas.pixelSize
         let video = try VideoEncoder(path: output, container: container, width: width, height: height, fps: export.fps)
         let progress = ProgressBar(total: range.count, visible: !quiet && isatty(STDERR_FILENO) == 1)
-        let stop = Interruption()
         defer { stop.end() }
         func interrupted() -> CommandFailure {
             CommandFailure(description: "interrupted after \(progress.done) of \(range.count) frames; \(output) was not written")
