@@ -23,9 +23,9 @@ final class FlexCacheTests: XCTestCase {
         var cache = FlexCache()
         for a in answers {
             let (input, output) = answer(kind: a.kind, tag: a.tag)
-            cache.store(input, output)
+            cache.store(input, output, sizesAlike: false)
         }
-        return cache.get(query)?.size.height
+        return cache.get(query, sizesAlike: false)?.size.height
     }
 
     func testTheNewestOfTheSmallestKindAnswers() {
@@ -52,12 +52,47 @@ final class FlexCacheTests: XCTestCase {
         var cache = FlexCache()
         var other = query
         other.available.height = .definite(60)
-        cache.store(other, FlexOutput(size: Size(width: 100, height: 7)))
+        cache.store(other, FlexOutput(size: Size(width: 100, height: 7)), sizesAlike: false)
         other = query
         other.known = OptionalSize(90, nil)
-        cache.store(other, FlexOutput(size: Size(width: 90, height: 8)))
-        XCTAssertNil(cache.get(query))
-        cache.store(query, FlexOutput(size: Size(width: 100, height: 9)))
-        XCTAssertEqual(cache.get(query)?.size.height, 9)
+        cache.store(other, FlexOutput(size: Size(width: 90, height: 8)), sizesAlike: false)
+        XCTAssertNil(cache.get(query, sizesAlike: false))
+        cache.store(query, FlexOutput(size: Size(width: 100, height: 9)), sizesAlike: false)
+        XCTAssertEqual(cache.get(query, sizesAlike: false)?.size.height, 9)
+    }
+
+    /// An answer measured for the content serves the box's own sizing, and the other way
+    /// round, only where the caller says the box sizes alike in both modes; sizes and
+    /// full layouts alike.
+    func testSizingModesShareAnswersOnlyForABoxThatSizesAlike() {
+        for runMode in [RunMode.computeSize, .performLayout] {
+            for (stored, asked) in [(SizingMode.content, SizingMode.inherent), (.inherent, .content)] {
+                var input = query
+                input.runMode = runMode
+                input.sizingMode = stored
+                var question = input
+                question.sizingMode = asked
+                var shared = FlexCache(), apart = FlexCache()
+                shared.store(input, FlexOutput(size: Size(width: 100, height: 3)), sizesAlike: true)
+                apart.store(input, FlexOutput(size: Size(width: 100, height: 3)), sizesAlike: false)
+                XCTAssertEqual(shared.get(question, sizesAlike: true)?.size.height, 3, "\(runMode) \(stored)")
+                XCTAssertNil(apart.get(question, sizesAlike: false), "\(runMode) \(stored)")
+                XCTAssertEqual(apart.get(input, sizesAlike: false)?.size.height, 3, "\(runMode) \(stored)")
+            }
+        }
+    }
+
+    /// Only a box with no size, limit or ratio of its own sizes alike in both modes
+    /// (padding and clipping do not matter to it).
+    func testABoxSizesAlikeOnlyWithoutSizesLimitsOrRatio() {
+        XCTAssertTrue(BoxStyle().sizesAlikeInEitherMode)
+        XCTAssertTrue(BoxStyle(padding: EdgeInsets(top: 1, left: 2, bottom: 3, right: 4), clipsContent: true)
+            .sizesAlikeInEitherMode)
+        let constrained: [BoxStyle] = [
+            BoxStyle(width: .points(10)), BoxStyle(height: .percent(50)), BoxStyle(minWidth: .points(0)),
+            BoxStyle(minHeight: .points(1)), BoxStyle(maxWidth: .percent(10)), BoxStyle(maxHeight: .points(5)),
+            BoxStyle(aspectRatio: 2),
+        ]
+        for box in constrained { XCTAssertFalse(box.sizesAlikeInEitherMode, "\(box)") }
     }
 }

@@ -13,6 +13,8 @@ final class FlexItemInfo {
     let item: FlexItemStyle
     /// The box with its padding physical in the box's own layout direction.
     let box: BoxStyle
+    /// `box.sizesAlikeInEitherMode`, read once.
+    let sizesAlikeInEitherMode: Bool
     /// The container's style when the child is a flex container.
     let containerStyle: FlexContainerStyle?
     /// The direction the child reads in (a container's own, else the child node's).
@@ -31,6 +33,7 @@ final class FlexItemInfo {
                  boxNode: LayoutNode, child: LayoutNode) {
         self.item = item
         self.box = box.paddingFollowsLayoutDirection ? box.resolved(for: boxNode.environment.shared.layoutDirection) : box
+        sizesAlikeInEitherMode = box.sizesAlikeInEitherMode
         self.containerStyle = containerStyle
         self.containerNode = containerNode
         self.boxNode = boxNode
@@ -225,9 +228,15 @@ struct ComponentFlexTree: FlexLayoutTree {
         return top + baseline
     }
 
-    func cachedLayout(_ node: Node, _ input: FlexInput) -> FlexOutput? { layoutNode(node).flexState?.cache.get(input) }
+    func cachedLayout(_ node: Node, _ input: FlexInput) -> FlexOutput? {
+        let n = layoutNode(node)
+        return n.flexState?.cache.get(input, sizesAlike: n.flexInfo.sizesAlikeInEitherMode)
+    }
 
-    func storeLayout(_ node: Node, _ input: FlexInput, _ output: FlexOutput) { layoutNode(node).flex.cache.store(input, output) }
+    func storeLayout(_ node: Node, _ input: FlexInput, _ output: FlexOutput) {
+        let n = layoutNode(node)
+        n.flex.cache.store(input, output, sizesAlike: n.flexInfo.sizesAlikeInEitherMode)
+    }
 
     /// A size below zero (margins larger than the line) is 0, as a box cannot be smaller.
     func setFrame(_ node: Node, _ frame: Rect) {

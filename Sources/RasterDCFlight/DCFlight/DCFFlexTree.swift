@@ -30,9 +30,15 @@ struct DCFFlexTree: FlexLayoutTree {
         return Size(width: known.width ?? intrinsic.width, height: known.height ?? intrinsic.height)
     }
 
-    func cachedLayout(_ node: Node, _ input: FlexInput) -> FlexOutput? { mounted(node).cache.get(input) }
+    func cachedLayout(_ node: Node, _ input: FlexInput) -> FlexOutput? {
+        let m = mounted(node)
+        return m.cache.get(input, sizesAlike: m.style.box.sizesAlikeInEitherMode)
+    }
 
-    func storeLayout(_ node: Node, _ input: FlexInput, _ output: FlexOutput) { mounted(node).cache.store(input, output) }
+    func storeLayout(_ node: Node, _ input: FlexInput, _ output: FlexOutput) {
+        let m = mounted(node)
+        m.cache.store(input, output, sizesAlike: m.style.box.sizesAlikeInEitherMode)
+    }
 
     /// A size below zero (margins larger than the line) is 0.
     func setFrame(_ node: Node, _ frame: Rect) {

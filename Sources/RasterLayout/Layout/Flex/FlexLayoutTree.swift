@@ -30,7 +30,8 @@ package protocol FlexLayoutTree {
     /// the top of the content box; nil when the content has none (the item's bottom
     /// edge stands in for it).
     func contentBaseline(_ node: Node, size: Size) -> Double?
-    /// A layout of `node` for an input that `input` can reuse (see `FlexCache`).
+    /// A layout of `node` for an input that `input` can reuse (see `FlexCache`; a node
+    /// whose box `sizesAlikeInEitherMode` keeps one answer for both sizing modes).
     func cachedLayout(_ node: Node, _ input: FlexInput) -> FlexOutput?
     func storeLayout(_ node: Node, _ input: FlexInput, _ output: FlexOutput)
     /// The frame a container gave `node`: border box, relative to the container's

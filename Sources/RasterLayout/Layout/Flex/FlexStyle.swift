@@ -95,6 +95,13 @@ public struct BoxStyle: Hashable, Sendable {
     package func size(_ parent: OptionalSize) -> OptionalSize {
         OptionalSize(width.resolve(parent.width), height.resolve(parent.height))
     }
+    /// True when the box has no size, limit or ratio of its own: laid out under its own
+    /// styles or measured for its content alone (where the container applies them), it
+    /// comes out alike, so one answer serves both sizing modes.
+    package var sizesAlikeInEitherMode: Bool {
+        width.isAuto && height.isAuto && minWidth.isAuto && minHeight.isAuto && maxWidth.isAuto && maxHeight.isAuto
+            && aspectRatio == nil
+    }
     /// `width` or `height` as written.
     func dimension(_ axis: Axis) -> Dimension { axis == .horizontal ? width : height }
     /// `min-width` or `min-height` as written.

@@ -185,7 +185,9 @@ package struct FlexOutput {
 /// Answers a node gave in one pass, matched as Taffy matches them: an answer serves an
 /// input with the same known dimensions (or a known dimension equal to the size it
 /// gave) and, where a dimension is not known, the same available space, under the same
-/// sizing mode (a box measured for its content ignores its own limits); answers are
+/// sizing mode (a box measured for its content ignores its own limits; a box without
+/// sizes, limits or ratio sizes alike in both, and its caller says so with `sizesAlike`,
+/// under which both modes are kept as `inherent`); answers are
 /// tried in Taffy's order of kinds (both dimensions known first, min-content ones
 /// last). Unlike Taffy, which keeps one answer per kind, every size answer of the pass
 /// is kept (newest first within a kind), so a node asked alternately for two sizes of
@@ -211,7 +213,7 @@ package struct FlexCache {
 
     package init() {}
 
-    private static func matches<T>(_ input: FlexInput, _ e: Entry<T>, _ size: Size) -> Bool {
+    private static func matches<T>(_ input: FlexInput, _ mode: SizingMode, _ e: Entry<T>, _ size: Size) -> Bool {
         /// A known dimension matches the same known one (equally definite), or an open
         /// one that came out at that size, unless it is definite: a percentage inside
         /// resolves against a definite size and behaves as auto in an open one.
@@ -222,28 +224,29 @@ package struct FlexCache {
             if let entry = e.known[axis] { return entry == known && e.definite[axis] == input.definite[axis] }
             return !input.definite[axis] && known == size[axis]
         }
-        return input.sizingMode == e.sizingMode && same(.horizontal) && same(.vertical)
+        return mode == e.sizingMode && same(.horizontal) && same(.vertical)
     }
 
     /// `mutating` although it changes nothing: a cache stored in a class is then read
     /// in place, where a non-mutating call would copy it (and its array) first.
-    package mutating func get(_ input: FlexInput) -> FlexOutput? {
+    package mutating func get(_ input: FlexInput, sizesAlike: Bool) -> FlexOutput? {
+        let mode = sizesAlike ? .inherent : input.sizingMode
         switch input.runMode {
         case .performLayout:
-            guard let e = layout, Self.matches(input, e, e.value.size) else { return nil }
+            guard let e = layout, Self.matches(input, mode, e, e.value.size) else { return nil }
             return e.value
         case .computeSize:
             // The newest match of the smallest kind. The first size is the oldest: a
             // later one of its kind or a smaller one beats it, one of a larger kind not.
             var bound = Int.max, best: Size?
-            if let e = firstSize, Self.matches(input, e, e.value) {
+            if let e = firstSize, Self.matches(input, mode, e, e.value) {
                 bound = e.kind
                 best = e.value
             }
             laterSizes.withUnsafeBufferPointer { entries in
                 for i in entries.indices {
                     if entries[i].kind > bound { break }
-                    if Self.matches(input, entries[i], entries[i].value) {
+                    if Self.matches(input, mode, entries[i], entries[i].value) {
                         best = entries[i].value
                         break
                     }
@@ -263,14 +266,15 @@ package struct FlexCache {
     /// Forgets the full layout (its children's frames are gone), keeping the sizes.
     package mutating func forgetLayout() { layout = nil }
 
-    package mutating func store(_ input: FlexInput, _ output: FlexOutput) {
+    package mutating func store(_ input: FlexInput, _ output: FlexOutput, sizesAlike: Bool) {
+        let mode = sizesAlike ? .inherent : input.sizingMode
         switch input.runMode {
         case .performLayout:
             layout = Entry(kind: 0, known: input.known, definite: input.definite, available: input.available,
-                           sizingMode: input.sizingMode, value: output)
+                           sizingMode: mode, value: output)
         case .computeSize:
             let entry = Entry(kind: Self.kind(input), known: input.known, definite: input.definite,
-                              available: input.available, sizingMode: input.sizingMode, value: output.size)
+                              available: input.available, sizingMode: mode, value: output.size)
             if firstSize == nil {
                 firstSize = entry
             } else {
