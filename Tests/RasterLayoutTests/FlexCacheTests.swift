@@ -25,7 +25,7 @@ final class FlexCacheTests: XCTestCase {
             let (input, output) = answer(kind: a.kind, tag: a.tag)
             cache.store(input, output, sizesAlike: false)
         }
-        return cache.get(query, sizesAlike: false)?.size.height
+        return cache.get(query)?.size.height
     }
 
     func testTheNewestOfTheSmallestKindAnswers() {
@@ -56,9 +56,9 @@ final class FlexCacheTests: XCTestCase {
         other = query
         other.known = OptionalSize(90, nil)
         cache.store(other, FlexOutput(size: Size(width: 90, height: 8)), sizesAlike: false)
-        XCTAssertNil(cache.get(query, sizesAlike: false))
+        XCTAssertNil(cache.get(query))
         cache.store(query, FlexOutput(size: Size(width: 100, height: 9)), sizesAlike: false)
-        XCTAssertEqual(cache.get(query, sizesAlike: false)?.size.height, 9)
+        XCTAssertEqual(cache.get(query)?.size.height, 9)
     }
 
     /// An answer measured for the content serves the box's own sizing, and the other way
@@ -75,9 +75,9 @@ final class FlexCacheTests: XCTestCase {
                 var shared = FlexCache(), apart = FlexCache()
                 shared.store(input, FlexOutput(size: Size(width: 100, height: 3)), sizesAlike: true)
                 apart.store(input, FlexOutput(size: Size(width: 100, height: 3)), sizesAlike: false)
-                XCTAssertEqual(shared.get(question, sizesAlike: true)?.size.height, 3, "\(runMode) \(stored)")
-                XCTAssertNil(apart.get(question, sizesAlike: false), "\(runMode) \(stored)")
-                XCTAssertEqual(apart.get(input, sizesAlike: false)?.size.height, 3, "\(runMode) \(stored)")
+                XCTAssertEqual(shared.get(question)?.size.height, 3, "\(runMode) \(stored)")
+                XCTAssertNil(apart.get(question), "\(runMode) \(stored)")
+                XCTAssertEqual(apart.get(input)?.size.height, 3, "\(runMode) \(stored)")
             }
         }
     }

@@ -38,7 +38,7 @@ private final class CountingTree: FlexLayoutTree {
         return Size(width: known.width ?? content.width, height: known.height ?? content.height)
     }
     func cachedLayout(_ node: Node, _ input: FlexInput) -> FlexOutput? {
-        box(node).cache.get(input, sizesAlike: box(node).box.sizesAlikeInEitherMode)
+        box(node).cache.get(input)
     }
     func storeLayout(_ node: Node, _ input: FlexInput, _ output: FlexOutput) {
         box(node).cache.store(input, output, sizesAlike: box(node).box.sizesAlikeInEitherMode)

@@ -229,13 +229,13 @@ struct ComponentFlexTree: FlexLayoutTree {
     }
 
     func cachedLayout(_ node: Node, _ input: FlexInput) -> FlexOutput? {
-        let n = layoutNode(node)
-        return n.flexState?.cache.get(input, sizesAlike: n.flexInfo.sizesAlikeInEitherMode)
+        layoutNode(node).flexState?.cache.get(input)
     }
 
+    /// (The node's info exists by then: a layout asks `isFlexContainer` first.)
     func storeLayout(_ node: Node, _ input: FlexInput, _ output: FlexOutput) {
         let n = layoutNode(node)
-        n.flex.cache.store(input, output, sizesAlike: n.flexInfo.sizesAlikeInEitherMode)
+        n.flex.cache.store(input, output, sizesAlike: n.flexItem?.sizesAlikeInEitherMode ?? false)
     }
 
     /// A size below zero (margins larger than the line) is 0, as a box cannot be smaller.

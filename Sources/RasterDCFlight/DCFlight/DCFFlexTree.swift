@@ -31,8 +31,7 @@ struct DCFFlexTree: FlexLayoutTree {
     }
 
     func cachedLayout(_ node: Node, _ input: FlexInput) -> FlexOutput? {
-        let m = mounted(node)
-        return m.cache.get(input, sizesAlike: m.style.box.sizesAlikeInEitherMode)
+        mounted(node).cache.get(input)
     }
 
     func storeLayout(_ node: Node, _ input: FlexInput, _ output: FlexOutput) {

@@ -186,8 +186,8 @@ package struct FlexOutput {
 /// input with the same known dimensions (or a known dimension equal to the size it
 /// gave) and, where a dimension is not known, the same available space, under the same
 /// sizing mode (a box measured for its content ignores its own limits; a box without
-/// sizes, limits or ratio sizes alike in both, and its caller says so with `sizesAlike`,
-/// under which both modes are kept as `inherent`); answers are
+/// sizes, limits or ratio sizes alike in both, and its caller says so when it stores an
+/// answer, `sizesAlike`: both modes are then kept and matched as `inherent`); answers are
 /// tried in Taffy's order of kinds (both dimensions known first, min-content ones
 /// last). Unlike Taffy, which keeps one answer per kind, every size answer of the pass
 /// is kept (newest first within a kind), so a node asked alternately for two sizes of
@@ -210,6 +210,9 @@ package struct FlexCache {
     private var firstSize: Entry<Size>?
     private var laterSizes: [Entry<Size>] = []
     private var layout: Entry<FlexOutput>?
+    /// Whether the node's box sizes alike in both sizing modes, as its stores said (a
+    /// cache holds nothing to match before its first store).
+    private var sizesAlike = false
 
     package init() {}
 
@@ -229,7 +232,7 @@ package struct FlexCache {
 
     /// `mutating` although it changes nothing: a cache stored in a class is then read
     /// in place, where a non-mutating call would copy it (and its array) first.
-    package mutating func get(_ input: FlexInput, sizesAlike: Bool) -> FlexOutput? {
+    package mutating func get(_ input: FlexInput) -> FlexOutput? {
         let mode = sizesAlike ? .inherent : input.sizingMode
         switch input.runMode {
         case .performLayout:
@@ -267,6 +270,7 @@ package struct FlexCache {
     package mutating func forgetLayout() { layout = nil }
 
     package mutating func store(_ input: FlexInput, _ output: FlexOutput, sizesAlike: Bool) {
+        self.sizesAlike = sizesAlike
         let mode = sizesAlike ? .inherent : input.sizingMode
         switch input.runMode {
         case .performLayout:
