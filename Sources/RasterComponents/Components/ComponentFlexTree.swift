@@ -13,8 +13,6 @@ final class FlexItemInfo {
     let item: FlexItemStyle
     /// The box with its padding physical in the box's own layout direction.
     let box: BoxStyle
-    /// `box.sizesAlikeInEitherMode`, read once.
-    let sizesAlikeInEitherMode: Bool
     /// The container's style when the child is a flex container.
     let containerStyle: FlexContainerStyle?
     /// The direction the child reads in (a container's own, else the child node's).
@@ -33,7 +31,6 @@ final class FlexItemInfo {
                  boxNode: LayoutNode, child: LayoutNode) {
         self.item = item
         self.box = box.paddingFollowsLayoutDirection ? box.resolved(for: boxNode.environment.shared.layoutDirection) : box
-        sizesAlikeInEitherMode = box.sizesAlikeInEitherMode
         self.containerStyle = containerStyle
         self.containerNode = containerNode
         self.boxNode = boxNode
@@ -235,7 +232,7 @@ struct ComponentFlexTree: FlexLayoutTree {
     /// (The node's info exists by then: a layout asks `isFlexContainer` first.)
     func storeLayout(_ node: Node, _ input: FlexInput, _ output: FlexOutput) {
         let n = layoutNode(node)
-        n.flex.cache.store(input, output, sizesAlike: n.flexItem?.sizesAlikeInEitherMode ?? false)
+        n.flex.cache.store(input, output, sizesAlike: n.flexItem?.box.sizesAlikeInEitherMode ?? false)
     }
 
     /// A size below zero (margins larger than the line) is 0, as a box cannot be smaller.
