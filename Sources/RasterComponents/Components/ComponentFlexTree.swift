@@ -188,6 +188,17 @@ struct ComponentFlexTree: FlexLayoutTree {
 
     func margin(_ node: Node) -> DimensionEdges { layoutNode(node).flexInfo.item.margin }
 
+    func container(_ node: Node) -> (style: FlexContainerStyle, box: BoxStyle, margin: DimensionEdges,
+                                      direction: LayoutDirection) {
+        let info = layoutNode(node).flexInfo
+        return (info.containerStyle ?? FlexContainerStyle(), info.box, info.item.margin, info.direction)
+    }
+
+    func item(_ node: Node) -> (item: FlexItemStyle, box: BoxStyle) {
+        let info = layoutNode(node).flexInfo
+        return (info.item, info.box)
+    }
+
     func measureContent(_ node: Node, known: OptionalSize, available: AvailableSize) -> Size {
         guard let content = layoutNode(node).flexInfo.content else { return .zero }
         let width: Double

@@ -7,9 +7,10 @@ extension FlexContainerAlgorithm {
     mutating func generateFlexItems(_ children: [Node], into room: UnsafeMutableBufferPointer<Item>) {
         var count = 0
         for child in children {
-            let item = itemStyle(child)
-            guard !item.isAbsolute else { continue }
-            let childBox = tree.boxStyle(child)
+            let styles = tree.item(child)
+            guard !styles.item.isAbsolute else { continue }
+            let item = isRightToLeft ? styles.item.mirrored : styles.item
+            let childBox = styles.box
             let base = percentBase
             let ratio = childBox.aspectRatio
             let w = base.width

@@ -118,9 +118,10 @@ struct FlexContainerAlgorithm {
         self.tree = tree
         self.node = node
         self.input = input
-        let style = tree.containerStyle(node)
-        isRightToLeft = tree.layoutDirection(node) == .rightToLeft
-        var box = tree.boxStyle(node)
+        let own = tree.container(node)
+        let style = own.style
+        isRightToLeft = own.direction == .rightToLeft
+        var box = own.box
         if isRightToLeft { box.padding = box.padding.mirrored }
         self.style = style
         self.box = box
@@ -130,7 +131,7 @@ struct FlexContainerAlgorithm {
         isWrapReverse = style.wrap == .wrapReverse
         let parent = input.parentSize
         padding = box.padding
-        let marginStyle = tree.margin(node)
+        let marginStyle = own.margin
         margin = EdgeInsets(top: marginStyle.top.resolveOrZero(parent.width), left: marginStyle.left.resolveOrZero(parent.width),
                             bottom: marginStyle.bottom.resolveOrZero(parent.width),
                             right: marginStyle.right.resolveOrZero(parent.width))

@@ -23,6 +23,13 @@ package protocol FlexLayoutTree {
     func itemStyle(_ node: Node) -> FlexItemStyle
     /// The node's margins as written (`itemStyle(node).margin`, without the rest).
     func margin(_ node: Node) -> DimensionEdges
+    /// What a container's layout reads of the container itself, in one call:
+    /// `containerStyle`, `boxStyle`, `margin` and `layoutDirection`.
+    func container(_ node: Node) -> (style: FlexContainerStyle, box: BoxStyle, margin: DimensionEdges,
+                                      direction: LayoutDirection)
+    /// What a container reads of each child to make its item, in one call: `itemStyle`
+    /// and `boxStyle`.
+    func item(_ node: Node) -> (item: FlexItemStyle, box: BoxStyle)
     /// The content-box size of a leaf: `known` dimensions are of its content box,
     /// `available` the room for its content.
     func measureContent(_ node: Node, known: OptionalSize, available: AvailableSize) -> Size
@@ -44,6 +51,13 @@ extension FlexLayoutTree {
     package func contentBaseline(_ node: Node, size: Size) -> Double? { nil }
 
     package func margin(_ node: Node) -> DimensionEdges { itemStyle(node).margin }
+
+    package func container(_ node: Node) -> (style: FlexContainerStyle, box: BoxStyle, margin: DimensionEdges,
+                                             direction: LayoutDirection) {
+        (containerStyle(node), boxStyle(node), margin(node), layoutDirection(node))
+    }
+
+    package func item(_ node: Node) -> (item: FlexItemStyle, box: BoxStyle) { (itemStyle(node), boxStyle(node)) }
 }
 
 /// The entry points of the flexbox algorithm over a tree.
@@ -56,7 +70,8 @@ package struct FlexLayout {
     func layout(_ node: AnyObject, _ input: FlexInput) -> FlexOutput {
         if let hit = tree.cachedLayout(node, input) { return hit }
         let output: FlexOutput
-        if tree.isFlexContainer(node), input.known.width == nil, input.available.width.value != nil {
+        let isContainer = tree.isFlexContainer(node)
+        if isContainer, input.known.width == nil, input.available.width.value != nil {
             // A width is settled before the content is laid out in it (fit-content in
             // the room), and is then definite for the items' percentages, as in Chrome.
             var sizing = input
@@ -71,7 +86,7 @@ package struct FlexLayout {
             settled.known.width = max(width, box.paddingSums.width)
             settled.definite.width = true
             output = layout(node, settled)
-        } else if tree.isFlexContainer(node) {
+        } else if isContainer {
             var algorithm = FlexContainerAlgorithm(tree: tree, node: node, input: input)
             output = algorithm.run()
         } else {

@@ -216,10 +216,12 @@ package struct FlexCache {
 
     package init() {}
 
+    @inline(__always)
     private static func matches<T>(_ input: FlexInput, _ mode: SizingMode, _ e: Entry<T>, _ size: Size) -> Bool {
         /// A known dimension matches the same known one (equally definite), or an open
         /// one that came out at that size, unless it is definite: a percentage inside
         /// resolves against a definite size and behaves as auto in an open one.
+        @inline(__always)
         func same(_ axis: Axis) -> Bool {
             guard let known = input.known[axis] else {
                 return e.known[axis] == nil && e.available[axis].isRoughlyEqual(input.available[axis])
