@@ -53,7 +53,8 @@ extension FlexContainerAlgorithm {
         var totalViolation = 0.0
         for i in unfrozen {
             let target = items[i].targetSize[dir]
-            let clamped = max(FlexMath.clamp(target, items[i].resolvedMinimumMainSize, items[i].maxSize[dir]), 0)
+            let minimum = minimumCannotBind(i, at: target) ? nil : measuredMinimumMainSize(i)
+            let clamped = max(FlexMath.clamp(target, minimum, items[i].maxSize[dir]), 0)
             items[i].violation = clamped - target
             items[i].targetSize[dir] = clamped
             items[i].outerTargetSize[dir] = clamped + mainSum(items[i].margin)

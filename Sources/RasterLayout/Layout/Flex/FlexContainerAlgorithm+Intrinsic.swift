@@ -25,7 +25,8 @@ extension FlexContainerAlgorithm {
     /// below its min-content (Chrome).
     func contributions(_ constraint: AvailableSpace, _ available: AvailableSize) -> Double {
         var sum = 0.0, largest = 0.0
-        for item in items {
+        for i in items.indices {
+            let item = items[i]
             // A percentage of the size being found is cyclic: it counts as auto (its
             // minimum as 0), as Chrome computes contributions.
             let cyclic = item.mainDimension.isPercent
@@ -41,7 +42,7 @@ extension FlexContainerAlgorithm {
                 content = layout.measure(item.node, known: known, definite: definiteness(item), parentSize: parent,
                                          available: space, sizingMode: .inherent, axis: dir)
             }
-            var lower = cyclicMinimum ? 0 : item.resolvedMinimumMainSize
+            var lower = cyclicMinimum ? 0 : measuredMinimumMainSize(i)
             // A percentage flex basis is cyclic too: the item counts at its content size.
             let hypothetical = item.basis.isPercent
                 ? FlexMath.clamp(content, lower, item.maxSize[dir]) : item.hypotheticalInnerSize[dir]

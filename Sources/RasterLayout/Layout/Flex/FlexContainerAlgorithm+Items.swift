@@ -110,8 +110,21 @@ extension FlexContainerAlgorithm {
             let paddingMain = mainSum(items[i].padding)
             items[i].flexBasis = max(items[i].flexBasis, paddingMain)
             items[i].innerFlexBasis = items[i].flexBasis - paddingMain
-            items[i].resolvedMinimumMainSize = automaticMinimum(items[i], crossSpace: crossSpace, known: known)
-            let lower = max(items[i].resolvedMinimumMainSize, paddingMain)
+            // The content minimum is measured only where it can hold a size up: not while
+            // the base size and the maximum reach a bound it cannot pass (a clamp to it
+            // then changes nothing).
+            let bound = items[i].ownMinSize[dir] != nil || items[i].clips ? .infinity : minimumBound(i)
+            let lower: Double?
+            if bound.isFinite, items[i].flexBasis >= bound, (items[i].maxSize[dir] ?? .infinity) >= bound {
+                items[i].resolvedMinimumMainSize = .nan
+                items[i].minimumBound = bound
+                items[i].minimumSpace = crossSpace
+                items[i].minimumKnown = known
+                lower = nil
+            } else {
+                items[i].resolvedMinimumMainSize = automaticMinimum(items[i], crossSpace: crossSpace, known: known)
+                lower = max(items[i].resolvedMinimumMainSize, paddingMain)
+            }
             let hypothetical = FlexMath.clamp(items[i].flexBasis, lower, items[i].maxSize[dir])
             items[i].hypotheticalInnerSize[dir] = hypothetical
             items[i].hypotheticalOuterSize[dir] = hypothetical + mainSum(items[i].margin)
@@ -160,6 +173,33 @@ extension FlexContainerAlgorithm {
                 }
             }
         }
+    }
+
+    /// Whether the item's used minimum main size, not measured yet, cannot change `size`
+    /// clamped by the item's maximum: it is at most `minimumBound`, which both reach.
+    func minimumCannotBind(_ i: Int, at size: Double) -> Bool {
+        let bound = items[i].minimumBound
+        return items[i].resolvedMinimumMainSize.isNaN && size >= bound && (items[i].maxSize[dir] ?? .infinity) >= bound
+    }
+
+    /// The item's used minimum main size, its content measured if it is not yet.
+    func measuredMinimumMainSize(_ i: Int) -> Double {
+        let known = items[i].resolvedMinimumMainSize
+        if !known.isNaN { return known }
+        let measured = automaticMinimum(items[i], crossSpace: items[i].minimumSpace, known: items[i].minimumKnown)
+        items[i].resolvedMinimumMainSize = measured
+        return measured
+    }
+
+    /// An upper bound of the automatic minimum found without measuring: the content's
+    /// minimum is held to the specified and maximum main sizes, so the minimum is at
+    /// most the smaller of them (or the padding, or a minimum the ratio transfers).
+    func minimumBound(_ i: Int) -> Double {
+        var cap = Double.infinity
+        if let s = items[i].specifiedSize[dir] { cap = s }
+        if let m = items[i].ownMaxSize[dir] { cap = min(cap, m) }
+        guard cap.isFinite else { return .infinity }
+        return max(cap, mainSum(items[i].padding), items[i].minSize[dir] ?? 0)
     }
 
     /// 4.5 The automatic minimum size: the min-content size, no larger than the

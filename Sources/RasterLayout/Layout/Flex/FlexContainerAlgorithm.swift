@@ -47,8 +47,16 @@ struct FlexContainerAlgorithm {
         var padding: EdgeInsets
         var flexBasis = 0.0
         var innerFlexBasis = 0.0
-        /// The used minimum main size, content-based when `min-*` is auto.
+        /// The used minimum main size, content-based when `min-*` is auto; NaN while
+        /// that content is not measured yet (see `measuredMinimumMainSize`).
         var resolvedMinimumMainSize = 0.0
+        /// At least the used minimum main size, known without measuring (infinite when
+        /// nothing bounds it but the measuring).
+        var minimumBound = Double.infinity
+        /// The room across and the known sizes the content minimum is measured in, as
+        /// the flex base size step found them.
+        var minimumSpace = AvailableSpace.maxContent
+        var minimumKnown = OptionalSize.none
         var violation = 0.0
         var frozen = false
         var hypotheticalInnerSize = Size.zero

@@ -75,7 +75,7 @@ package struct OptionalSize: Hashable, Sendable, BitwiseCopyable {
 
 /// The room a node is laid out in, per axis: a definite length, or sizing under a
 /// min-content or max-content constraint.
-package enum AvailableSpace: Hashable {
+package enum AvailableSpace: Hashable, BitwiseCopyable {
     case definite(Double)
     case minContent
     case maxContent
