@@ -35,7 +35,7 @@ extension FlexContainerAlgorithm {
             if let own = item.size[dir], !cyclic {
                 content = own
             } else {
-                let (crossSpace, known) = crossConstraint(item, available, forBaseSize: false)
+                let (crossSpace, known) = crossConstraint(i, available, forBaseSize: false)
                 let space = AvailableSize(dir, main: constraint, cross: crossSpace)
                 var parent = percentBase
                 if cyclic { parent[dir] = nil }

@@ -70,11 +70,11 @@ extension FlexContainerAlgorithm {
     }
 
     /// The room and known size an item is measured with across the main axis.
-    func crossConstraint(_ item: Item, _ available: AvailableSize, forBaseSize: Bool)
+    func crossConstraint(_ i: Int, _ available: AvailableSize, forBaseSize: Bool)
         -> (space: AvailableSpace, known: OptionalSize) {
         let crossParent = nodeInnerSize[cross]
-        let marginSum = crossSum(item.margin)
-        let lo = item.minSize[cross].map { $0 + marginSum }, hi = item.maxSize[cross].map { $0 + marginSum }
+        let marginSum = crossSum(items[i].margin)
+        let lo = items[i].minSize[cross].map { $0 + marginSum }, hi = items[i].maxSize[cross].map { $0 + marginSum }
         let space: AvailableSpace
         switch available[cross] {
         case .definite(let v): space = .definite(FlexMath.clamp(crossParent ?? v, lo, hi))
@@ -83,17 +83,17 @@ extension FlexContainerAlgorithm {
         }
         // The cross size as specified (one the ratio transfers from the open main size
         // is not known yet).
-        var known = item.specifiedSize.clamped(item.minSize, item.maxSize)
+        var known = items[i].specifiedSize.clamped(items[i].minSize, items[i].maxSize)
         known[dir] = nil
         // A stretched cross size counts before lines are sized only where it is
         // definite (§9.8: a single-line container of definite cross size); elsewhere the
         // item is measured at its fit-content cross size, as Chrome does.
         // It is held within the item's own limits only (as the stretched size is, not
         // by limits its ratio transfers).
-        if item.alignSelf == .stretch, known[cross] == nil, stretchIsDefinite(item, placed: false),
+        if items[i].alignSelf == .stretch, known[cross] == nil, stretchIsDefinite(items[i], placed: false),
            let room = crossParent ?? available[cross].value {
-            known[cross] = max(FlexMath.clamp(room - marginSum, item.ownMinSize[cross], item.ownMaxSize[cross]),
-                               crossSum(item.padding))
+            known[cross] = max(FlexMath.clamp(room - marginSum, items[i].ownMinSize[cross], items[i].ownMaxSize[cross]),
+                               crossSum(items[i].padding))
         }
         return (space, known)
     }
@@ -104,7 +104,7 @@ extension FlexContainerAlgorithm {
         // given), rather than each copied out and back.
         let items = self.items
         for i in items.indices {
-            let (crossSpace, known) = crossConstraint(items[i], available, forBaseSize: true)
+            let (crossSpace, known) = crossConstraint(i, available, forBaseSize: true)
             setFlexBaseSize(&items[i], available, crossSpace: crossSpace, known: known)
             // Floored by padding, as Chrome and Firefox do (the spec does not floor it).
             let paddingMain = mainSum(items[i].padding)
@@ -122,7 +122,7 @@ extension FlexContainerAlgorithm {
                 items[i].minimumKnown = known
                 lower = nil
             } else {
-                items[i].resolvedMinimumMainSize = automaticMinimum(items[i], crossSpace: crossSpace, known: known)
+                items[i].resolvedMinimumMainSize = automaticMinimum(i, crossSpace: crossSpace, known: known)
                 lower = max(items[i].resolvedMinimumMainSize, paddingMain)
             }
             let hypothetical = FlexMath.clamp(items[i].flexBasis, lower, items[i].maxSize[dir])
@@ -186,7 +186,7 @@ extension FlexContainerAlgorithm {
     func measuredMinimumMainSize(_ i: Int) -> Double {
         let known = items[i].resolvedMinimumMainSize
         if !known.isNaN { return known }
-        let measured = automaticMinimum(items[i], crossSpace: items[i].minimumSpace, known: items[i].minimumKnown)
+        let measured = automaticMinimum(i, crossSpace: items[i].minimumSpace, known: items[i].minimumKnown)
         items[i].resolvedMinimumMainSize = measured
         return measured
     }
@@ -205,29 +205,29 @@ extension FlexContainerAlgorithm {
     /// 4.5 The automatic minimum size: the min-content size, no larger than the
     /// specified or maximum size; 0 for a clipped item. Only the item's own minimum
     /// replaces the automatic one (a minimum the ratio transfers does not).
-    func automaticMinimum(_ item: Item, crossSpace: AvailableSpace, known: OptionalSize) -> Double {
-        let paddingMain = mainSum(item.padding)
-        if let specified = item.ownMinSize[dir] ?? (item.clips ? 0 : nil) {
+    func automaticMinimum(_ i: Int, crossSpace: AvailableSpace, known: OptionalSize) -> Double {
+        let paddingMain = mainSum(items[i].padding)
+        if let specified = items[i].ownMinSize[dir] ?? (items[i].clips ? 0 : nil) {
             return max(specified, paddingMain)
         } else {
             let space = AvailableSize(width: dir == .horizontal ? .minContent : crossSpace,
                                       height: dir == .horizontal ? crossSpace : .minContent)
-            var minContent = layout.measure(item.node, known: known, definite: definiteness(item), parentSize: percentBase, available: space,
+            var minContent = layout.measure(items[i].node, known: known, definite: definiteness(items[i]), parentSize: percentBase, available: space,
                                             sizingMode: .content, axis: dir)
-            if let ratio = item.aspectRatio {
+            if let ratio = items[i].aspectRatio {
                 // The content size suggestion of a box with a ratio is held within
                 // its cross limits carried through the ratio.
                 // (A row's item whose height is definite, its own or stretched, is
                 // not held by its maximum height there, as Chrome sizes it.)
                 let heldByCrossMaximum = dir == .vertical
-                    || (item.specifiedSize[cross] == nil && !stretchIsDefinite(item, placed: false))
-                minContent = FlexMath.clamp(minContent, item.ownMinSize[cross].map { mainFromCross($0, ratio) },
-                                            heldByCrossMaximum ? item.ownMaxSize[cross].map { mainFromCross($0, ratio) } : nil)
+                    || (items[i].specifiedSize[cross] == nil && !stretchIsDefinite(items[i], placed: false))
+                minContent = FlexMath.clamp(minContent, items[i].ownMinSize[cross].map { mainFromCross($0, ratio) },
+                                            heldByCrossMaximum ? items[i].ownMaxSize[cross].map { mainFromCross($0, ratio) } : nil)
             }
-            if let s = item.specifiedSize[dir] { minContent = min(minContent, s) }
-            if let m = item.ownMaxSize[dir] { minContent = min(minContent, m) }
+            if let s = items[i].specifiedSize[dir] { minContent = min(minContent, s) }
+            if let m = items[i].ownMaxSize[dir] { minContent = min(minContent, m) }
             // A minimum the aspect ratio transfers is part of the automatic one.
-            return max(minContent, paddingMain, item.minSize[dir] ?? 0)
+            return max(minContent, paddingMain, items[i].minSize[dir] ?? 0)
         }
     }
 }
