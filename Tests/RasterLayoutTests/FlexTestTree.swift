@@ -18,8 +18,8 @@ final class FlexTestBox {
     }
 }
 
-/// The tree over `FlexTestBox`es, counting the algorithm's runs (one container style read
-/// per run) and the leaves measured for a min-content width.
+/// The tree over `FlexTestBox`es, counting the algorithm's runs (one read of the container's
+/// own styles per run) and the leaves measured for a min-content width.
 final class FlexTestTree: FlexLayoutTree {
     var runs = 0
     /// Leaves measured under a min-content width (automatic minimums of a row's items).
@@ -28,11 +28,11 @@ final class FlexTestTree: FlexLayoutTree {
     private func box(_ node: Node) -> FlexTestBox { unsafeDowncast(node, to: FlexTestBox.self) }
     func children(of node: Node) -> [Node] { box(node).children }
     func isFlexContainer(_ node: Node) -> Bool { !box(node).children.isEmpty }
-    func containerStyle(_ node: Node) -> FlexContainerStyle {
+    func container(_ node: Node) -> (style: FlexContainerStyle, box: BoxStyle, margin: DimensionEdges,
+                                      direction: LayoutDirection) {
         runs += 1
-        return box(node).container
+        return (box(node).container, box(node).box, box(node).item.margin, .leftToRight)
     }
-    func layoutDirection(_ node: Node) -> LayoutDirection { .leftToRight }
     func boxStyle(_ node: Node) -> BoxStyle { box(node).box }
     func itemStyle(_ node: Node) -> FlexItemStyle { box(node).item }
     func measureContent(_ node: Node, known: OptionalSize, available: AvailableSize) -> Size {

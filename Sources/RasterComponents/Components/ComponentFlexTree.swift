@@ -177,12 +177,8 @@ struct ComponentFlexTree: FlexLayoutTree {
 
     func isFlexContainer(_ node: Node) -> Bool { layoutNode(node).flexInfo.isContainer }
 
-    func containerStyle(_ node: Node) -> FlexContainerStyle { layoutNode(node).flexInfo.containerStyle ?? FlexContainerStyle() }
-
     /// The box with its padding physical in the box's own direction.
     func boxStyle(_ node: Node) -> BoxStyle { layoutNode(node).flexInfo.box }
-
-    func layoutDirection(_ node: Node) -> LayoutDirection { layoutNode(node).flexInfo.direction }
 
     func itemStyle(_ node: Node) -> FlexItemStyle { layoutNode(node).flexInfo.item }
 

@@ -15,9 +15,11 @@ struct DCFFlexTree: FlexLayoutTree {
 
     func isFlexContainer(_ node: Node) -> Bool { !mounted(node).children.isEmpty }
 
-    func containerStyle(_ node: Node) -> FlexContainerStyle { mounted(node).style.container }
-
-    func layoutDirection(_ node: Node) -> LayoutDirection { mounted(node).direction }
+    func container(_ node: Node) -> (style: FlexContainerStyle, box: BoxStyle, margin: DimensionEdges,
+                                      direction: LayoutDirection) {
+        let m = mounted(node)
+        return (m.style.container, m.style.box, m.style.item.margin, m.direction)
+    }
 
     func boxStyle(_ node: Node) -> BoxStyle { mounted(node).style.box }
 

@@ -20,7 +20,7 @@ extension FlexContainerAlgorithm {
     /// (cross) place them as if they were the only item.
     mutating func layoutAbsoluteChildren() {
         for child in tree.children(of: node) {
-            let item = itemStyle(child)
+            let item = oriented(tree.itemStyle(child))
             guard item.isAbsolute else { continue }
             let resolved = absoluteChild(child, item)
             let size = sizeAbsoluteChild(resolved)

@@ -9,7 +9,7 @@ extension FlexContainerAlgorithm {
         for child in children {
             let styles = tree.item(child)
             guard !styles.item.isAbsolute else { continue }
-            let item = isRightToLeft ? styles.item.mirrored : styles.item
+            let item = oriented(styles.item)
             let childBox = styles.box
             let base = percentBase
             let ratio = childBox.aspectRatio

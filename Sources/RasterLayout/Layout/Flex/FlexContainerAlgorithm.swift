@@ -232,9 +232,7 @@ struct FlexContainerAlgorithm {
     }
 
     /// A child's item options as the (mirrored when right to left) algorithm sees them.
-    func itemStyle(_ child: Node) -> FlexItemStyle {
-        isRightToLeft ? tree.itemStyle(child).mirrored : tree.itemStyle(child)
-    }
+    func oriented(_ item: FlexItemStyle) -> FlexItemStyle { isRightToLeft ? item.mirrored : item }
 
     /// Sets a child's frame, mirrored back when right to left.
     func place(_ child: Node, _ frame: Rect) {

@@ -15,16 +15,14 @@ package protocol FlexLayoutTree {
     func children(of node: Node) -> [Node]
     /// True for a flex container with children (one without is laid out as a leaf).
     func isFlexContainer(_ node: Node) -> Bool
-    func containerStyle(_ node: Node) -> FlexContainerStyle
-    /// The direction a flex container reads in (CSS `direction`): right to left puts a
-    /// row's main start and a column's cross start on the right.
-    func layoutDirection(_ node: Node) -> LayoutDirection
     func boxStyle(_ node: Node) -> BoxStyle
     func itemStyle(_ node: Node) -> FlexItemStyle
     /// The node's margins as written (`itemStyle(node).margin`, without the rest).
     func margin(_ node: Node) -> DimensionEdges
-    /// What a container's layout reads of the container itself, in one call:
-    /// `containerStyle`, `boxStyle`, `margin` and `layoutDirection`.
+    /// What a container's layout reads of the container itself, in one call: its
+    /// container style, `boxStyle`, `margin`, and the direction it reads in (CSS
+    /// `direction`: right to left puts a row's main start and a column's cross start on
+    /// the right).
     func container(_ node: Node) -> (style: FlexContainerStyle, box: BoxStyle, margin: DimensionEdges,
                                       direction: LayoutDirection)
     /// What a container reads of each child to make its item, in one call: `itemStyle`
@@ -51,11 +49,6 @@ extension FlexLayoutTree {
     package func contentBaseline(_ node: Node, size: Size) -> Double? { nil }
 
     package func margin(_ node: Node) -> DimensionEdges { itemStyle(node).margin }
-
-    package func container(_ node: Node) -> (style: FlexContainerStyle, box: BoxStyle, margin: DimensionEdges,
-                                             direction: LayoutDirection) {
-        (containerStyle(node), boxStyle(node), margin(node), layoutDirection(node))
-    }
 
     package func item(_ node: Node) -> (item: FlexItemStyle, box: BoxStyle) { (itemStyle(node), boxStyle(node)) }
 }
