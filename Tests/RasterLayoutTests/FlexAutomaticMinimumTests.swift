@@ -4,7 +4,8 @@ import XCTest
 
 /// An item's automatic minimum (CSS Flexbox §4.5: its min-content size, held to its
 /// specified size) is measured only where it can hold the item up, and then holds it as
-/// the rule says.
+/// the rule says. The widths expected are the rule's; Taffy 0.7 (through `stretchable`,
+/// the content a fixed-size child) gives the same four rows.
 final class FlexAutomaticMinimumTests: XCTestCase {
     /// A row `width` wide (it does not wrap) of three items 40 wide whose contents are
     /// `content` wide at least.
