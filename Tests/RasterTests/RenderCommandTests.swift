@@ -845,17 +845,32 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertEqual(try FrameExportTests.chunkTypes(Array(try Data(contentsOf: URL(fileURLWithPath: apng)))).filter { $0 == "fcTL" }.count, 3)
     }
 
-    /// Ctrl-C during a video export, delivered as a terminal does to the whole process
-    /// group (render and its ffmpeg): one line saying it was interrupted and how far it
-    /// got, status 1, and no video and no temporary file left, whichever of the two
-    /// processes stops first.
+    /// Ctrl-C during a video export, delivered as a terminal does to render's process
+    /// group (Foundation starts ffmpeg in a group of its own, so render stops it): one
+    /// line saying it was interrupted and how far it got, status 1, and no video and no
+    /// temporary file left.
     func testFrames_VideoExportInterruptedByCtrlC() throws {
         let scene = scenes.appendingPathComponent("timeline.json").path
         let video = folder.appendingPathComponent("stopped.mp4").path
         let script = """
         import os, signal, subprocess, sys, time
         p = subprocess.Popen(sys.argv[1:], start_new_session=True, stderr=subprocess.PIPE, text=True)
-        time.sleep(0.6)
+        # The export is under way once render has started its ffmpeg, a child of render; a
+        # fixed wait could land before render has even started on a busy machine.
+        def encoder():
+            for entry in os.listdir("/proc"):
+                if entry.isdigit() and int(entry) != p.pid:
+                    try:
+                        fields = open(f"/proc/{entry}/stat").read().rsplit(")", 1)[1].split()
+                    except OSError:
+                        continue
+                    if int(fields[1]) == p.pid and fields[0] != "Z":
+                        return True
+            return False
+        deadline = time.monotonic() + 60
+        while not encoder() and p.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.02)
+        time.sleep(0.2)
         os.killpg(p.pid, signal.SIGINT)
         err = p.communicate(timeout=60)[1]
         print(p.returncode)
