@@ -60,6 +60,8 @@ typedef uint16_t ck_u16x16 __attribute__((vector_size(32)));
 typedef uint8_t ck_u8x8 __attribute__((vector_size(8)));
 typedef uint8_t ck_u8x16 __attribute__((vector_size(16)));
 typedef uint8_t ck_u8x32 __attribute__((vector_size(32)));
+/// A lane mask of 32 comparisons, stored as 32 bits (bit i for lane i).
+typedef _Bool ck_b32 __attribute__((ext_vector_type(32)));
 typedef uint64_t ck_u64x4 __attribute__((vector_size(32)));
 typedef int16_t ck_i16x16 __attribute__((vector_size(32)));
 typedef int8_t ck_i8x16 __attribute__((vector_size(16)));
@@ -543,11 +545,19 @@ CK_MULTIVERSION
 size_t ck_run_length(const uint8_t *bytes, uint8_t value, size_t limit) {
     size_t i = 0;
     ck_u8x32 pattern = (ck_u8x32){0} + value;
-    for (; i + 32 <= limit; i += 32) {
-        ck_u8x32 block;
-        memcpy(&block, bytes + i, 32);
-        ck_u64x4 differs = (ck_u64x4)(block ^ pattern);
-        if ((differs[0] | differs[1] | differs[2] | differs[3]) != 0) break;
+    if (limit >= 32) {
+        // Thirty-two bytes a step; the last step ends at `limit`, overlapping the one
+        // before it (whose bytes are known to match).
+        for (;; i += 32) {
+            if (i + 32 > limit) i = limit - 32;
+            ck_u8x32 block;
+            memcpy(&block, bytes + i, 32);
+            ck_b32 equal = __builtin_convertvector(block == pattern, ck_b32);
+            uint32_t same;
+            memcpy(&same, &equal, 4);
+            if (same != 0xFFFFFFFFu) return i + (size_t)__builtin_ctz(~same);
+            if (i + 32 == limit) return limit;
+        }
     }
     uint64_t pattern8 = value * 0x0101010101010101ull;
     for (; i + 8 <= limit; i += 8) {
@@ -558,6 +568,32 @@ size_t ck_run_length(const uint8_t *bytes, uint8_t value, size_t limit) {
     }
     while (i < limit && bytes[i] == value) i++;
     return i;
+}
+
+CK_MULTIVERSION
+size_t ck_rle_literals(const uint8_t *bytes, size_t available, uint16_t *symbols, size_t room, uint32_t *frequencies) {
+    size_t count = 0;
+    // A run starts at i when bytes i, i + 1 and i + 2 all equal byte i − 1. Thirty-two
+    // comparisons with the byte before give the starts of the first thirty positions.
+    while (count + 32 <= available && count < room) {
+        ck_u8x32 current, previous;
+        memcpy(&current, bytes + count, 32);
+        memcpy(&previous, bytes + count - 1, 32);
+        ck_b32 equal = __builtin_convertvector(current == previous, ck_b32);
+        uint32_t same;
+        memcpy(&same, &equal, 4);
+        uint32_t starts = same & (same >> 1) & (same >> 2) & 0x3FFFFFFFu;
+        size_t take = starts ? (size_t)__builtin_ctz(starts) : 30;
+        if (take > room - count) take = room - count;
+        ck_u16x16 low = __builtin_convertvector(__builtin_shufflevector(current, current, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15), ck_u16x16);
+        ck_u16x16 high = __builtin_convertvector(__builtin_shufflevector(current, current, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31), ck_u16x16);
+        memcpy(symbols + count, &low, 32);
+        memcpy(symbols + count + 16, &high, 32);
+        for (size_t k = 0; k < take; k++) frequencies[bytes[count + k]]++;
+        count += take;
+        if (starts) break;
+    }
+    return count;
 }
 
 CK_MULTIVERSION

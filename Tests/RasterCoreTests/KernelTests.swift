@@ -234,6 +234,43 @@ final class KernelTests: XCTestCase {
         }
     }
 
+    /// The literal kernel against the rule it applies, checked position by position: it
+    /// codes bytes until the first where a run (three bytes equal to the one before)
+    /// starts, never past `room`, and stops for want of input only with fewer than 32
+    /// bytes left.
+    /// Input with short runs of every length around three, at every starting offset.
+    func testLiteralKernel_StopsWhereARunStarts() {
+        var input: [UInt8] = [9]
+        while input.count < 600 {
+            let value = UInt8(truncatingIfNeeded: next() % 3)
+            input += [UInt8](repeating: value, count: Int(next() % 5) + 1)
+        }
+        func runStarts(_ p: Int) -> Bool {
+            p + 2 < input.count && input[p] == input[p - 1] && input[p + 1] == input[p - 1] && input[p + 2] == input[p - 1]
+        }
+        var symbols = [UInt16](repeating: 0xFFFF, count: 700)
+        var frequencies = [UInt32](repeating: 0, count: 256)
+        for start in 1..<input.count {
+            for room in [1, 5, 29, 30, 31, 700 - 31] {
+                let available = input.count - start
+                frequencies = [UInt32](repeating: 0, count: 256)
+                let coded = input.withUnsafeBufferPointer { all in
+                    ck_rle_literals(all.baseAddress! + start, available, &symbols, room, &frequencies)
+                }
+                let firstRun = (start..<input.count).first(where: runStarts).map { $0 - start }
+                XCTAssertLessThanOrEqual(coded, room)
+                if let firstRun { XCTAssertLessThanOrEqual(coded, firstRun, "start \(start)") }
+                if coded < room, firstRun != coded {
+                    XCTAssertGreaterThan(coded + 32, available, "start \(start), room \(room): stopped early at \(coded)")
+                }
+                XCTAssertEqual(Array(symbols[0..<coded]), input[start..<(start + coded)].map { UInt16($0) })
+                var expected = [UInt32](repeating: 0, count: 256)
+                for byte in input[start..<(start + coded)] { expected[Int(byte)] += 1 }
+                XCTAssertEqual(frequencies, expected, "start \(start), room \(room)")
+            }
+        }
+    }
+
     /// The bilinear kernel against `ImageSampler.mix` applied pixel by pixel: translucent
     /// pixels, positions stepping across and down in both directions, every fraction,
     /// opacity on and off, counts that leave a tail after the four-sample steps.

@@ -148,6 +148,14 @@ void ck_png_filter(uint8_t type, const uint8_t *row, const uint8_t *previous, si
 /// How many of the first `limit` bytes equal `value` before the first that does not.
 size_t ck_run_length(const uint8_t *bytes, uint8_t value, size_t limit);
 
+/// Codes the bytes from `bytes[0]` on as literals up to the first position where a run
+/// starts (three bytes equal to the one before them), writing each as its symbol (the
+/// byte) to `symbols` and counting it in `frequencies`. Stops there, after `room`
+/// symbols, or when fewer than 32 of the `available` bytes are left; returns how many it
+/// coded. Reads `bytes[-1]` and nothing past `available`; writes whole steps of 32
+/// symbols, so `symbols` needs `room + 31` entries.
+size_t ck_rle_literals(const uint8_t *bytes, size_t available, uint16_t *symbols, size_t room, uint32_t *frequencies);
+
 /// Σ |residual[i] read as a signed byte|.
 uint64_t ck_png_filter_cost(const uint8_t *residuals, size_t count);
 

@@ -1,7 +1,7 @@
 /// Least-significant-bit-first bit packing into a growing byte buffer, as DEFLATE
 /// (RFC 1951) packs its codes.
 ///
-/// Invariants: `bitCount < 32` between calls; `storage` always has at least 8 bytes of
+/// Invariants: `bitCount < 8` between calls (complete bytes are flushed at once); `storage` always has at least 8 bytes of
 /// room past `length`, so a flush is one unaligned 8-byte store; bytes past `length` are
 /// scratch.
 struct BitWriter {
@@ -84,17 +84,17 @@ struct BitWriter {
         var buffer: UInt64
         var bitCount: Int
 
-        /// Appends the low `count` bits of `value` (`count` <= 32).
+        /// Appends the low `count` bits of `value` (`count` <= 32). Without a branch: the
+        /// buffer is stored whole every time and its complete bytes are kept.
         @inline(__always)
         mutating func put(_ value: UInt64, _ count: Int) {
             buffer |= value &<< UInt64(truncatingIfNeeded: bitCount)
             bitCount &+= count
-            if bitCount >= 32 {
-                base.storeBytes(of: UInt32(truncatingIfNeeded: buffer).littleEndian, toByteOffset: length, as: UInt32.self)
-                length &+= 4
-                buffer &>>= 32
-                bitCount &-= 32
-            }
+            base.storeBytes(of: buffer.littleEndian, toByteOffset: length, as: UInt64.self)
+            let whole = bitCount &>> 3
+            length &+= whole
+            buffer &>>= UInt64(truncatingIfNeeded: whole &<< 3)
+            bitCount &= 7
         }
     }
 }

@@ -32,7 +32,8 @@ final class RunLengthCompressor {
     /// - Parameter zlibHeader: whether the output starts with the zlib stream header.
     init(capacity: Int, zlibHeader: Bool) {
         writer = BitWriter(capacity: capacity)
-        symbols = .allocate(capacity: RunLengthDeflater.blockSymbols)
+        // `ck_rle_literals` writes whole steps of 32 symbols.
+        symbols = .allocate(capacity: RunLengthDeflater.blockSymbols + 31)
         lengthSymbol = .allocate(capacity: DeflateTables.lengthSymbol.count)
         lengthSymbol.initialize(from: DeflateTables.lengthSymbol, count: DeflateTables.lengthSymbol.count)
         frequencies = .allocate(capacity: 286)
@@ -72,6 +73,17 @@ final class RunLengthCompressor {
                 self.count = count
                 writeBlock(isFinal: false)
                 count = 0
+            }
+            if position > 0 {
+                // Literal stretches go to the kernel, which stops where a run starts.
+                let coded = ck_rle_literals(base + position, n - position, symbols + count,
+                                            RunLengthDeflater.blockSymbols - count, frequencies)
+                if coded > 0 {
+                    position += coded
+                    count += coded
+                    literals += coded
+                    continue
+                }
             }
             let value = position == 0 ? last : base[position - 1]
             let limit = min(258, n - position)
