@@ -169,6 +169,20 @@ void ck_source_over_solid_padded(uint32_t *d, size_t pitch, size_t rows, size_t 
 }
 
 CK_MULTIVERSION
+void ck_fill_rows(uint32_t *d, size_t pitch, size_t rows, size_t count, uint32_t s) {
+    const ck_u32x8 sv = (ck_u32x8){0} + s;
+    for (size_t y = 0; y < rows; y++, d += pitch) {
+        if (count < 8) {
+            for (size_t i = 0; i < count; i++) d[i] = s;
+            continue;
+        }
+        // Eight pixels a step; the last step ends at `count`, over pixels already set.
+        for (size_t i = 0; i + 8 < count; i += 8) ck_store8(d + i, sv);
+        ck_store8(d + count - 8, sv);
+    }
+}
+
+CK_MULTIVERSION
 void ck_source_over_solid_column(uint32_t *d, size_t pitch, size_t count, uint32_t s) {
     uint32_t ia = 255u - (s >> 24);
     if (ia == 255u) return;

@@ -234,6 +234,23 @@ final class KernelTests: XCTestCase {
         }
     }
 
+    /// The fill kernel sets exactly `count` pixels of each row, whatever the count's
+    /// remainder of eight, and leaves the pixels around them and between the rows alone.
+    func testFillKernel_SetsOnlyTheSpan() {
+        let pitch = 40, rows = 3
+        for count in 0..<30 {
+            for x in [0, 3] {
+                var pixels = (0..<(pitch * (rows + 1))).map { _ in next() }
+                let before = pixels
+                pixels.withUnsafeMutableBufferPointer { ck_fill_rows($0.baseAddress! + x, pitch, rows, count, 0xFF12_3456) }
+                for (i, pixel) in pixels.enumerated() {
+                    let inside = i / pitch < rows && (x..<(x + count)).contains(i % pitch)
+                    XCTAssertEqual(pixel, inside ? 0xFF12_3456 : before[i], "count \(count), x \(x), pixel \(i)")
+                }
+            }
+        }
+    }
+
     /// The literal kernel against the rule it applies, checked position by position: it
     /// codes bytes until the first where a run (three bytes equal to the one before)
     /// starts, never past `room`, and stops for want of input only with fewer than 32

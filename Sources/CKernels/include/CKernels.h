@@ -28,6 +28,9 @@ void ck_source_over_solid(uint32_t *d, size_t count, uint32_t s);
 /// other thread writes meanwhile.
 void ck_source_over_solid_padded(uint32_t *d, size_t pitch, size_t rows, size_t count, uint32_t s);
 
+/// Sets `count` pixels to `s` on each of `rows` rows, `pitch` pixels apart.
+void ck_fill_rows(uint32_t *d, size_t pitch, size_t rows, size_t count, uint32_t s);
+
 /// d[k·pitch] = s + d[k·pitch]·(255 − s.alpha)/255 for k < count: one premultiplied
 /// colour over a column of pixels, eight rows a step.
 void ck_source_over_solid_column(uint32_t *d, size_t pitch, size_t count, uint32_t s);

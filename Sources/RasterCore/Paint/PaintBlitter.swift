@@ -81,7 +81,7 @@ package struct PaintBlitter: Blitter {
         if isSimpleSolid {
             let dst = pixels + (y &* pitch &+ x)
             if a == 255 && color >> 24 == 255 {
-                dst.update(repeating: color, count: count)
+                if count >= 8 { ck_fill_rows(dst, pitch, 1, count, color) } else { dst.update(repeating: color, count: count) }
             } else {
                 let s = PixelMath.scale(color, by: a)
                 if count >= 3 && fitsWholeSteps(x: x, count: count) {
@@ -162,15 +162,17 @@ package struct PaintBlitter: Blitter {
         // changes nothing.
         let first = pixels + rows.lowerBound &* pitch
         for span in spans {
-            if span.source >> 24 != 255 && span.count >= 3 && fitsWholeSteps(x: span.x, count: span.count) {
+            if span.source >> 24 == 255 {
+                ck_fill_rows(first + span.x, pitch, rows.count, span.count, span.source)
+                continue
+            }
+            if span.count >= 3 && fitsWholeSteps(x: span.x, count: span.count) {
                 ck_source_over_solid_padded(first + span.x, pitch, rows.count, span.count, span.source)
                 continue
             }
             for y in rows {
                 let dst = pixels + (y &* pitch &+ span.x)
-                if span.source >> 24 == 255 {
-                    dst.update(repeating: span.source, count: span.count)
-                } else if span.count >= PaintBlitter.kernelSpan {
+                if span.count >= PaintBlitter.kernelSpan {
                     ck_source_over_solid(dst, span.count, span.source)
                 } else {
                     let ia = 255 &- (span.source >> 24)
