@@ -186,8 +186,10 @@ public final class Layer {
     /// Writes one shadow property when it changes: the box is made if need be, the
     /// subtree repaints, and the old value is noted for a `LayerChangeLog` under
     /// `property` (when it is animatable).
-    private func setShadow<V: Equatable>(_ field: ReferenceWritableKeyPath<ShadowStorage, V>, _ value: V, old: V,
-                                         noting property: ReferenceWritableKeyPath<Layer, V>?) {
+    /// The key paths are formed only when the value changes (forming one is a runtime
+    /// call, and most sets of a new layer's shadow set what it already has).
+    private func setShadow<V: Equatable>(_ field: @autoclosure () -> ReferenceWritableKeyPath<ShadowStorage, V>, _ value: V,
+                                         old: V, noting property: @autoclosure () -> ReferenceWritableKeyPath<Layer, V>?) {
         guard value != old else { return }
         let storage: ShadowStorage
         if let shadow {
@@ -196,9 +198,9 @@ public final class Layer {
             storage = ShadowStorage()
             shadow = storage
         }
-        storage[keyPath: field] = value
+        storage[keyPath: field()] = value
         touchEffect()
-        if let property { noteChange(property, old) }
+        if LayerChangeLog.isRecording, let property = property() { noteChange(property, old) }
     }
 
     // MARK: - Contents
@@ -291,8 +293,9 @@ public final class Layer {
     /// Hands `property`'s old value to a `LayerChangeLog` recording on this thread (one
     /// atomic load while none records).
     @inline(__always)
-    private func noteChange<V>(_ property: ReferenceWritableKeyPath<Layer, V>, _ oldValue: V) {
-        if LayerChangeLog.isRecording { LayerChangeLog.note(self, property, oldValue) }
+    /// Records a change while a change log records; the key path is formed only then.
+    private func noteChange<V>(_ property: @autoclosure () -> ReferenceWritableKeyPath<Layer, V>, _ oldValue: V) {
+        if LayerChangeLog.isRecording { LayerChangeLog.note(self, property(), oldValue) }
     }
 
     /// Converts a point from this layer's bounds coordinates to `layer`'s (nil: the
