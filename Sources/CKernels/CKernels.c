@@ -140,6 +140,11 @@ void ck_blend_row(const uint32_t *s, uint32_t *d, size_t count, uint32_t alpha) 
 }
 
 CK_MULTIVERSION
+void ck_mix_row(const uint32_t *s, uint32_t *d, size_t count, uint32_t alpha) {
+    for (size_t i = 0; i < count; i++) d[i] = ck_mix(s[i], d[i], alpha);
+}
+
+CK_MULTIVERSION
 void ck_source_over_solid(uint32_t *d, size_t count, uint32_t s) {
     uint32_t ia = 255u - (s >> 24);
     if (ia == 255u) return;

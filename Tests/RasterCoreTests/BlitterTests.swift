@@ -75,6 +75,39 @@ final class BlitterTests: XCTestCase {
         }
     }
 
+    /// An image whose every pixel is opaque is known to be so (`ImageSource.isOpaque`),
+    /// and drawn at a whole-pixel offset without its rows being looked at: at an opacity
+    /// below one each pixel is the single-rounding mix, at full opacity a copy, which are
+    /// what source-over of an opaque pixel gives. One translucent pixel anywhere makes
+    /// the image not opaque.
+    func testOpaqueImages_BlendAsTheirFormulasSay() throws {
+        var rng = LCG(seed: 5)
+        func random() -> UInt8 { UInt8(rng.randint(0, 255)) }
+        let layer = try Bitmap(width: 21, height: 3)
+        for y in 0..<3 { for x in 0..<21 { layer.row(y)[x] = Color(r: random(), g: random(), b: random()).premultiplied.packed } }
+        XCTAssertTrue(ImageSource(layer).isOpaque)
+        for opacity in [0.6, 1.0] {
+            let canvas = try Bitmap(width: 30, height: 5)
+            for y in 0..<5 {
+                for x in 0..<30 { canvas.row(y)[x] = Color(r: random(), g: random(), b: random(), a: random()).premultiplied.packed }
+            }
+            let before = (0..<5).map { y in (0..<30).map { canvas.row(y)[$0] } }
+            Canvas(bitmap: canvas).drawImage(ImageSource(layer), transform: Transform(translationX: 4, y: 1), opacity: opacity)
+            for y in 0..<5 {
+                for x in 0..<30 {
+                    var expected = before[y][x]
+                    if (1...3).contains(y) && (4..<25).contains(x) {
+                        let s = layer.row(y - 1)[x - 4]
+                        expected = opacity == 1 ? PixelMath.sourceOver(s, expected) : PixelMath.mix(s, expected, weight: 153)
+                    }
+                    XCTAssertEqual(canvas.row(y)[x], expected, "opacity \(opacity), pixel (\(x), \(y))")
+                }
+            }
+        }
+        layer.row(2)[20] = Color(r: 10, g: 20, b: 30, a: 254).premultiplied.packed
+        XCTAssertFalse(ImageSource(layer).isOpaque)
+    }
+
     /// The C row kernel (multiversioned for AVX2) gives PixelMath's integers exactly:
     /// source-over at full alpha, a single-rounding mix for opaque rows, and source-over
     /// of the faded source otherwise, on random premultiplied pixels and every alpha step.
@@ -92,6 +125,12 @@ final class BlitterTests: XCTestCase {
                 let d0 = (0..<count).map { _ in pixel(opaque: Bool.random(using: &generator)) }
                 var d = d0
                 s.withUnsafeBufferPointer { sp in d.withUnsafeMutableBufferPointer { dp in ck_blend_row(sp.baseAddress, dp.baseAddress, count, alpha) } }
+                if opaque {
+                    // The kernel for rows known to be opaque gives the same pixels.
+                    var mixed = d0
+                    s.withUnsafeBufferPointer { sp in mixed.withUnsafeMutableBufferPointer { ck_mix_row(sp.baseAddress, $0.baseAddress, count, alpha) } }
+                    XCTAssertEqual(mixed, alpha == 255 ? s : d, "alpha \(alpha)")
+                }
                 for i in 0..<count {
                     let expected: UInt32
                     if alpha == 255 {

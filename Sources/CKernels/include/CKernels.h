@@ -19,6 +19,10 @@
 /// (PixelMath.mix); otherwise source-over of the faded source.
 void ck_blend_row(const uint32_t *s, uint32_t *d, size_t count, uint32_t alpha);
 
+/// d[i] = PixelMath.mix(s[i], d[i], alpha): `ck_blend_row` of a source row the caller
+/// knows to be opaque, without looking at it first.
+void ck_mix_row(const uint32_t *s, uint32_t *d, size_t count, uint32_t alpha);
+
 /// d[i] = s + d[i]·(255 − s.alpha)/255: one premultiplied colour over a row.
 void ck_source_over_solid(uint32_t *d, size_t count, uint32_t s);
 

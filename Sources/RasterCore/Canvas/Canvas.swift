@@ -215,7 +215,8 @@ public final class Canvas {
         // Fast path: whole-pixel translation, nothing to sample or anti-alias.
         if full.isTranslationOnly, full.tx == full.tx.rounded(), full.ty == full.ty.rounded(),
            clip.mask == nil, blendMode == .sourceOver {
-            blitTranslated(bitmap, dx: Int(clampedInt(full.tx)), dy: Int(clampedInt(full.ty)), alpha: alpha)
+            blitTranslated(bitmap, dx: Int(clampedInt(full.tx)), dy: Int(clampedInt(full.ty)), alpha: alpha,
+                           opaque: image.isOpaque)
             return
         }
         let pattern = ImagePattern(source: image, transform: imageTransform, filter: filter, tiling: .pad)
@@ -234,15 +235,27 @@ public final class Canvas {
     }
 
     /// Source-over of a bitmap at a whole-pixel offset, with a constant opacity.
-    private func blitTranslated(_ src: Bitmap, dx: Int, dy: Int, alpha: UInt32) {
+    /// `opaque`: every pixel of `src` has alpha 255.
+    private func blitTranslated(_ src: Bitmap, dx: Int, dy: Int, alpha: UInt32, opaque: Bool) {
         let target = clip.rect.intersection(PixelRect(x: dx, y: dy, width: src.width, height: src.height))
         guard !target.isEmpty else { return }
         let count = target.width
         for y in target.y0..<target.y1 {
+            let source = src.row(y - dy) + (target.x0 - dx), destination = bitmap.row(y) + target.x0
             // Source-over at `alpha`; an opaque stretch of source (the usual layer) is a
             // plain interpolation, one rounding per channel (`ck_blend_row`, the same
-            // integers as PixelMath's sourceOver and mix, vectorised for the CPU).
-            ck_blend_row(src.row(y - dy) + (target.x0 - dx), bitmap.row(y) + target.x0, count, alpha)
+            // integers as PixelMath's sourceOver and mix, vectorised for the CPU). An image
+            // known to be opaque skips the look at each row: a copy at full opacity (what
+            // source-over of an opaque pixel gives), else the interpolation.
+            if opaque {
+                if alpha == 255 {
+                    destination.update(from: source, count: count)
+                } else {
+                    ck_mix_row(source, destination, count, alpha)
+                }
+            } else {
+                ck_blend_row(source, destination, count, alpha)
+            }
         }
     }
 

@@ -19,6 +19,7 @@ public final class ImageSource: @unchecked Sendable, Hashable {
     public let bitmap: Bitmap
     private let lock = NSLock()
     private var levels: [Bitmap] = []
+    private var opaque: Bool?
 
     /// Wraps `bitmap` without copying it; mipmap levels are built from it once and kept,
     /// so its pixels should not change afterwards.
@@ -28,6 +29,22 @@ public final class ImageSource: @unchecked Sendable, Hashable {
 
     public static func == (a: ImageSource, b: ImageSource) -> Bool { a === b }
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+
+    /// Whether every pixel has alpha 255, found on the first ask and kept (the pixels do
+    /// not change afterwards, as for the mipmaps).
+    public var isOpaque: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        if let opaque { return opaque }
+        var alphas: UInt32 = 0xFF00_0000
+        for y in 0..<bitmap.height {
+            let row = bitmap.row(y)
+            for x in 0..<bitmap.width { alphas &= row[x] }
+        }
+        let found = alphas == 0xFF00_0000
+        opaque = found
+        return found
+    }
 
     /// Level 0 is the image; level k is half of level k−1 (rounded up), averaged over
     /// 2×2 boxes (edge pixels repeated), down to 1×1.
