@@ -215,8 +215,7 @@ public final class Canvas {
         // Fast path: whole-pixel translation, nothing to sample or anti-alias.
         if full.isTranslationOnly, full.tx == full.tx.rounded(), full.ty == full.ty.rounded(),
            clip.mask == nil, blendMode == .sourceOver {
-            blitTranslated(bitmap, dx: Int(clampedInt(full.tx)), dy: Int(clampedInt(full.ty)), alpha: alpha,
-                           opaque: image.isOpaque)
+            blitTranslated(image, dx: Int(clampedInt(full.tx)), dy: Int(clampedInt(full.ty)), alpha: alpha)
             return
         }
         let pattern = ImagePattern(source: image, transform: imageTransform, filter: filter, tiling: .pad)
@@ -234,18 +233,19 @@ public final class Canvas {
         drawImage(image, transform: t, filter: filter, opacity: opacity)
     }
 
-    /// Source-over of a bitmap at a whole-pixel offset, with a constant opacity.
-    /// `opaque`: every pixel of `src` has alpha 255.
-    private func blitTranslated(_ src: Bitmap, dx: Int, dy: Int, alpha: UInt32, opaque: Bool) {
+    /// Source-over of an image at a whole-pixel offset, with a constant opacity.
+    private func blitTranslated(_ image: ImageSource, dx: Int, dy: Int, alpha: UInt32) {
+        let src = image.bitmap
         let target = clip.rect.intersection(PixelRect(x: dx, y: dy, width: src.width, height: src.height))
         guard !target.isEmpty else { return }
         let count = target.width
-        for y in target.y0..<target.y1 {
+        let opaqueRows = image.opaqueRows((target.y0 - dy)..<(target.y1 - dy))
+        for (y, opaque) in zip(target.y0..<target.y1, opaqueRows) {
             let source = src.row(y - dy) + (target.x0 - dx), destination = bitmap.row(y) + target.x0
             // Source-over at `alpha`; an opaque stretch of source (the usual layer) is a
             // plain interpolation, one rounding per channel (`ck_blend_row`, the same
-            // integers as PixelMath's sourceOver and mix, vectorised for the CPU). An image
-            // known to be opaque skips the look at each row: a copy at full opacity (what
+            // integers as PixelMath's sourceOver and mix, vectorised for the CPU). A row the
+            // image knows to be opaque is not looked at again: a copy at full opacity (what
             // source-over of an opaque pixel gives), else the interpolation.
             if opaque {
                 if alpha == 255 {

@@ -19,7 +19,8 @@ public final class ImageSource: @unchecked Sendable, Hashable {
     public let bitmap: Bitmap
     private let lock = NSLock()
     private var levels: [Bitmap] = []
-    private var opaque: Bool?
+    /// Per row: 0 not looked at yet, 1 every pixel opaque, 2 not (empty until asked).
+    private var rowOpacity: [UInt8] = []
 
     /// Wraps `bitmap` without copying it; mipmap levels are built from it once and kept,
     /// so its pixels should not change afterwards.
@@ -30,20 +31,26 @@ public final class ImageSource: @unchecked Sendable, Hashable {
     public static func == (a: ImageSource, b: ImageSource) -> Bool { a === b }
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 
-    /// Whether every pixel has alpha 255, found on the first ask and kept (the pixels do
-    /// not change afterwards, as for the mipmaps).
-    public var isOpaque: Bool {
+    /// Whether every pixel has alpha 255 (each row looked at once, see `opaqueRows`).
+    public var isOpaque: Bool { opaqueRows(0..<bitmap.height).allSatisfy { $0 } }
+
+    /// Whether each row of `rows` has alpha 255 in every pixel. A row is looked at the
+    /// first time it is asked about and the answer kept (the pixels do not change
+    /// afterwards, as for the mipmaps), so a blit of part of a large image reads only
+    /// the rows it draws.
+    func opaqueRows(_ rows: Range<Int>) -> [Bool] {
         lock.lock()
         defer { lock.unlock() }
-        if let opaque { return opaque }
-        var alphas: UInt32 = 0xFF00_0000
-        for y in 0..<bitmap.height {
-            let row = bitmap.row(y)
-            for x in 0..<bitmap.width { alphas &= row[x] }
+        if rowOpacity.isEmpty { rowOpacity = [UInt8](repeating: 0, count: bitmap.height) }
+        return rows.map { y in
+            if rowOpacity[y] == 0 {
+                let row = bitmap.row(y)
+                var alphas: UInt32 = 0xFF00_0000
+                for x in 0..<bitmap.width { alphas &= row[x] }
+                rowOpacity[y] = alphas == 0xFF00_0000 ? 1 : 2
+            }
+            return rowOpacity[y] == 1
         }
-        let found = alphas == 0xFF00_0000
-        opaque = found
-        return found
     }
 
     /// Level 0 is the image; level k is half of level k−1 (rounded up), averaged over
