@@ -1,9 +1,9 @@
 /// Least-significant-bit-first bit packing into a growing byte buffer, as DEFLATE
 /// (RFC 1951) packs its codes.
 ///
-/// Invariants: `bitCount < 8` between calls (complete bytes are flushed at once); `storage` always has at least 8 bytes of
-/// room past `length`, so a flush is one unaligned 8-byte store; bytes past `length` are
-/// scratch.
+/// Invariants: `bitCount < 8` between calls (complete bytes are flushed at once);
+/// `storage` always has at least 8 bytes of room past `length`, so a flush is one
+/// unaligned 8-byte store; bytes past `length` are scratch.
 struct BitWriter {
     private var storage: [UInt8]
     private var length = 0

@@ -22,8 +22,8 @@ public final class ImageSource: @unchecked Sendable, Hashable {
     /// Per row: 0 not looked at yet, 1 every pixel opaque, 2 not (empty until asked).
     private var rowOpacity: [UInt8] = []
 
-    /// Wraps `bitmap` without copying it; mipmap levels are built from it once and kept,
-    /// so its pixels should not change afterwards.
+    /// Wraps `bitmap` without copying it. Its mipmap levels, and which of its rows are
+    /// opaque, are found from it once and kept, so its pixels must not change afterwards.
     public init(_ bitmap: Bitmap) {
         self.bitmap = bitmap
     }
