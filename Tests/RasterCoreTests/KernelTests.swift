@@ -251,6 +251,22 @@ final class KernelTests: XCTestCase {
         }
     }
 
+    /// `Bitmap.fill` of a view sets the view's pixels, for a colour memset can write and
+    /// one it cannot (the rows go to the fill kernel), and leaves the pixels around it.
+    func testFillingAView_SetsOnlyItsPixels() throws {
+        for color in [Color(r: 255, g: 255, b: 255), Color(r: 10, g: 200, b: 30, a: 180)] {
+            let whole = try Bitmap(width: 23, height: 9, color: Color(r: 1, g: 2, b: 3).premultiplied)
+            let area = PixelRect(x: 3, y: 2, width: 17, height: 5)
+            whole.view(area).fill(color.premultiplied)
+            for y in 0..<9 {
+                for x in 0..<23 {
+                    let inside = (area.x0..<area.x1).contains(x) && (area.y0..<area.y1).contains(y)
+                    XCTAssertEqual(whole[x, y], (inside ? color : Color(r: 1, g: 2, b: 3)).premultiplied, "pixel (\(x), \(y))")
+                }
+            }
+        }
+    }
+
     /// The literal kernel against the rule it applies, checked position by position: it
     /// codes bytes until the first where a run (three bytes equal to the one before)
     /// starts, never past `room`, and stops for want of input only with fewer than 32

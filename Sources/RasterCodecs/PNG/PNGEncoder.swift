@@ -205,26 +205,18 @@ public struct PNGEncoder: Sendable, CustomStringConvertible {
     /// Row `y` as straight-alpha RGBA bytes: the bitmap's own row when it is opaque (its
     /// bytes are then already straight), else `scratch` holding the row made straight.
     static func straightRow(_ bitmap: Bitmap, _ y: Int, scratch: UnsafeMutablePointer<UInt8>) -> UnsafePointer<UInt8> {
-        if rowIsOpaque(bitmap, y) { return UnsafeRawPointer(bitmap.row(y)).assumingMemoryBound(to: UInt8.self) }
+        if bitmap.rowIsOpaque(y) { return UnsafeRawPointer(bitmap.row(y)).assumingMemoryBound(to: UInt8.self) }
         unpremultiplyRow(bitmap, y, into: scratch)
         return UnsafePointer(scratch)
     }
 
     /// Row `y` as straight-alpha RGBA bytes, written to `out`.
     static func straightRow(_ bitmap: Bitmap, _ y: Int, into out: UnsafeMutablePointer<UInt8>) {
-        if rowIsOpaque(bitmap, y) {
+        if bitmap.rowIsOpaque(y) {
             UnsafeMutableRawPointer(out).copyMemory(from: bitmap.row(y), byteCount: bitmap.width * 4)
         } else {
             unpremultiplyRow(bitmap, y, into: out)
         }
-    }
-
-    /// Whether every pixel of row `y` has alpha 255.
-    private static func rowIsOpaque(_ bitmap: Bitmap, _ y: Int) -> Bool {
-        let source = bitmap.row(y)
-        var alphaAnd: UInt32 = 0xFF00_0000
-        for x in 0..<bitmap.width { alphaAnd &= source[x] }
-        return alphaAnd == 0xFF00_0000
     }
 
     /// Row `y` with every translucent pixel made straight; opaque ones copied as they are.

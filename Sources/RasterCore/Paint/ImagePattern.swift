@@ -43,12 +43,7 @@ public final class ImageSource: @unchecked Sendable, Hashable {
         defer { lock.unlock() }
         if rowOpacity.isEmpty { rowOpacity = [UInt8](repeating: 0, count: bitmap.height) }
         return rows.map { y in
-            if rowOpacity[y] == 0 {
-                let row = bitmap.row(y)
-                var alphas: UInt32 = 0xFF00_0000
-                for x in 0..<bitmap.width { alphas &= row[x] }
-                rowOpacity[y] = alphas == 0xFF00_0000 ? 1 : 2
-            }
+            if rowOpacity[y] == 0 { rowOpacity[y] = bitmap.rowIsOpaque(y) ? 1 : 2 }
             return rowOpacity[y] == 1
         }
     }

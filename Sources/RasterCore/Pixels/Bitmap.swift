@@ -1,3 +1,5 @@
+import CKernels
+
 /// Pixel storage shared by a bitmap and its views.
 @usableFromInline
 final class PixelStorage: @unchecked Sendable {
@@ -103,6 +105,15 @@ public struct Bitmap: @unchecked Sendable {
         storage.base + (offset + y * stride)
     }
 
+    /// Whether every pixel of row `y` has alpha 255.
+    /// - Precondition: `0 <= y < height`.
+    package func rowIsOpaque(_ y: Int) -> Bool {
+        let pixels = row(y)
+        var alphas: UInt32 = 0xFF00_0000
+        for x in 0..<width { alphas &= pixels[x] }
+        return alphas == 0xFF00_0000
+    }
+
     public subscript(x: Int, y: Int) -> PremultipliedColor {
         get {
             precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel (\(x), \(y)) outside \(width)x\(height)")
@@ -121,7 +132,7 @@ public struct Bitmap: @unchecked Sendable {
             // One byte repeated (white, clear, opaque black is not): memset speed.
             for y in 0..<height { memset(row(y), Int32(v & 0xFF), width * 4) }
         } else {
-            for y in 0..<height { row(y).update(repeating: v, count: width) }
+            ck_fill_rows(row(0), stride, height, width, v)
         }
     }
 
