@@ -74,8 +74,9 @@ final class RunLengthCompressor {
                 writeBlock(isFinal: false)
                 count = 0
             }
-            if position > 0 {
-                // Literal stretches go to the kernel, which stops where a run starts.
+            if position > 0 && n - position >= 32 {
+                // Literal stretches go to the kernel, which stops where a run starts (and
+                // codes nothing with fewer than 32 bytes left).
                 let coded = ck_rle_literals(base + position, n - position, symbols + count,
                                             RunLengthDeflater.blockSymbols - count, frequencies)
                 if coded > 0 {

@@ -200,7 +200,7 @@ public final class Layer {
         }
         storage[keyPath: field()] = value
         touchEffect()
-        if LayerChangeLog.isRecording, let property = property() { noteChange(property, old) }
+        if LayerChangeLog.isRecording, let property = property() { LayerChangeLog.note(self, property, old) }
     }
 
     // MARK: - Contents
@@ -291,9 +291,8 @@ public final class Layer {
     private func touch() { version &+= 1 }
     private func touchEffect() { effectVersion &+= 1 }
     /// Hands `property`'s old value to a `LayerChangeLog` recording on this thread (one
-    /// atomic load while none records).
+    /// atomic load while none records); the key path is formed only while one records.
     @inline(__always)
-    /// Records a change while a change log records; the key path is formed only then.
     private func noteChange<V>(_ property: @autoclosure () -> ReferenceWritableKeyPath<Layer, V>, _ oldValue: V) {
         if LayerChangeLog.isRecording { LayerChangeLog.note(self, property(), oldValue) }
     }
