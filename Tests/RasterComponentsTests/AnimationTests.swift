@@ -238,6 +238,7 @@ final class PaintInterpolationTests: XCTestCase {
                 view.layer.cornerRadius = radius
                 view.layer.backgroundPaint = .solid(color)
                 view.layer.position = Point(x: x, y: 10)
+                view.layer.shadowOpacity = alpha   // a shadow setter notes its change too
             }
             return Size(width: 20, height: 20)
         }
@@ -257,8 +258,10 @@ final class PaintInterpolationTests: XCTestCase {
         XCTAssertEqual(layer.cornerRadius, 5, accuracy: 1e-9)
         XCTAssertEqual(layer.backgroundPaint, .solid(Color(r: 100, g: 0, b: 100)))
         XCTAssertEqual(layer.position.x, 60, accuracy: 1e-9)
+        XCTAssertEqual(layer.shadowOpacity, 0.6, accuracy: 1e-9)
         host.advance(to: 1)
         XCTAssertEqual(layer.opacity, 0.2)
+        XCTAssertEqual(layer.shadowOpacity, 0.2)
         XCTAssertEqual(layer.cornerRadius, 10)
         XCTAssertEqual(layer.backgroundPaint, .solid(blue))
         XCTAssertTrue(host.animator.isIdle)
