@@ -47,7 +47,7 @@ let package = Package(
         ),
         // Hot pixel loops in C, multiversioned for AVX2 and chosen at load time, so no
         // target needs machine-specific flags (SwiftPM refuses them in dependencies).
-        .target(name: "CKernels"),
+        .target(name: "CKernels", dependencies: ["CPrefetch"]),
         .target(name: "CPrefetch"),
         .target(name: "CSanitizerDefaults"),
         .systemLibrary(

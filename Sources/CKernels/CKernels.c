@@ -1,4 +1,5 @@
 #include "CKernels.h"
+#include "CPrefetch.h"
 
 #include <string.h>
 
@@ -164,6 +165,8 @@ void ck_source_over_solid_padded(uint32_t *d, size_t pitch, size_t rows, size_t 
     // All ones in the lanes of the last step that the span reaches.
     const ck_u32x8 inside = (ck_u32x8)(lanes < (ck_u32x8){0} + (uint32_t)(count - whole));
     for (size_t y = 0; y < rows; y++, d += pitch) {
+        // The row two below, asked for now, is in cache when its turn comes.
+        if (y + 2 < rows) cprefetch_write_span(d + 2 * pitch, count * 4);
         for (size_t i = 0; i < whole; i += 8) ck_store8(d + i, sv + ck_scale8(ck_load8(d + i), iav));
         if (whole < count) {
             ck_u32x8 old = ck_load8(d + whole);
@@ -177,6 +180,8 @@ CK_MULTIVERSION
 void ck_fill_rows(uint32_t *d, size_t pitch, size_t rows, size_t count, uint32_t s) {
     const ck_u32x8 sv = (ck_u32x8){0} + s;
     for (size_t y = 0; y < rows; y++, d += pitch) {
+        // The row two below, asked for now, is in cache when its turn comes.
+        if (y + 2 < rows) cprefetch_write_span(d + 2 * pitch, count * 4);
         if (count < 8) {
             for (size_t i = 0; i < count; i++) d[i] = s;
             continue;

@@ -1,4 +1,5 @@
 import CKernels
+import CPrefetch
 import Foundation
 
 /// Immediate-mode drawing into a bitmap: the API the layer compositor and the scene
@@ -242,6 +243,11 @@ public final class Canvas {
         let opaqueRows = image.opaqueRows((target.y0 - dy)..<(target.y1 - dy))
         for (y, opaque) in zip(target.y0..<target.y1, opaqueRows) {
             let source = src.row(y - dy) + (target.x0 - dx), destination = bitmap.row(y) + target.x0
+            // Both rows two below, asked for now, are in cache when their turn comes.
+            if y + 2 < target.y1 {
+                cprefetch_read_span(source + 2 * src.stride, count * 4)
+                cprefetch_write_span(destination + 2 * bitmap.stride, count * 4)
+            }
             // Source-over at `alpha`; an opaque stretch of source (the usual layer) is a
             // plain interpolation, one rounding per channel (`ck_blend_row`, the same
             // integers as PixelMath's sourceOver and mix, vectorised for the CPU). A row the

@@ -72,8 +72,8 @@ package struct PaintBlitter: Blitter {
     }
 
     @inline(__always)
-    package func prefetch(y: Int, x: Int) {
-        cprefetch_write(pixels + (y &* pitch &+ x))
+    package func prefetch(y: Int, x: Int, count: Int) {
+        cprefetch_write_span(pixels + (y &* pitch &+ x), count &* 4)
     }
 
     package mutating func blitSpan(y: Int, x: Int, count: Int, alpha: UInt8) {

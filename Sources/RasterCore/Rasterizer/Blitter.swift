@@ -9,8 +9,9 @@ public protocol Blitter {
     mutating func blitSpan(y: Int, x: Int, count: Int, alpha: UInt8)
     /// Pixels `x ..< x + alphas.count` of row `y` have the given coverages (0...255).
     mutating func blitRun(y: Int, x: Int, alphas: UnsafeBufferPointer<UInt8>)
-    /// A hint that pixel (`x`, `y`) will be written soon; changes no pixel.
-    func prefetch(y: Int, x: Int)
+    /// A hint that pixels `x ..< x + count` of row `y` will be written soon; changes no
+    /// pixel.
+    func prefetch(y: Int, x: Int, count: Int)
     /// The longest stretch of one coverage between two runs of a row that the blitter
     /// would rather get inside one longer run than as a span of its own: 0 for never, at
     /// most 8 taken.
@@ -19,6 +20,6 @@ public protocol Blitter {
 }
 
 extension Blitter {
-    public func prefetch(y: Int, x: Int) {}
+    public func prefetch(y: Int, x: Int, count: Int) {}
     public var joinedGapLimit: Int { 0 }
 }

@@ -235,7 +235,7 @@ struct CellBand {
 
     /// Reports the first `rows` rows of the band to the blitter, `origin` being the
     /// working area's top-left pixel, less the rows `skipped` (which hold no cells);
-    /// prefetches the pixels of the first and last touched cells of the row four ahead.
+    /// prefetches the pixels of the row four ahead, from its first touched cell to its last.
     /// A stretch between two runs of touched cells no longer than `joinedGap` (at most 8)
     /// goes into one run with them.
     func sweep<B: Blitter>(rows: Int, origin: (x: Int, y: Int), rule: FillRule, joinedGap: Int = 0,
@@ -253,7 +253,8 @@ struct CellBand {
         }
     }
 
-    /// Tells the blitter where band row `r`'s first and last touched cells are.
+    /// Tells the blitter which pixels band row `r` reaches, from its first touched cell to its
+    /// last (the pixels between are a span or runs: written too).
     @inline(__always)
     private func prefetch<B: Blitter>(row r: Int, origin: (x: Int, y: Int), for blitter: B) {
         let words = bits + r &* wordsPerRow
@@ -262,9 +263,9 @@ struct CellBand {
         guard first < wordsPerRow else { return }
         var last = wordsPerRow &- 1
         while words[last] == 0 { last &-= 1 }
-        let y = top &+ r &+ origin.y
-        blitter.prefetch(y: y, x: first << 6 | words[first].trailingZeroBitCount &+ origin.x)
-        blitter.prefetch(y: y, x: last << 6 | (63 &- words[last].leadingZeroBitCount) &+ origin.x)
+        let from = first << 6 | words[first].trailingZeroBitCount
+        let through = last << 6 | (63 &- words[last].leadingZeroBitCount)
+        blitter.prefetch(y: top &+ r &+ origin.y, x: from &+ origin.x, count: through &- from &+ 1)
     }
 
     /// Reports band row `r`: each run of touched cells as per-pixel coverages, each

@@ -20,10 +20,14 @@ struct RowRecorder: Blitter {
         alphas.append(contentsOf: run)
     }
 
-    /// Makes the recorded calls again on each of `rows` (device rows), in order.
+    /// Makes the recorded calls again on each of `rows` (device rows), in order, asking
+    /// the blitter to prefetch the row two below each (as the sweep asks ahead).
     func replay<B: Blitter>(rows: Range<Int>, into blitter: inout B) {
+        guard let first = calls.first, let last = calls.last else { return }
+        let reach = last.x &+ last.count &- first.x
         alphas.withUnsafeBufferPointer { alphas in
             for y in rows {
+                if y &+ 2 < rows.upperBound { blitter.prefetch(y: y &+ 2, x: first.x, count: reach) }
                 for call in calls {
                     if call.alphaStart < 0 {
                         blitter.blitSpan(y: y, x: call.x, count: call.count, alpha: call.alpha)
