@@ -99,6 +99,23 @@ final class RasterizerTests: XCTestCase {
         XCTAssertEqual(coverage(of: p, width: 20, height: 20, rule: .evenOdd).coverage(x: 2, y: 2), 255)
     }
 
+    /// Where a pixel lies half inside a nested contour wound the same way, its winding is
+    /// two over half its area and one over the other half: even-odd covers the half wound
+    /// once, 0.5 · 255 rounded to 128, and nonzero the whole pixel. Holds across the two
+    /// ways a sweep is compiled (one per rule) and along the inner contour's four sides.
+    func testFillRules_PixelHalfInsideANestedContour() {
+        var p = Path(rect: Rect(x: 0, y: 0, width: 20, height: 20))
+        p.addRect(Rect(x: 5.5, y: 5.5, width: 9, height: 9))
+        let evenOdd = coverage(of: p, width: 20, height: 20, rule: .evenOdd)
+        let nonZero = coverage(of: p, width: 20, height: 20, rule: .nonZero)
+        for (x, y) in [(5, 10), (14, 10), (10, 5), (10, 14)] {
+            XCTAssertEqual(evenOdd.coverage(x: x, y: y), 128, "even-odd at (\(x), \(y))")
+            XCTAssertEqual(nonZero.coverage(x: x, y: y), 255, "nonzero at (\(x), \(y))")
+        }
+        // A corner pixel of the inner square: a quarter wound twice, three quarters once.
+        XCTAssertEqual(evenOdd.coverage(x: 5, y: 5), 191)
+    }
+
     func testGeometryOutsideTheClip_StillCountsFromTheLeft() {
         // A rect starting far left of the canvas covers the canvas fully.
         let m = coverage(of: Path(rect: Rect(x: -1000.5, y: -3, width: 1010, height: 100)), width: 8, height: 4)

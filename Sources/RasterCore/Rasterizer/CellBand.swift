@@ -220,19 +220,6 @@ struct CellBand {
 
     // MARK: - Cells to coverage
 
-    /// Coverage in units of 2·256·256 to 0...255 under the fill rule.
-    @inline(__always)
-    private static func alpha(_ value: Int, _ rule: FillRule) -> Int {
-        var v = value < 0 ? 0 &- value : value
-        if rule == .nonZero {
-            if v > 131_072 { v = 131_072 }
-        } else {
-            v &= 262_143
-            if v > 131_072 { v = 262_144 &- v }
-        }
-        return (v &* 255 &+ 65_536) >> 17
-    }
-
     /// Reports the first `rows` rows of the band to the blitter, `origin` being the
     /// working area's top-left pixel, less the rows `skipped` (which hold no cells);
     /// prefetches the pixels of the row four ahead, from its first touched cell to its last.
@@ -243,11 +230,28 @@ struct CellBand {
         // The rows before the skipped ones, then those after them (a rectangle's
         // straight rows are most of a band's: they are stepped over, not tested).
         let skipStart = min(max(skipped.lowerBound, 0), rows), skipEnd = min(max(skipped.upperBound, skipStart), rows)
-        for r in 0..<skipStart {
+        // One copy of the loops per fill rule (a type, so each copy is compiled with its
+        // own arithmetic): no test of the rule per cell.
+        switch rule {
+        case .nonZero:
+            sweepRows(0..<skipStart, skipEnd..<rows, of: rows, origin: origin, rule: NonZeroCoverage.self,
+                      joinedGap: joinedGap, into: &blitter)
+        case .evenOdd:
+            sweepRows(0..<skipStart, skipEnd..<rows, of: rows, origin: origin, rule: EvenOddCoverage.self,
+                      joinedGap: joinedGap, into: &blitter)
+        }
+    }
+
+    /// `sweep`'s loops over the band rows `first`, then `second`, of `rows`.
+    @inline(__always)
+    private func sweepRows<B: Blitter, R: CoverageRule>(_ first: Range<Int>, _ second: Range<Int>, of rows: Int,
+                                                        origin: (x: Int, y: Int), rule: R.Type, joinedGap: Int,
+                                                        into blitter: inout B) {
+        for r in first {
             if r + 4 < rows { prefetch(row: r + 4, origin: origin, for: blitter) }
             sweepRow(r, origin: origin, rule: rule, joinedGap: joinedGap, into: &blitter)
         }
-        for r in skipEnd..<rows {
+        for r in second {
             if r + 4 < rows { prefetch(row: r + 4, origin: origin, for: blitter) }
             sweepRow(r, origin: origin, rule: rule, joinedGap: joinedGap, into: &blitter)
         }
@@ -271,15 +275,17 @@ struct CellBand {
     /// Reports band row `r`: each run of touched cells as per-pixel coverages, each
     /// stretch between them as one span, and clears the cells and bits it read.
     @inline(__always)
-    private func sweepRow<B: Blitter>(_ r: Int, origin: (x: Int, y: Int), rule: FillRule, joinedGap: Int,
-                                      into blitter: inout B) {
+    private func sweepRow<B: Blitter, R: CoverageRule>(_ r: Int, origin: (x: Int, y: Int), rule: R.Type, joinedGap: Int,
+                                                       into blitter: inout B) {
         let y = top &+ r &+ origin.y
         let cellRow = covers + r &* stride, areaRow = areas + r &* stride
         let wordRow = bits + r &* wordsPerRow
         let alphas = self.alphas
         var accumulated = 0          // cover of all cells left of the current pixel
         var nextX = 0                // first pixel not yet reported
-        var runStart = -1            // start of the pending run of cell pixels
+        // Start of the pending run of cell pixels: set where a run starts after a gap,
+        // and 0 for a run starting at the row's first pixel (the one start without a gap).
+        var runStart = 0
         var runLength = 0
         for w in 0..<wordsPerRow {
             var word = wordRow[w]
@@ -291,7 +297,7 @@ struct CellBand {
                 cellRow[x] = 0
                 areaRow[x] = 0
                 if x > nextX {
-                    let a = CellBand.alpha(accumulated &* 512, rule)
+                    let a = R.alpha(accumulated &* 512)
                     let gap = x &- nextX
                     if runLength > 0 && gap <= joinedGap {
                         // Eight copies, of which the run keeps `gap`.
@@ -304,10 +310,10 @@ struct CellBand {
                             runLength = 0
                         }
                         if a > 0 { blitter.blitSpan(y: y, x: nextX &+ origin.x, count: gap, alpha: UInt8(truncatingIfNeeded: a)) }
+                        runStart = x
                     }
                 }
-                if runLength == 0 { runStart = x }
-                alphas[runLength] = UInt8(truncatingIfNeeded: CellBand.alpha(accumulated &* 512 &+ cover &* 512 &- area, rule))
+                alphas[runLength] = UInt8(truncatingIfNeeded: R.alpha(accumulated &* 512 &+ cover &* 512 &- area))
                 runLength &+= 1
                 accumulated &+= cover
                 nextX = x &+ 1
@@ -317,8 +323,33 @@ struct CellBand {
             blitter.blitRun(y: y, x: runStart &+ origin.x, alphas: UnsafeBufferPointer(start: alphas, count: runLength))
         }
         if nextX < width {
-            let a = CellBand.alpha(accumulated &* 512, rule)
+            let a = R.alpha(accumulated &* 512)
             if a > 0 { blitter.blitSpan(y: y, x: nextX &+ origin.x, count: width &- nextX, alpha: UInt8(truncatingIfNeeded: a)) }
         }
+    }
+}
+
+/// A fill rule's coverage of a cell sum (units of 2·256·256, as `CellBand` keeps them)
+/// as 0...255: a type per rule, so that the sweep is compiled once for each.
+protocol CoverageRule {
+    static func alpha(_ value: Int) -> Int
+}
+
+/// Inside where the winding number is not zero: the magnitude, clamped to one pixel.
+enum NonZeroCoverage: CoverageRule {
+    @inline(__always)
+    static func alpha(_ value: Int) -> Int {
+        let v = min(value < 0 ? 0 &- value : value, 131_072)
+        return (v &* 255 &+ 65_536) >> 17
+    }
+}
+
+/// Inside where the winding number is odd: the magnitude folded over every two pixels.
+enum EvenOddCoverage: CoverageRule {
+    @inline(__always)
+    static func alpha(_ value: Int) -> Int {
+        var v = (value < 0 ? 0 &- value : value) & 262_143
+        if v > 131_072 { v = 262_144 &- v }
+        return (v &* 255 &+ 65_536) >> 17
     }
 }
