@@ -389,13 +389,45 @@ typedef int64_t ck_i64x4 __attribute__((ext_vector_type(4)));
 /// four-double vectors would change its calling convention between the clones).
 #define CK_SELECT_F64(mask, a, b) ((ck_f64x4)((((ck_i64x4)(a)) & (mask)) | (((ck_i64x4)(b)) & ~(mask))))
 
+typedef uint32_t ck_u32x4 __attribute__((ext_vector_type(4)));
+
+/// One channel of four entries: start + delta·f per lane, clamped to 0...1 as Swift's
+/// comparisons make it (a NaN stays a NaN), times 255 and rounded half away from zero,
+/// with the operations of `ck_gradient_entries`' one-entry loop in its order. (A macro,
+/// as `CK_WIDE4`.)
+#define CK_GRADIENT_CHANNEL4(start, delta, f)                                                        \
+    __extension__({                                                                                  \
+        const ck_f64x4 zero_ = 0.0, one_ = 1.0, half_ = 0.5, magic_ = 4503599627370496.0;            \
+        ck_f64x4 product_ = (ck_f64x4)(delta) * (f);                                                 \
+        ck_f64x4 v_ = (ck_f64x4)(start) + product_;                                                  \
+        v_ = CK_SELECT_F64(zero_ >= v_, zero_, v_);                                                  \
+        v_ = CK_SELECT_F64(one_ < v_, one_, v_);                                                     \
+        ck_f64x4 y_ = v_ * 255.0;                                                                    \
+        ck_f64x4 nearest_ = (y_ + magic_) - magic_;                                                  \
+        ck_f64x4 down_ = CK_SELECT_F64(nearest_ > y_, nearest_ - 1.0, nearest_);                     \
+        ck_i64x4 whole_ = (ck_i64x4)(down_ + magic_);                                                \
+        __builtin_convertvector(whole_ - (ck_i64x4)(y_ - down_ >= half_), ck_u32x4);                 \
+    })
+
 CK_MULTIVERSION
 void ck_gradient_entries(uint32_t *table, int32_t from, int32_t to, int32_t n, double s0, double span,
                          ck_rgba_f64 c0, ck_rgba_f64 delta) {
     const ck_f64x4 start = {c0.r, c0.g, c0.b, c0.a}, d = {delta.r, delta.g, delta.b, delta.a};
     const ck_f64x4 zero = 0.0, one = 1.0, half = 0.5, magic = 4503599627370496.0;
     const double last = (double)(n - 1);
-    for (int32_t i = from; i < to; i++) {
+    int32_t i = from;
+    // Four entries a step, each channel in a vector of its own: every lane makes the
+    // operations the loop below makes for one entry, so the entries are the same.
+    const ck_f64x4 steps = {0.0, 1.0, 2.0, 3.0};
+    for (; i + 4 <= to; i += 4) {
+        ck_f64x4 t = ((ck_f64x4)(double)i + steps) / last;
+        ck_f64x4 f = span > 0 ? (t - s0) / span : (ck_f64x4)1.0;
+        ck_u32x4 r = CK_GRADIENT_CHANNEL4(c0.r, delta.r, f), g = CK_GRADIENT_CHANNEL4(c0.g, delta.g, f);
+        ck_u32x4 b = CK_GRADIENT_CHANNEL4(c0.b, delta.b, f), a = CK_GRADIENT_CHANNEL4(c0.a, delta.a, f);
+        ck_u32x4 packed = (r < a ? r : a) | (g < a ? g : a) << 8 | (b < a ? b : a) << 16 | a << 24;
+        memcpy(table + i, &packed, sizeof packed);
+    }
+    for (; i < to; i++) {
         double t = (double)i / last;
         double f = span > 0 ? (t - s0) / span : 1;
         ck_f64x4 product = d * f;
