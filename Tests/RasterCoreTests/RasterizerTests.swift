@@ -157,6 +157,11 @@ final class RasterizerTests: XCTestCase {
     func testDegenerateInput_DrawsNothingAndDoesNotTrap() {
         let nan = Path { p in p.move(to: Point(x: .nan, y: 0)); p.line(to: Point(x: 5, y: 5)); p.line(to: Point(x: 0, y: 5)) }
         XCTAssertTrue(coverage(of: nan, width: 8, height: 8).storage.allSatisfy { $0 == 0 })
+        // An infinity among finite points (here the last one), in either coordinate.
+        for far in [Point(x: .infinity, y: 4), Point(x: 2, y: -.infinity)] {
+            let infinite = Path { p in p.move(to: Point(x: 0, y: 0)); p.line(to: Point(x: 8, y: 8)); p.line(to: far) }
+            XCTAssertTrue(coverage(of: infinite, width: 8, height: 8).storage.allSatisfy { $0 == 0 }, "\(far)")
+        }
         let huge = Path(rect: Rect(x: -1e300, y: -1e300, width: 2e300, height: 2e300))
         _ = coverage(of: huge, width: 8, height: 8)
         XCTAssertTrue(coverage(of: Path(), width: 8, height: 8).storage.allSatisfy { $0 == 0 })

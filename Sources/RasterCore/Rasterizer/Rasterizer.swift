@@ -70,11 +70,16 @@ public final class Rasterizer {
     public func fill<B: Blitter>(_ polyline: Polyline, rule: FillRule, clip: PixelRect, into blitter: inout B) {
         guard !clip.isEmpty, !polyline.points.isEmpty else { return }
         // Bounds of the geometry, intersected with the clip.
+        // No test per point: an infinity or a NaN anywhere makes `poison` (every coordinate
+        // times zero, summed) a NaN, and such an outline fills nothing.
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        var poison = 0.0
         for p in polyline.points {
-            guard p.x.isFinite, p.y.isFinite else { return }
-            minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y)
+            poison += p.x * 0 + p.y * 0
+            minX = p.x < minX ? p.x : minX; maxX = p.x > maxX ? p.x : maxX
+            minY = p.y < minY ? p.y : minY; maxY = p.y > maxY ? p.y : maxY
         }
+        guard !poison.isNaN else { return }
         let bounds = PixelRect(enclosing: Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY))
         // Cells left of the clip still matter (their cover reaches into it), so only the
         // right, top and bottom edges of the clip narrow the working area.
