@@ -392,9 +392,9 @@ typedef int64_t ck_i64x4 __attribute__((ext_vector_type(4)));
 typedef uint32_t ck_u32x4 __attribute__((ext_vector_type(4)));
 
 /// One channel of four entries: start + delta·f per lane, clamped to 0...1 as Swift's
-/// comparisons make it (a NaN stays a NaN), times 255 and rounded half away from zero,
-/// with the operations of `ck_gradient_entries`' one-entry loop in its order. (A macro,
-/// as `CK_WIDE4`.)
+/// comparisons make it (a NaN stays a NaN), times 255 and rounded half away from zero:
+/// ⌊y⌋ by the 2^52 addition, and a comparison's lane (−1 where true) subtracted to add
+/// the rounding's one; unfused, in `Gradient.pack`'s order. (A macro, as `CK_WIDE4`.)
 #define CK_GRADIENT_CHANNEL4(start, delta, f)                                                        \
     __extension__({                                                                                  \
         const ck_f64x4 zero_ = 0.0, one_ = 1.0, half_ = 0.5, magic_ = 4503599627370496.0;            \
@@ -412,37 +412,18 @@ typedef uint32_t ck_u32x4 __attribute__((ext_vector_type(4)));
 CK_MULTIVERSION
 void ck_gradient_entries(uint32_t *table, int32_t from, int32_t to, int32_t n, double s0, double span,
                          ck_rgba_f64 c0, ck_rgba_f64 delta) {
-    const ck_f64x4 start = {c0.r, c0.g, c0.b, c0.a}, d = {delta.r, delta.g, delta.b, delta.a};
-    const ck_f64x4 zero = 0.0, one = 1.0, half = 0.5, magic = 4503599627370496.0;
     const double last = (double)(n - 1);
-    int32_t i = from;
-    // Four entries a step, each channel in a vector of its own: every lane makes the
-    // operations the loop below makes for one entry, so the entries are the same.
     const ck_f64x4 steps = {0.0, 1.0, 2.0, 3.0};
-    for (; i + 4 <= to; i += 4) {
+    // Four entries a step, each channel in a vector of its own; the last step stores only
+    // the entries up to `to` (its other lanes are worked out and dropped).
+    for (int32_t i = from; i < to; i += 4) {
         ck_f64x4 t = ((ck_f64x4)(double)i + steps) / last;
         ck_f64x4 f = span > 0 ? (t - s0) / span : (ck_f64x4)1.0;
         ck_u32x4 r = CK_GRADIENT_CHANNEL4(c0.r, delta.r, f), g = CK_GRADIENT_CHANNEL4(c0.g, delta.g, f);
         ck_u32x4 b = CK_GRADIENT_CHANNEL4(c0.b, delta.b, f), a = CK_GRADIENT_CHANNEL4(c0.a, delta.a, f);
         ck_u32x4 packed = (r < a ? r : a) | (g < a ? g : a) << 8 | (b < a ? b : a) << 16 | a << 24;
-        memcpy(table + i, &packed, sizeof packed);
-    }
-    for (; i < to; i++) {
-        double t = (double)i / last;
-        double f = span > 0 ? (t - s0) / span : 1;
-        ck_f64x4 product = d * f;
-        ck_f64x4 v = start + product;
-        // min(max(v, 0), 1) as Swift's comparisons make it (a NaN stays a NaN).
-        v = CK_SELECT_F64(zero >= v, zero, v);
-        v = CK_SELECT_F64(one < v, one, v);
-        ck_f64x4 y = v * 255.0;
-        ck_f64x4 nearest = (y + magic) - magic;
-        ck_f64x4 down = CK_SELECT_F64(nearest > y, nearest - 1.0, nearest);
-        ck_i64x4 whole = (ck_i64x4)(down + magic);
-        // A comparison's lane is −1 where true: subtracting it adds the rounding's one.
-        ck_i64x4 rounded = whole - (ck_i64x4)(y - down >= half);
-        uint32_t r = (uint32_t)rounded.x, g = (uint32_t)rounded.y, b = (uint32_t)rounded.z, a = (uint32_t)rounded.w;
-        table[i] = (r < a ? r : a) | (g < a ? g : a) << 8 | (b < a ? b : a) << 16 | a << 24;
+        const int32_t kept = to - i < 4 ? to - i : 4;
+        memcpy(table + i, &packed, (size_t)kept * sizeof(uint32_t));
     }
 }
 
