@@ -144,6 +144,7 @@ extension FlexContainerAlgorithm {
 
     /// Whether an item takes its line's cross size: aligned `stretch`, no auto cross
     /// margins, and an auto cross size (not a percentage that behaves as auto).
+    @inline(__always)
     func stretches(_ item: Item) -> Bool {
         item.alignSelf == .stretch && !autoCrossStart(item) && !autoCrossEnd(item) && item.crossDimension.isAuto
     }

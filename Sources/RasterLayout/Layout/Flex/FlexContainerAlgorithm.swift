@@ -84,6 +84,9 @@ struct FlexContainerAlgorithm {
     }
 
     let tree: any FlexLayoutTree
+    /// The entry points over the tree, kept (not made per use: making one copies the
+    /// tree's existential, and letting it go destroys the copy).
+    let layout: FlexLayout
     let node: Node
     let input: FlexInput
     /// Right to left (CSS `direction: rtl`): the algorithm runs on the container
@@ -92,7 +95,6 @@ struct FlexContainerAlgorithm {
     let isRightToLeft: Bool
     let style: FlexContainerStyle
     let box: BoxStyle
-    var layout: FlexLayout { FlexLayout(tree: tree) }
 
     // The spec's constants for this container.
     let dir: Axis
@@ -124,6 +126,7 @@ struct FlexContainerAlgorithm {
 
     init(tree: any FlexLayoutTree, node: Node, input: FlexInput) {
         self.tree = tree
+        layout = FlexLayout(tree: tree)
         self.node = node
         self.input = input
         let own = tree.container(node)
@@ -249,6 +252,9 @@ struct FlexContainerAlgorithm {
     /// definite cross size, and once lines are sized (`placed`) always (§9.8.3, which
     /// Chrome follows; an item with an aspect ratio only where stretching changed its
     /// size, as Chrome lays it out again only then).
+    /// (Inlined, as `stretchIsDefinite` is: a call would copy the whole item out of the
+    /// items' room to pass it, where the few fields read are loaded in place.)
+    @inline(__always)
     func definiteness(_ item: Item, placed: Bool = false) -> AxisFlags {
         // (A height the ratio gives is definite only while the item keeps it: one its
         // content raises is not, as in Chrome.)
@@ -263,6 +269,7 @@ struct FlexContainerAlgorithm {
 
     /// Whether an item is stretched across and its stretched size definite (see
     /// `definiteness`).
+    @inline(__always)
     func stretchIsDefinite(_ item: Item, placed: Bool) -> Bool {
         guard stretches(item) else { return false }
         // Placed, an item with an aspect ratio keeps the definiteness of its own layout
