@@ -5,37 +5,38 @@ extension FlexContainerAlgorithm {
     /// 7. Each item's hypothetical cross size: laid out at its used main size with the
     /// room across, auto treated as fit-content.
     mutating func determineHypotheticalCrossSize(_ l: Int, _ available: AvailableSize) {
+        // Each item is read in place by its index: a copy of its working values (528
+        // bytes) per item would cost more than the reads.
         for i in lines[l].range {
-            let item = items[i]
-            let paddingCross = crossSum(item.padding)
-            let lo = item.minSize[cross], hi = item.maxSize[cross]
+            let paddingCross = crossSum(items[i].padding)
+            let lo = items[i].minSize[cross], hi = items[i].maxSize[cross]
             // A cross size that only the aspect ratio gives follows the used main size.
-            let ratioCross = item.specifiedSize[cross] == nil ? item.aspectRatio.map {
-                crossFromMain(item.targetSize[dir], $0)
+            let ratioCross = items[i].specifiedSize[cross] == nil ? items[i].aspectRatio.map {
+                crossFromMain(items[i].targetSize[dir], $0)
             } : nil
-            let crossStyle = (ratioCross == nil ? item.size[cross] : nil).map { max(FlexMath.clamp($0, lo, hi), paddingCross) }
+            let crossStyle = (ratioCross == nil ? items[i].size[cross] : nil).map { max(FlexMath.clamp($0, lo, hi), paddingCross) }
             var crossSpace = available[cross].clamped(lo, hi)
             if case .definite(let v) = crossSpace { crossSpace = .definite(max(v, paddingCross)) }
             let inner: Double
             if let crossStyle {
                 inner = crossStyle
             } else if let ratioCross {
-                let floor = ratioContentFloor(item) {
-                    measureCross(item, room: dir == .vertical ? .minContent : crossSpace)
+                let floor = ratioContentFloor(items[i]) {
+                    measureCross(i, room: dir == .vertical ? .minContent : crossSpace)
                 }
                 inner = max(FlexMath.clamp(ratioCross, lo, hi), floor, paddingCross)
             } else {
-                inner = max(FlexMath.clamp(measureCross(item, room: crossSpace), lo, hi), paddingCross)
+                inner = max(FlexMath.clamp(measureCross(i, room: crossSpace), lo, hi), paddingCross)
             }
             items[i].hypotheticalInnerSize[cross] = inner
-            items[i].hypotheticalOuterSize[cross] = inner + crossSum(item.margin)
+            items[i].hypotheticalOuterSize[cross] = inner + crossSum(items[i].margin)
         }
     }
 
-    /// The item's content size across, laid out at its used main size in `room`.
-    func measureCross(_ item: Item, room: AvailableSpace) -> Double {
-        layout.measure(item.node, known: OptionalSize(dir, main: item.targetSize[dir], cross: nil),
-                       definite: definiteness(item), parentSize: percentBase,
+    /// The content size across of item `i`, laid out at its used main size in `room`.
+    func measureCross(_ i: Int, room: AvailableSpace) -> Double {
+        layout.measure(items[i].node, known: OptionalSize(dir, main: items[i].targetSize[dir], cross: nil),
+                       definite: definiteness(items[i]), parentSize: percentBase,
                        available: AvailableSize(dir, main: .definite(containerSize[dir]), cross: room),
                        sizingMode: .content, axis: cross)
     }
