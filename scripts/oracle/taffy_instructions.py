@@ -35,6 +35,13 @@ OURS_SYMBOL = "$s16RasterComponents10LayoutTreeC6layout*"
 TAFFY_SYMBOL = "*pyfunction_node_compute_layout_with_measure*"
 
 
+def run(args: list[str]) -> None:
+    """Runs a helper command, stopping with its error output when it fails."""
+    result = subprocess.run(args, capture_output=True, text=True)
+    if result.returncode != 0:
+        sys.exit(f"error: {' '.join(args)} exited with {result.returncode}:\n{result.stderr[-2000:]}")
+
+
 def collected(args: list[str], env: dict[str, str] | None = None) -> int:
     """Runs `args` under callgrind and returns the instructions it collected."""
     with tempfile.TemporaryDirectory() as out:
@@ -63,26 +70,17 @@ def taffy_child(scene_path: str, passes: int) -> None:
     time every node marked dirty and instrumentation on only around the compute call."""
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     sys.setrecursionlimit(10_000)
-    import taffy_map
-    from stretchable import taffylib
-    from stretchable.context import taffy
-    from stretchable.style.geometry.length import LengthAvailableSpace
-    from stretchable.style.geometry.size import SizeAvailableSpace
-    from taffy_time import nodes
+    from taffy_time import DirtyTree
 
     with open(scene_path) as f:
-        scene = json.load(f)
-    width, height = taffy_map.canvas_size(scene)
-    root, _ = taffy_map.build(taffy_map.as_block_root(scene["root"], width, height), "root", False)
-    available = SizeAvailableSpace(LengthAvailableSpace.definite(width), LengthAvailableSpace.max_content()).to_dict()
-    everything = list(nodes(root))
+        tree = DirtyTree(json.load(f))
     pid = str(os.getpid())
     for _ in range(passes):
-        for node in everything:
-            node.mark_dirty()
-        subprocess.run(["callgrind_control", "-i", "on", pid], capture_output=True, check=True)
-        taffylib.node_compute_layout_with_measure(taffy._ptr, root._node_id, available, lambda *_: (0.0, 0.0))
-        subprocess.run(["callgrind_control", "-i", "off", pid], capture_output=True, check=True)
+        tree.mark_dirty()
+        run(["callgrind_control", "-i", "on", pid])
+        tree.compute()
+        run(["callgrind_control", "-i", "off", pid])
+    tree.drop()
 
 
 def main() -> int:
@@ -94,6 +92,8 @@ def main() -> int:
     parser.add_argument("--only", default="L1,L2", help="Flex layout workloads (default L1,L2)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
+    if not os.path.isfile(args.render):
+        parser.error(f"--render {args.render}: no such file (build it with swift build -c release)")
     workloads = args.only.split(",")
     unknown = [w for w in workloads if w not in ("L1", "L2")]
     if unknown:
@@ -105,9 +105,8 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as work:
         render = os.path.join(work, "render")
         shutil.copy(args.render, render)
-        subprocess.run(["strip", "--strip-debug", render], check=True)
-        subprocess.run([render, "bench", "--only", ",".join(workloads), "--export", work], check=True,
-                       capture_output=True)
+        run(["strip", "--strip-debug", render])
+        run([render, "bench", "--only", ",".join(workloads), "--export", work])
         for w in workloads:
             ours_pass = (ours(render, w, 3) - ours(render, w, 1)) / 2
             scene = os.path.join(work, w + ".json")

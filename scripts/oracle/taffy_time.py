@@ -29,22 +29,42 @@ def nodes(node: Node):
         yield from nodes(child)
 
 
+class DirtyTree:
+    """A scene's root as a Taffy tree, laid out as taffy_map.py lays it out, whose
+    `layout()` marks every node dirty and then makes the compute call (the only part
+    that the timing and counting scripts measure: `compute()`)."""
+
+    def __init__(self, scene: dict):
+        width, height = taffy_map.canvas_size(scene)
+        self.root, _ = taffy_map.build(taffy_map.as_block_root(scene["root"], width, height), "root", False)
+        self.available = SizeAvailableSpace(LengthAvailableSpace.definite(width),
+                                            LengthAvailableSpace.max_content()).to_dict()
+        self.everything = list(nodes(self.root))
+
+    def mark_dirty(self) -> None:
+        for node in self.everything:
+            node.mark_dirty()
+
+    def compute(self) -> None:
+        taffylib.node_compute_layout_with_measure(taffy._ptr, self.root._node_id, self.available,
+                                                  lambda *_: (0.0, 0.0))
+
+    def drop(self) -> None:
+        taffylib.node_drop_all(taffy._ptr)
+
+
 def time_scene(scene: dict, runs: int) -> float:
-    width, height = taffy_map.canvas_size(scene)
-    root, _ = taffy_map.build(taffy_map.as_block_root(scene["root"], width, height), "root", False)
-    available = SizeAvailableSpace(LengthAvailableSpace.definite(width), LengthAvailableSpace.max_content()).to_dict()
-    everything = list(nodes(root))
+    tree = DirtyTree(scene)
     times = []
     try:
         for run in range(runs + 1):
-            for node in everything:
-                node.mark_dirty()
+            tree.mark_dirty()
             start = time.perf_counter()
-            taffylib.node_compute_layout_with_measure(taffy._ptr, root._node_id, available, lambda *_: (0.0, 0.0))
+            tree.compute()
             if run > 0:
                 times.append((time.perf_counter() - start) * 1000)
     finally:
-        taffylib.node_drop_all(taffy._ptr)
+        tree.drop()
     return statistics.median(times)
 
 
