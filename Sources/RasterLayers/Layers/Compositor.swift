@@ -43,7 +43,7 @@ public final class Compositor {
     /// What the compositor has done, summed over every `render`.
     public private(set) var statistics = CompositorStatistics()
 
-    private var records: [ObjectIdentifier: LayerRecord] = [:]
+    private var records = LayerRecords()
     private var rasters: [ObjectIdentifier: RasterEntry] = [:]
     /// Bytes of the rasters in `rasters`. Invariant: at most `rasterCacheLimit`.
     private var rasterBytes = 0
@@ -80,12 +80,12 @@ public final class Compositor {
     public func render(_ root: Layer) -> [PixelRect] {
         statistics.frames += 1
         var damage = DamageRegion()
-        var next: [ObjectIdentifier: LayerRecord] = [:]
         // Room for every record up front: growing moves each record again.
-        next.reserveCapacity(records.isEmpty ? Self.layerCount(root) : records.count)
+        var next = LayerRecords(capacity: records.isEmpty ? Self.layerCount(root) : records.count)
         let rootDevice = Transform(scaleX: scale, y: scale)
         _ = plan(root, parentDevice: rootDevice, clip: frame.bounds, into: &next, damage: &damage)
-        for (id, old) in records where next[id] == nil {
+        for old in records.list where !next.contains(ObjectIdentifier(old.layer)) {
+            let id = ObjectIdentifier(old.layer)
             damage.add(old.visibleOwn)
             forgetRaster(id)
             pathShadows[id] = nil
@@ -151,7 +151,8 @@ public final class Compositor {
         // How many bands can draw each layer's raster, so that one the cache does not keep
         // is made once and let go after the last of them.
         var uses: [ObjectIdentifier: Int] = [:]
-        for (id, record) in records where record.layer.drawing != nil {
+        for record in records.list where record.layer.drawing != nil {
+            let id = ObjectIdentifier(record.layer)
             let count = bands.reduce(0) { $0 + (record.subtree.intersection($1).isEmpty ? 0 : 1) }
             if count > 0 { uses[id] = count }
         }
@@ -274,7 +275,7 @@ public final class Compositor {
 
     /// Forgets every cache and record; the next `render` redraws the whole frame.
     public func invalidateAll() {
-        records = [:]
+        records = LayerRecords()
         dropRasters()
         pathShadows = [:]
         groupShadows = [:]
@@ -294,7 +295,7 @@ public final class Compositor {
     /// layer is recorded, so that the shadow is blurred again only when its subtree
     /// changed.
     private func plan(_ layer: Layer, parentDevice: Transform, clip: PixelRect, underGroupShadow: Bool = false,
-                      into next: inout [ObjectIdentifier: LayerRecord],
+                      into next: inout LayerRecords,
                       damage: inout DamageRegion) -> (bounds: PixelRect, changed: Bool)? {
         guard !layer.isHidden, layer.opacity > 0 else { return nil }
         let id = ObjectIdentifier(layer)
@@ -332,7 +333,9 @@ public final class Compositor {
         if contentChanged { stampCounter &+= 1 }
         let record = LayerRecord(layer: layer, geometryVersion: layer.geometryVersion, version: layer.version,
                                  effectVersion: layer.effectVersion, contentVersion: layer.contentVersion,
-                                 device: device, parentDevice: parentDevice, clip: clip, children: children,
+                                 device: device,
+                                 shadowOffset: layer.hasShadow ? parentDevice.applyToVector(layer.shadowOffset) : .zero,
+                                 clip: clip, children: children,
                                  own: own, content: content, subtree: subtree,
                                  stamp: contentChanged ? stampCounter : old?.stamp ?? 0)
         if let old {
@@ -346,7 +349,7 @@ public final class Compositor {
         } else {
             damage.add(record.visibleOwn)
         }
-        next[id] = record
+        next.add(record)
         return (subtree, contentChanged || placed)
     }
 
@@ -591,7 +594,7 @@ public final class Compositor {
     /// stores caches.
     private func pathShadow(_ layer: Layer, _ path: Path, _ record: LayerRecord,
                             pass: CompositePass) -> (mask: Mask, whole: (Double, Double)) {
-        let offset = record.parentDevice.applyToVector(layer.shadowOffset)
+        let offset = record.shadowOffset
         let d = record.device.concatenating(Transform(translationX: offset.x, y: offset.y))
         let whole = (d.tx.rounded(.down), d.ty.rounded(.down))
         let fractional = Transform(a: d.a, b: d.b, c: d.c, d: d.d, tx: d.tx - whole.0, ty: d.ty - whole.1)
@@ -679,7 +682,7 @@ public final class Compositor {
         }
         // Pixels inside the clip depend on content up to the blur's reach beyond it.
         let sigma = deviceSigma(layer, record.device)
-        let offset = record.parentDevice.applyToVector(layer.shadowOffset)
+        let offset = record.shadowOffset
         let dx = Int(offset.x.rounded()), dy = Int(offset.y.rounded())
         let reach = Int((3 * sigma).rounded(.up)) + 2
         let needed = PixelRect(x0: record.clip.x0 - reach - abs(dx), y0: record.clip.y0 - reach - abs(dy),
@@ -794,36 +797,6 @@ struct RasterJobs {
     var list: [RasterJob] = []
     var listed: Set<ObjectIdentifier> = []
     var pendingBytes = 0
-}
-
-/// What the compositor remembers of one layer from the last frame it drew.
-struct LayerRecord {
-    /// Held so that the identifier keying the record cannot be reused by another layer.
-    let layer: Layer
-    let geometryVersion: UInt64
-    let version: UInt64
-    let effectVersion: UInt64
-    let contentVersion: UInt64
-    /// Bounds coordinates → frame device pixels.
-    let device: Transform
-    let parentDevice: Transform
-    /// The ancestors' clip (device pixels).
-    let clip: PixelRect
-    /// The sublayers drawn, in order.
-    let children: [ObjectIdentifier]
-    /// Device pixels the layer's own drawing touches (its whole subtree's when it casts
-    /// a shadow from it), before the clip.
-    let own: PixelRect
-    /// Own pixels and every sublayer's, without a subtree shadow.
-    let content: PixelRect
-    /// Everything the subtree can touch.
-    let subtree: PixelRect
-    /// Changes whenever anything that shapes the subtree's pixels changed, except a move
-    /// by whole pixels.
-    let stamp: UInt64
-
-    var visibleOwn: PixelRect { own.intersection(clip) }
-    var visibleSubtree: PixelRect { subtree.intersection(clip) }
 }
 
 /// What rendering a layer tree costs (`Compositor.estimate`).
