@@ -77,7 +77,9 @@ public struct Flex: CombinedComponent {
             let size = node.assignedSize
                 ?? FlexLayout(tree: ComponentFlexTree()).root(node, proposal: context.proposal, runMode: .performLayout).size
             context.reserveChildren(flex.items.count)
-            for (index, child) in node.flexChildren(flex) {
+            // Each child's layout node goes once the child is updated.
+            var queue = node.takeFlexChildren(flex)
+            while let (index, child) = queue.next() {
                 let item = flex.items[index]
                 let frame = child.flexFrame ?? Rect(origin: .zero, size: .zero)
                 let c = children[item.key].update(component: item.component, proposal: ProposedSize(frame.size),

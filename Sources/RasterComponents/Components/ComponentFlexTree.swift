@@ -137,6 +137,17 @@ extension LayoutNode {
         return nodes
     }
 
+    /// The children of `flexChildren(flex)`, handed over to the caller: the node keeps
+    /// none of them, nor its full layout (whose frames are on them), as after
+    /// `releaseDescendants`. A container's update then lets each child's node go once
+    /// the child is updated, so a large container never holds every child's layout node
+    /// and every child's view at once.
+    func takeFlexChildren(_ flex: Flex) -> FlexChildQueue {
+        let children = flexChildren(flex)
+        releaseChildren()
+        return FlexChildQueue(children)
+    }
+
     /// The children of a flex container's node in `order` (none when the node is not a
     /// `Flex`); the component is cast only when they are not kept yet.
     func flexChildNodes() -> [AnyObject] {
@@ -144,6 +155,29 @@ extension LayoutNode {
         guard let flex = component(as: Flex.self) else { return [] }
         _ = flexChildren(flex)
         return flexState?.orderedChildren?.nodes ?? []
+    }
+}
+
+/// A flex container's children in `order`, each given out once and then no longer
+/// held (`LayoutNode.takeFlexChildren`).
+struct FlexChildQueue: IteratorProtocol {
+    private var children: [(index: Int, node: LayoutNode?)]
+    private var position = 0
+
+    init(_ children: [(index: Int, node: LayoutNode)]) {
+        self.children = children.map { ($0.index, $0.node) }
+    }
+
+    /// The next child with its index in the container's items; the queue lets go of it.
+    mutating func next() -> (index: Int, node: LayoutNode)? {
+        while position < children.count {
+            defer { position += 1 }
+            let index = children[position].index
+            guard let node = children[position].node else { continue }
+            children[position].node = nil
+            return (index, node)
+        }
+        return nil
     }
 }
 

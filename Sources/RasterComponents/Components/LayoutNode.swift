@@ -178,15 +178,21 @@ public final class LayoutNode {
     /// `flexState` goes too (its frames were set on the nodes dropped), so a second
     /// update in the same pass lays the children out again on new nodes.
     func releaseDescendants() {
+        releaseChildren()
+        flexItem = nil
+        forgetPassScratch()
+    }
+
+    /// Drops the nodes of the children, and the full flex layout whose frames are set
+    /// on them (see `releaseDescendants`).
+    func releaseChildren() {
         firstSlot = nil
         if !laterSlots.isEmpty { laterSlots = [] }
         if !keyedSlots.isEmpty { keyedSlots = [:] }
-        flexItem = nil
         if let flexState {
             flexState.orderedChildren = nil
             flexState.cache.forgetLayout()
         }
-        forgetPassScratch()
     }
 
     /// Forgets what components computed or made for measuring in this pass.
