@@ -64,6 +64,15 @@ final class FlexItemInfo {
         return node
     }
 
+    /// Whether the content is known to have no baseline without making its node: a
+    /// leaf content not made yet that is not a `Text` (a leaf has nothing inside to look
+    /// through). A box whose sizes are both set is laid out without measuring its
+    /// content, and asking its baseline then makes no node either.
+    var contentHasNoBaseline: Bool {
+        guard madeContent == nil, let pendingContent else { return false }
+        return Swift.type(of: pendingContent.wrapped) != Text.self
+    }
+
     var isContainer: Bool { containerStyle != nil }
 }
 
@@ -251,7 +260,8 @@ struct ComponentFlexTree: FlexLayoutTree {
     /// item's `contentAlignment` puts the text in its content box.
     func contentBaseline(_ node: Node, size: Size) -> Double? {
         let n = layoutNode(node)
-        guard let content = n.flexInfo.content else { return nil }
+        let info = n.flexInfo
+        guard !info.contentHasNoBaseline, let content = info.content else { return nil }
         var inner = content
         while !inner.holds(Text.self), let next = inner.transparentContent { inner = next }
         guard let text = inner.component(as: Text.self) else { return nil }
