@@ -34,6 +34,35 @@ private struct Repeating: CombinedComponent {
     }
 }
 
+/// Weak references to the layout nodes a Flex's leaves were measured with, and, at each
+/// leaf's update, how many of the nodes of the leaves before and after it were alive.
+private final class NodeLog: @unchecked Sendable {
+    final class Entry {
+        weak var node: LayoutNode?
+    }
+
+    var entries: [Entry] = []
+    var aliveAtUpdate: [(before: Int, after: Int)] = []
+}
+
+private struct Logged: Component {
+    let log: NodeLog
+    let index: Int
+    static func == (a: Logged, b: Logged) -> Bool { a.log === b.log && a.index == b.index }
+
+    func sizeThatFits(_ proposal: ProposedSize, context: MeasureContext<Logged>) -> Size {
+        log.entries[index].node = context.node
+        return Size(width: 20, height: 10)
+    }
+
+    func update(view: ComponentView, availableSize: Size, state: EmptyComponentState,
+                environment: Environment<Empty>, transition: ComponentTransition) -> Size {
+        let alive = log.entries.map { $0.node != nil }
+        log.aliveAtUpdate.append((alive[..<index].filter { $0 }.count, alive[(index + 1)...].filter { $0 }.count))
+        return Size(width: 20, height: 10)
+    }
+}
+
 /// A layout node drops the nodes below it once its component's update is over; the flex
 /// layout those nodes held frames for goes with them, so a second update in the same pass
 /// lays the children out again instead of finding a layout whose frames are gone.
@@ -90,6 +119,23 @@ final class LayoutNodeLifetimeTests: XCTestCase {
         XCTAssertEqual(laidOut.compactMap { $0 }.map(\.origin), itemFrames([open]).map(\.origin),
                        "at the places the update gives them")
         XCTAssertTrue(childFrames(flagged: false).allSatisfy { $0 == nil }, "measuring only sized the Flex")
+    }
+
+    /// A Flex's update lets each child's node go once the child is updated: when a child
+    /// is updated, the nodes of the children before it are gone and those after it are
+    /// still there, with the frames the layout gave them.
+    func testAFlexLetsEachChildsNodeGoOnceTheChildIsUpdated() {
+        let log = NodeLog()
+        log.entries = (0..<5).map { _ in NodeLog.Entry() }
+        let flex = Flex((0..<5).map { AnyComponent(Logged(log: log, index: $0)) }, wrap: true, gap: 4)
+        let host = ComponentHost<Empty>()
+        host.update(component: AnyComponent(flex), containerSize: Size(60, 300))
+        XCTAssertEqual(log.aliveAtUpdate.map(\.before), [0, 0, 0, 0, 0], "the nodes of the children updated are gone")
+        XCTAssertEqual(log.aliveAtUpdate.map(\.after), [4, 3, 2, 1, 0], "the nodes of the children still to update are kept")
+        // Two items a row at 60 points (20 + 4 + 20), rows 4 apart: the frames still come
+        // from the layout.
+        XCTAssertEqual(host.view.subviews.first?.subviews.map(\.frame.origin) ?? host.view.subviews.map(\.frame.origin),
+                       [Point(x: 0, y: 0), Point(x: 24, y: 0), Point(x: 0, y: 14), Point(x: 24, y: 14), Point(x: 0, y: 28)])
     }
 
     func testASecondUpdateInThePassPlacesTheChildrenAgain() {
