@@ -76,11 +76,14 @@ public struct SceneDecoder: Sendable {
     /// file), so unchanged nodes compare equal.
     public func decode(_ json: JSONValue, baseDirectory: String = ".", reusing earlier: Scene? = nil) throws -> Scene {
         // The tree's size first, before any work that grows with it.
+        var counts = SceneTreeLimits.Counts()
         if case .object(let document) = json, let root = document["root"] {
-            try SceneTreeLimits.check(root: SceneReader(root, path: "root"), registry: registry, limits: limits)
+            counts = try SceneTreeLimits.check(root: SceneReader(root, path: "root"), registry: registry, limits: limits)
         }
         let context = SceneDecodingContext(registry: registry, baseDirectory: baseDirectory,
                                            images: earlier?.images ?? SceneImageCache(), limits: limits)
+        // Room for every id up front: growing the map hashes every id again.
+        context.nodes.reserveCapacity(counts.withIDs)
         context.fileRoot = fileRoot
         // Only a timeline edits the tree: without one, no node model is kept.
         if case .object(let document) = json { context.keepsModel = document["animation"] != nil }

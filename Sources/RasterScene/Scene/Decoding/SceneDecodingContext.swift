@@ -198,10 +198,12 @@ public final class SceneDecodingContext {
         }
         let id = try props.string("id")
         if let id, !isChecking, !isBuilding {
-            if let earlier = nodes[id] {
+            // One lookup: the record goes in, and an earlier one it displaced is put back.
+            let record = NodeRecord(reader: r, type: typeName, raw: raw, childSpecs: childSpecs, childBoxes: childBoxes)
+            if let earlier = nodes.updateValue(record, forKey: id) {
+                nodes[id] = earlier
                 throw r.child("id", .string(id)).error("the id '\(id)' is already used by the node at \(earlier.path)")
             }
-            nodes[id] = NodeRecord(reader: r, type: typeName, raw: raw, childSpecs: childSpecs, childBoxes: childBoxes)
         }
         let element = keepsModel
             ? SceneElement(type: type, id: id, source: r, props: raw, childSpecs: childSpecs, childBoxes: childBoxes) : nil

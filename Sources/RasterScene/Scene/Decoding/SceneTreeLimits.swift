@@ -7,12 +7,22 @@
 /// this accepts meets the limits when decoded (the decoder checks again as it goes).
 /// The walk's own recursion is bounded by `maxDepth`.
 enum SceneTreeLimits {
+    /// What the walk counted.
+    struct Counts {
+        /// The nodes.
+        var nodes = 0
+        /// The nodes that write an `id` (room for the decoder's map of ids).
+        var withIDs = 0
+    }
+
     /// Throws the decoder's error for the first node over `limits.nodes` or nested
     /// `limits.depth` levels deep, naming its path.
-    static func check(root: SceneReader, registry: SceneRegistry, limits: SceneLimits) throws {
-        var count = 0
+    @discardableResult
+    static func check(root: SceneReader, registry: SceneRegistry, limits: SceneLimits) throws -> Counts {
+        var counts = Counts()
         var path: [PathPart] = []
-        try visit(root.value, depth: 0, count: &count, path: &path, root: root.path, registry: registry, limits: limits)
+        try visit(root.value, depth: 0, counts: &counts, path: &path, root: root.path, registry: registry, limits: limits)
+        return counts
     }
 
     private enum PathPart {
@@ -31,14 +41,15 @@ enum SceneTreeLimits {
         return text
     }
 
-    private static func visit(_ value: JSONValue, depth: Int, count: inout Int, path: inout [PathPart], root: String,
+    private static func visit(_ value: JSONValue, depth: Int, counts: inout Counts, path: inout [PathPart], root: String,
                               registry: SceneRegistry, limits: SceneLimits) throws {
         // What the decoder would refuse as a node it reports itself, with more detail.
         guard case .object(let node) = value, case .string(let typeName)? = node["type"],
               let type = registry.types[typeName] else { return }
         guard depth < limits.depth else { throw SceneError(path: format(root, path), message: limits.tooDeep) }
-        count += 1
-        guard count <= limits.nodes else { throw SceneError(path: format(root, path), message: limits.tooManyNodes) }
+        counts.nodes += 1
+        guard counts.nodes <= limits.nodes else { throw SceneError(path: format(root, path), message: limits.tooManyNodes) }
+        if node["id"] != nil { counts.withIDs += 1 }
         for name in type.nodePropNames {
             guard let child = node[name] else { continue }
             path.append(.key(name))
@@ -47,11 +58,11 @@ enum SceneTreeLimits {
                 for (i, item) in items.enumerated() {
                     path.append(.index(i))
                     defer { path.removeLast() }
-                    try visit(item, depth: depth + 1, count: &count, path: &path, root: root, registry: registry,
+                    try visit(item, depth: depth + 1, counts: &counts, path: &path, root: root, registry: registry,
                               limits: limits)
                 }
             } else {
-                try visit(child, depth: depth + 1, count: &count, path: &path, root: root, registry: registry,
+                try visit(child, depth: depth + 1, counts: &counts, path: &path, root: root, registry: registry,
                           limits: limits)
             }
         }
