@@ -41,7 +41,7 @@ public final class Layer {
             guard bounds != oldValue else { return }
             noteChange(\.bounds, oldValue)
             touch()
-            if drawing != nil, bounds.size != oldValue.size { contentVersion &+= 1 }
+            if storedDrawing != nil, bounds.size != oldValue.size { contentVersion &+= 1 }
         }
     }
     /// Where `anchorPoint` sits, in the superlayer's bounds coordinates (points, y down).
@@ -218,15 +218,22 @@ public final class Layer {
     /// Vector drawing rasterized into the layer's contents by the compositor, at the
     /// frame's scale, and cached until a drawing that is not equal replaces it or the
     /// bounds change size.
-    @exclusivity(unchecked) public var drawing: (any LayerDrawing)? {
-        didSet {
-            switch (drawing, oldValue) {
-            case (nil, nil): return
-            case let (new?, old?) where new.isEqual(to: old): return
-            default: contentVersion &+= 1; touch()
+    public var drawing: (any LayerDrawing)? {
+        get { storedDrawing }
+        set {
+            // Compared in place: an observer's `oldValue` would copy the old drawing
+            // (its paths and paints) at every set, a new layer's first one included.
+            if let new = newValue {
+                if let old = storedDrawing, new.isEqual(to: old) { return }
+            } else if storedDrawing == nil {
+                return
             }
+            storedDrawing = newValue
+            contentVersion &+= 1
+            touch()
         }
     }
+    @exclusivity(unchecked) private var storedDrawing: (any LayerDrawing)?
 
     // MARK: - Tree
 
