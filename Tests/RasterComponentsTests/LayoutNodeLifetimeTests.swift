@@ -124,7 +124,7 @@ final class LayoutNodeLifetimeTests: XCTestCase {
     /// A Flex's update lets each child's node go once the child is updated: when a child
     /// is updated, the nodes of the children before it are gone and those after it are
     /// still there, with the frames the layout gave them.
-    func testAFlexLetsEachChildsNodeGoOnceTheChildIsUpdated() {
+    func testAFlexLetsEachChildsNodeGoOnceTheChildIsUpdated() throws {
         let log = NodeLog()
         log.entries = (0..<5).map { _ in NodeLog.Entry() }
         let flex = Flex((0..<5).map { AnyComponent(Logged(log: log, index: $0)) }, wrap: true, gap: 4)
@@ -134,7 +134,8 @@ final class LayoutNodeLifetimeTests: XCTestCase {
         XCTAssertEqual(log.aliveAtUpdate.map(\.after), [4, 3, 2, 1, 0], "the nodes of the children still to update are kept")
         // Two items a row at 60 points (20 + 4 + 20), rows 4 apart: the frames still come
         // from the layout.
-        XCTAssertEqual(host.view.subviews.first?.subviews.map(\.frame.origin) ?? host.view.subviews.map(\.frame.origin),
+        let flexView = try XCTUnwrap(host.view.subviews.first, "the host's view holds the Flex's")
+        XCTAssertEqual(flexView.subviews.map(\.frame.origin),
                        [Point(x: 0, y: 0), Point(x: 24, y: 0), Point(x: 0, y: 14), Point(x: 24, y: 14), Point(x: 0, y: 28)])
     }
 
