@@ -230,6 +230,15 @@ final class LayerTests: XCTestCase {
         a.bounds.size = Size(20, 20)
         compositor.render(root)
         XCTAssertEqual(compositor.statistics.rasterizations, 4)
+        root.drawing = nil                                       // none over none: nothing to do
+        XCTAssertEqual(compositor.render(root), [])
+        XCTAssertNotEqual(compositor.frame[15, 15], Color.clear.premultiplied, "the oval's middle")
+        a.drawing = nil                                          // taken away: its pixels go
+        XCTAssertFalse(compositor.render(root).isEmpty)
+        XCTAssertEqual(compositor.frame[15, 15], Color.clear.premultiplied)
+        a.drawing = nil
+        XCTAssertEqual(compositor.render(root), [])
+        XCTAssertEqual(compositor.statistics.rasterizations, 4)
     }
 
     /// Rasters beyond the cache's byte limit are drawn and dropped: the frames are the
