@@ -84,8 +84,9 @@ public final class Compositor {
         var next = LayerRecords(capacity: records.isEmpty ? Self.layerCount(root) : records.count)
         let rootDevice = Transform(scaleX: scale, y: scale)
         _ = plan(root, parentDevice: rootDevice, clip: frame.bounds, into: &next, damage: &damage)
-        for old in records.list where !next.contains(ObjectIdentifier(old.layer)) {
+        for old in records.list {
             let id = ObjectIdentifier(old.layer)
+            guard !next.contains(id) else { continue }
             damage.add(old.visibleOwn)
             forgetRaster(id)
             pathShadows[id] = nil
