@@ -16,8 +16,7 @@ enum SceneTreeLimits {
     }
 
     /// Throws the decoder's error for the first node over `limits.nodes` or nested
-    /// `limits.depth` levels deep, naming its path.
-    @discardableResult
+    /// `limits.depth` levels deep, naming its path; else returns what it counted.
     static func check(root: SceneReader, registry: SceneRegistry, limits: SceneLimits) throws -> Counts {
         var counts = Counts()
         var path: [PathPart] = []
