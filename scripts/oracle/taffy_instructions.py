@@ -75,12 +75,14 @@ def taffy_child(scene_path: str, passes: int) -> None:
     with open(scene_path) as f:
         tree = DirtyTree(json.load(f))
     pid = str(os.getpid())
-    for _ in range(passes):
-        tree.mark_dirty()
-        run(["callgrind_control", "-i", "on", pid])
-        tree.compute()
-        run(["callgrind_control", "-i", "off", pid])
-    tree.drop()
+    try:
+        for _ in range(passes):
+            tree.mark_dirty()
+            run(["callgrind_control", "-i", "on", pid])
+            tree.compute()
+            run(["callgrind_control", "-i", "off", pid])
+    finally:
+        tree.drop()
 
 
 def main() -> int:

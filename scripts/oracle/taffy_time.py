@@ -30,9 +30,9 @@ def nodes(node: Node):
 
 
 class DirtyTree:
-    """A scene's root as a Taffy tree, laid out as taffy_map.py lays it out, whose
-    `layout()` marks every node dirty and then makes the compute call (the only part
-    that the timing and counting scripts measure: `compute()`)."""
+    """A scene's root as a Taffy tree, built as taffy_map.py builds it. `mark_dirty()`
+    marks every node dirty, `compute()` makes the compute call (the only part the
+    timing and counting scripts measure) and `drop()` frees Taffy's nodes."""
 
     def __init__(self, scene: dict):
         width, height = taffy_map.canvas_size(scene)
