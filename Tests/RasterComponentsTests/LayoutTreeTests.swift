@@ -125,4 +125,44 @@ final class LayoutTreeTests: XCTestCase {
             XCTAssertEqual(counter.count, fromScratch, "tree \(t): after markDirty every leaf is measured again")
         }
     }
+
+    /// A flex node reads how definite its sizes are when a percentage or ratio is in its
+    /// own styles or anywhere below it through flex containers; the chain beside it, and
+    /// the nodes under the percentage, read none.
+    func testANodeReadsDefinitenessWhereAPercentageIsInItsSubtree() throws {
+        /// Four containers, the innermost holding `innermost` (an item as it is), each
+        /// outer one the one inside as a growing item, each beside a plain leaf.
+        func chain(_ innermost: AnyComponent<Empty>) -> AnyComponent<Empty> {
+            var nested = AnyComponent(Flex([innermost, leaf(5, 6)]))
+            for depth in 1..<4 {
+                nested = AnyComponent(Flex([AnyComponent(FlexItem(nested, grow: 1)), leaf(5, 6)],
+                                           direction: depth % 2 == 0 ? .row : .column))
+            }
+            return nested
+        }
+        let percentage = AnyComponent(FlexItem(leaf(30, 12), box: BoxStyle(height: .percent(0.5))))
+        let ratio = AnyComponent(FlexItem(leaf(30, 12), box: BoxStyle(aspectRatio: 2)))
+        for (name, innermost, reads) in [("points", AnyComponent(FlexItem(leaf(30, 12), box: BoxStyle(width: .points(8)))), false),
+                                         ("percentage", percentage, true), ("ratio", ratio, true)] {
+            let tree = LayoutTree(AnyComponent(Flex([chain(innermost), chain(leaf(7, 7))])))
+            _ = tree.layout(ProposedSize(Size(300, 400)))
+            let sides = tree.root.flexChildNodes().map { unsafeDowncast($0, to: LayoutNode.self) }
+            XCTAssertEqual(sides.count, 2)
+            XCTAssertEqual(tree.root.flexInfo.readsDefiniteness, reads, name)
+            // Down the first chain: each container, then its growing item's.
+            var node = sides[0]
+            var depth = 0
+            while let container = node.flexInfo.containerNode {
+                XCTAssertEqual(node.flexInfo.readsDefiniteness, reads, "\(name), depth \(depth)")
+                let children = container.flexChildNodes().map { unsafeDowncast($0, to: LayoutNode.self) }
+                XCTAssertEqual(children.count, 2)
+                XCTAssertFalse(children[1].flexInfo.readsDefiniteness, "\(name), depth \(depth): the plain leaf")
+                node = children[0]
+                depth += 1
+            }
+            XCTAssertEqual(depth, 4, name)
+            XCTAssertEqual(node.flexInfo.readsDefiniteness, reads, "\(name): the innermost item")
+            XCTAssertFalse(sides[1].flexInfo.readsDefiniteness, "\(name): the chain beside it")
+        }
+    }
 }

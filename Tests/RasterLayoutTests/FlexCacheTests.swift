@@ -23,7 +23,7 @@ final class FlexCacheTests: XCTestCase {
         var cache = FlexCache()
         for a in answers {
             let (input, output) = answer(kind: a.kind, tag: a.tag)
-            cache.store(input, output, sizesAlike: false)
+            cache.store(input, output, sizesAlike: false, definitenessAlike: false)
         }
         return cache.get(query)?.size.height
     }
@@ -52,12 +52,12 @@ final class FlexCacheTests: XCTestCase {
         var cache = FlexCache()
         var other = query
         other.available.height = .definite(60)
-        cache.store(other, FlexOutput(size: Size(width: 100, height: 7)), sizesAlike: false)
+        cache.store(other, FlexOutput(size: Size(width: 100, height: 7)), sizesAlike: false, definitenessAlike: false)
         other = query
         other.known = OptionalSize(90, nil)
-        cache.store(other, FlexOutput(size: Size(width: 90, height: 8)), sizesAlike: false)
+        cache.store(other, FlexOutput(size: Size(width: 90, height: 8)), sizesAlike: false, definitenessAlike: false)
         XCTAssertNil(cache.get(query))
-        cache.store(query, FlexOutput(size: Size(width: 100, height: 9)), sizesAlike: false)
+        cache.store(query, FlexOutput(size: Size(width: 100, height: 9)), sizesAlike: false, definitenessAlike: false)
         XCTAssertEqual(cache.get(query)?.size.height, 9)
     }
 
@@ -73,13 +73,92 @@ final class FlexCacheTests: XCTestCase {
                 var question = input
                 question.sizingMode = asked
                 var shared = FlexCache(), apart = FlexCache()
-                shared.store(input, FlexOutput(size: Size(width: 100, height: 3)), sizesAlike: true)
-                apart.store(input, FlexOutput(size: Size(width: 100, height: 3)), sizesAlike: false)
+                shared.store(input, FlexOutput(size: Size(width: 100, height: 3)), sizesAlike: true, definitenessAlike: false)
+                apart.store(input, FlexOutput(size: Size(width: 100, height: 3)), sizesAlike: false, definitenessAlike: false)
                 XCTAssertEqual(shared.get(question)?.size.height, 3, "\(runMode) \(stored)")
                 XCTAssertNil(apart.get(question), "\(runMode) \(stored)")
                 XCTAssertEqual(apart.get(input)?.size.height, 3, "\(runMode) \(stored)")
             }
         }
+    }
+
+    /// A known size matches an answer for the same size differently definite, or an open
+    /// size that came out at it where the question's is definite, only where the caller
+    /// stored it as alike in any definiteness (nothing in the subtree reads it), and the
+    /// open size was not sized under a min-content constraint; sizes and full layouts alike.
+    func testDefinitenessIsComparedUnlessTheSubtreeReadsNone() {
+        for runMode in [RunMode.computeSize, .performLayout] {
+            var measured = query  // 100 wide, height open in 50 points, nothing definite
+            measured.runMode = runMode
+            var sameKnown = measured  // the same width, now definite
+            sameKnown.definite = AxisFlags(width: true, height: false)
+            var cameOut = measured  // the height it came out at, definite
+            cameOut.known.height = 20
+            cameOut.definite = AxisFlags(width: false, height: true)
+            var indefinite = cameOut  // that height again, not definite
+            indefinite.definite = .none
+            var otherHeight = cameOut  // another height
+            otherHeight.known.height = 21
+            otherHeight.definite = AxisFlags(width: false, height: false)
+            let answer = FlexOutput(size: Size(width: 100, height: 20))
+            var alike = FlexCache(), apart = FlexCache()
+            alike.store(measured, answer, sizesAlike: false, definitenessAlike: true)
+            apart.store(measured, answer, sizesAlike: false, definitenessAlike: false)
+            for question in [sameKnown, cameOut] {
+                XCTAssertEqual(alike.get(question)?.size.height, 20, "\(runMode) \(question.definite)")
+                XCTAssertNil(apart.get(question), "\(runMode) \(question.definite)")
+            }
+            XCTAssertEqual(apart.get(indefinite)?.size.height, 20, "\(runMode)")
+            XCTAssertEqual(alike.get(indefinite)?.size.height, 20, "\(runMode)")
+            XCTAssertNil(alike.get(otherHeight), "\(runMode)")
+            // Measured under a min-content constraint, an answer serves no definite size.
+            var minContent = measured
+            minContent.available.height = .minContent
+            var squeezed = FlexCache()
+            squeezed.store(minContent, answer, sizesAlike: false, definitenessAlike: true)
+            XCTAssertNil(squeezed.get(cameOut), "\(runMode)")
+            XCTAssertEqual(squeezed.get(indefinite)?.size.height, 20, "\(runMode)")
+        }
+    }
+
+    /// Only percentages, aspect ratios and absolute positioning read definiteness.
+    func testOnlyPercentagesRatiosAndAbsoluteBoxesReadDefiniteness() {
+        XCTAssertFalse(BoxStyle(width: .points(10), maxHeight: .points(3), padding: EdgeInsets(top: 1, left: 2, bottom: 3, right: 4))
+            .readsDefiniteness)
+        XCTAssertFalse(FlexContainerStyle().readsDefiniteness)
+        var grown = FlexItemStyle()
+        grown.grow = 1
+        grown.basis = .points(4)
+        grown.margin = DimensionEdges(top: .points(1), left: .auto, bottom: .points(2), right: .points(3))
+        XCTAssertFalse(grown.readsDefiniteness)
+        let boxes: [BoxStyle] = [
+            BoxStyle(width: .percent(0.5)), BoxStyle(height: .percent(1)), BoxStyle(minWidth: .percent(0)),
+            BoxStyle(minHeight: .percent(0.1)), BoxStyle(maxWidth: .percent(2)), BoxStyle(maxHeight: .percent(1)),
+            BoxStyle(aspectRatio: 1.5),
+        ]
+        for box in boxes {
+            XCTAssertTrue(box.readsDefiniteness, "\(box)")
+        }
+        var items: [FlexItemStyle] = []
+        for change in 0..<4 {
+            var item = FlexItemStyle()
+            switch change {
+            case 0: item.basis = .percent(0.5)
+            case 1: item.margin.left = .percent(0.1)
+            case 2: item.insets.top = .percent(0.1)
+            default: item.isAbsolute = true
+            }
+            items.append(item)
+        }
+        for item in items {
+            XCTAssertTrue(item.readsDefiniteness, "\(item)")
+        }
+        var gapped = FlexContainerStyle()
+        gapped.rowGap = .percent(0.1)
+        XCTAssertTrue(gapped.readsDefiniteness)
+        var columnGapped = FlexContainerStyle()
+        columnGapped.columnGap = .percent(0.1)
+        XCTAssertTrue(columnGapped.readsDefiniteness)
     }
 
     /// Only a box with no size, limit or ratio of its own sizes alike in both modes

@@ -37,4 +37,33 @@ final class FlexSizingModeTests: XCTestCase {
             XCTAssertLessThan(openTree.runs, limitedTree.runs * 9 / 10, "width \(width): \(openTree.runs) runs against \(limitedTree.runs)")
         }
     }
+
+    /// Laid out at its final size, a container's sizes become definite where they were
+    /// measured open; where nothing below reads definiteness, the answers given while it
+    /// was measured serve its final layout, and the frames are those of comparing it.
+    func testAChainWithoutPercentagesReusesItsMeasuredAnswers_AndOneWithAPercentageDoesNot() {
+        for percentage in [false, true] {
+            for width in [0.0, 40, 500] {
+                let reusing = chain(depth: 12, limit: .auto), comparing = chain(depth: 12, limit: .auto)
+                if percentage {
+                    // A height of half the container's: auto while its height is open,
+                    // half of it once it is definite (stretched in a row of known height).
+                    reusing.all[0].box.height = .percent(0.5)
+                    comparing.all[0].box.height = .percent(0.5)
+                }
+                for c in [reusing, comparing] { c.root.box.height = .points(60) }
+                let reusingTree = FlexTestTree(), comparingTree = FlexTestTree()
+                comparingTree.comparesDefiniteness = true
+                let proposal = ProposedSize(width: width, height: nil)
+                _ = FlexLayout(tree: reusingTree).root(reusing.root, proposal: proposal, runMode: .performLayout)
+                _ = FlexLayout(tree: comparingTree).root(comparing.root, proposal: proposal, runMode: .performLayout)
+                XCTAssertEqual(reusing.all.map(\.frame), comparing.all.map(\.frame), "width \(width), percentage \(percentage)")
+                if percentage {
+                    XCTAssertEqual(reusingTree.runs, comparingTree.runs, "width \(width)")
+                } else {
+                    XCTAssertLessThan(reusingTree.runs, comparingTree.runs, "width \(width)")
+                }
+            }
+        }
+    }
 }

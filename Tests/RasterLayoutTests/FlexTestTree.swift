@@ -44,7 +44,19 @@ final class FlexTestTree: FlexLayoutTree {
         box(node).cache.get(input)
     }
     func storeLayout(_ node: Node, _ input: FlexInput, _ output: FlexOutput) {
-        box(node).cache.store(input, output, sizesAlike: box(node).box.sizesAlikeInEitherMode)
+        let b = box(node)
+        b.cache.store(input, output, sizesAlike: b.box.sizesAlikeInEitherMode,
+                      definitenessAlike: !comparesDefiniteness && !Self.readsDefiniteness(b))
+    }
+
+    /// When set, answers are matched only under equally definite sizes, as for a subtree
+    /// that reads definiteness.
+    var comparesDefiniteness = false
+
+    /// Whether the box's subtree reads how definite its sizes are.
+    static func readsDefiniteness(_ b: FlexTestBox) -> Bool {
+        b.box.readsDefiniteness || b.item.readsDefiniteness
+            || (!b.children.isEmpty && (b.container.readsDefiniteness || b.children.contains(where: readsDefiniteness)))
     }
     func setFrame(_ node: Node, _ frame: Rect) { box(node).frame = frame }
 }

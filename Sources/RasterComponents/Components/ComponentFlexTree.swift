@@ -26,6 +26,8 @@ final class FlexItemInfo {
     /// A leaf item's content not made into a node yet: made when the container first
     /// measures it, not when it lists its children (listing then walks no content).
     private var pendingContent: AnyComponent<Empty>?
+    /// `readsDefiniteness` once found (nil before).
+    private var foundReadsDefiniteness: Bool?
 
     private init(item: FlexItemStyle, box: BoxStyle, containerStyle: FlexContainerStyle?, containerNode: LayoutNode?,
                  boxNode: LayoutNode, child: LayoutNode) {
@@ -74,6 +76,22 @@ final class FlexItemInfo {
     }
 
     var isContainer: Bool { containerStyle != nil }
+
+    /// Whether the child's layout, or its container's through it, can depend on how
+    /// definite the sizes are: its own styles read it (`BoxStyle.readsDefiniteness` and the item's:
+    /// its percentages resolve against its container's definite size), or, for a
+    /// container, a child's styles or layout do (found as the container lists its
+    /// children). A leaf's content is measured by proposals, which carry no
+    /// definiteness. Found once per pass.
+    var readsDefiniteness: Bool {
+        if let foundReadsDefiniteness { return foundReadsDefiniteness }
+        var reads = box.readsDefiniteness || item.readsDefiniteness
+        if !reads, let containerStyle, let containerNode {
+            reads = containerStyle.readsDefiniteness || containerNode.flexChildrenReadDefiniteness()
+        }
+        foundReadsDefiniteness = reads
+        return reads
+    }
 }
 
 extension LayoutNode {
@@ -130,20 +148,31 @@ extension LayoutNode {
         if let ordered = flexState?.orderedChildren { return ordered.indexed }
         var nodes: [(index: Int, node: LayoutNode)] = []
         nodes.reserveCapacity(flex.items.count)
-        var reordered = false
+        var reordered = false, readDefiniteness = false
         let retained = self.retained
         for index in flex.items.indices {
             let item = flex.items[index].component
             let node = child(index, item, retained: retained?.childNode(forKey: flex.items[index].key))
-            reordered = reordered || node.flexInfo.item.order != 0
+            let info = node.flexInfo
+            reordered = reordered || info.item.order != 0
+            readDefiniteness = readDefiniteness || info.readsDefiniteness
             nodes.append((index, node))
         }
         if reordered {
             let orders = nodes.map { $0.node.flexInfo.item.order }
             nodes.sort { a, b in orders[a.index] != orders[b.index] ? orders[a.index] < orders[b.index] : a.index < b.index }
         }
-        self.flex.orderedChildren = FlexChildren(indexed: nodes, nodes: nodes.map { $0.node })
+        self.flex.orderedChildren = FlexChildren(indexed: nodes, nodes: nodes.map { $0.node },
+                                                 readDefiniteness: readDefiniteness)
         return nodes
+    }
+
+    /// Whether a child of this flex container's node reads how definite its sizes are
+    /// (`FlexItemInfo.readsDefiniteness`), found as the children are listed.
+    func flexChildrenReadDefiniteness() -> Bool {
+        if let ordered = flexState?.orderedChildren { return ordered.readDefiniteness }
+        _ = flexChildNodes()
+        return flexState?.orderedChildren?.readDefiniteness ?? false
     }
 
     /// The children of `flexChildren(flex)`, handed over to the caller: the node keeps
@@ -195,10 +224,13 @@ final class FlexChildren {
     let indexed: [(index: Int, node: LayoutNode)]
     /// The nodes as the flex tree hands them to the algorithm.
     let nodes: [AnyObject]
+    /// Whether any of them reads how definite its sizes are.
+    let readDefiniteness: Bool
 
-    init(indexed: [(index: Int, node: LayoutNode)], nodes: [AnyObject]) {
+    init(indexed: [(index: Int, node: LayoutNode)], nodes: [AnyObject], readDefiniteness: Bool) {
         self.indexed = indexed
         self.nodes = nodes
+        self.readDefiniteness = readDefiniteness
     }
 }
 
@@ -283,7 +315,12 @@ struct ComponentFlexTree: FlexLayoutTree {
     /// (The node's info exists by then: a layout asks `isFlexContainer` first.)
     func storeLayout(_ node: Node, _ input: FlexInput, _ output: FlexOutput) {
         let n = layoutNode(node)
-        n.flex.cache.store(input, output, sizesAlike: n.flexItem?.box.sizesAlikeInEitherMode ?? false)
+        let info = n.flexInfo
+        let sizesAlike = info.box.sizesAlikeInEitherMode
+        // A leaf's own layout reads no definiteness (its percentages resolve against
+        // the size its container passes, and its content is measured by proposals).
+        let definitenessAlike = !info.isContainer || !info.readsDefiniteness
+        n.flex.cache.store(input, output, sizesAlike: sizesAlike, definitenessAlike: definitenessAlike)
     }
 
     /// A size below zero (margins larger than the line) is 0, as a box cannot be smaller.

@@ -36,9 +36,11 @@ struct DCFFlexTree: FlexLayoutTree {
         mounted(node).cache.get(input)
     }
 
+    /// (Its nodes do not keep what their subtrees read, so answers are matched only
+    /// under equally definite sizes.)
     func storeLayout(_ node: Node, _ input: FlexInput, _ output: FlexOutput) {
         let m = mounted(node)
-        m.cache.store(input, output, sizesAlike: m.style.box.sizesAlikeInEitherMode)
+        m.cache.store(input, output, sizesAlike: m.style.box.sizesAlikeInEitherMode, definitenessAlike: false)
     }
 
     /// A size below zero (margins larger than the line) is 0.

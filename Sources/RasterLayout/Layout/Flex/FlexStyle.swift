@@ -21,7 +21,7 @@ public enum Dimension: Hashable, Sendable, BitwiseCopyable, CustomStringConverti
     func resolveOrZero(_ base: Double?) -> Double { resolve(base) ?? 0 }
 
     var isAuto: Bool { self == .auto }
-    var isPercent: Bool { if case .percent = self { true } else { false } }
+    @inlinable package var isPercent: Bool { if case .percent = self { true } else { false } }
 
     public var description: String {
         switch self {
@@ -219,4 +219,37 @@ public struct FlexContainerStyle: Hashable, Sendable {
     var isRow: Bool { direction == .row || direction == .rowReverse }
     var isReverse: Bool { direction == .rowReverse || direction == .columnReverse }
     var mainAxis: Axis { isRow ? .horizontal : .vertical }
+}
+
+// MARK: - What reads definiteness
+
+// A node reads how definite its known sizes are through its styles where a percentage
+// resolves against a definite size (and behaves as auto in an open one), an aspect ratio
+// carries a definite size across, or an absolutely positioned box is placed against its
+// container's sizes; and through its children's styles and layouts. One whose subtree
+// reads none lays out alike however definite its sizes are (`FlexCache.store`'s
+// `definitenessAlike`).
+
+extension DimensionEdges {
+    @inlinable package var hasPercent: Bool { top.isPercent || left.isPercent || bottom.isPercent || right.isPercent }
+}
+
+extension BoxStyle {
+    /// A percentage size or limit, or an aspect ratio (padding is in points).
+    @inlinable package var readsDefiniteness: Bool {
+        aspectRatio != nil || width.isPercent || height.isPercent || minWidth.isPercent || minHeight.isPercent
+            || maxWidth.isPercent || maxHeight.isPercent
+    }
+}
+
+extension FlexItemStyle {
+    /// A percentage basis, margin or inset, or absolute positioning.
+    @inlinable package var readsDefiniteness: Bool {
+        isAbsolute || basis.isPercent || margin.hasPercent || insets.hasPercent
+    }
+}
+
+extension FlexContainerStyle {
+    /// A percentage gap.
+    @inlinable package var readsDefiniteness: Bool { rowGap.isPercent || columnGap.isPercent }
 }

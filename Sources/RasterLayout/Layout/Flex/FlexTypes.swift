@@ -194,6 +194,13 @@ package struct FlexOutput {
 /// one kind is not laid out again each time, which makes nested wrapping containers
 /// exponential in their depth. The last full layout is kept on its own (the children's
 /// frames are those of that layout).
+///
+/// How definite a known size is matters only to percentages, aspect ratios and absolute
+/// boxes in the node's subtree: for a node without any (its caller says so when it
+/// stores an answer, `definitenessAlike`), known sizes match whatever their
+/// definiteness, so the final layout of a container, where sizes measured as content
+/// become definite, reuses the answers its children gave while it was measured (except
+/// those measured under a min-content constraint, see `matches`).
 package struct FlexCache {
     private struct Entry<T> {
         var kind: Int
@@ -213,21 +220,31 @@ package struct FlexCache {
     /// Whether the node's box sizes alike in both sizing modes, as its stores said (a
     /// cache holds nothing to match before its first store).
     private var sizesAlike = false
+    /// Whether the node lays out alike however definite its sizes are, as its stores said.
+    private var definitenessAlike = false
 
     package init() {}
 
     @inline(__always)
-    private static func matches<T>(_ input: FlexInput, _ mode: SizingMode, _ e: Entry<T>, _ size: Size) -> Bool {
+    private static func matches<T>(_ input: FlexInput, _ mode: SizingMode, anyDefiniteness: Bool, _ e: Entry<T>,
+                                   _ size: Size) -> Bool {
         /// A known dimension matches the same known one (equally definite), or an open
         /// one that came out at that size, unless it is definite: a percentage inside
-        /// resolves against a definite size and behaves as auto in an open one.
+        /// resolves against a definite size and behaves as auto in an open one. Where
+        /// nothing inside reads it (`anyDefiniteness`), definiteness is not compared, but
+        /// a definite size still does not match one that came out under a min-content
+        /// constraint: there text breaks at every opportunity, where at a definite width
+        /// of the same length it fills its lines (or keeps one line when it may not shrink).
         @inline(__always)
         func same(_ axis: Axis) -> Bool {
             guard let known = input.known[axis] else {
                 return e.known[axis] == nil && e.available[axis].isRoughlyEqual(input.available[axis])
             }
-            if let entry = e.known[axis] { return entry == known && e.definite[axis] == input.definite[axis] }
-            return !input.definite[axis] && known == size[axis]
+            if let entry = e.known[axis] {
+                return entry == known && (anyDefiniteness || e.definite[axis] == input.definite[axis])
+            }
+            guard known == size[axis] else { return false }
+            return !input.definite[axis] || (anyDefiniteness && e.available[axis] != .minContent)
         }
         return mode == e.sizingMode && same(.horizontal) && same(.vertical)
     }
@@ -236,22 +253,25 @@ package struct FlexCache {
     /// in place, where a non-mutating call would copy it (and its array) first.
     package mutating func get(_ input: FlexInput) -> FlexOutput? {
         let mode = sizesAlike ? .inherent : input.sizingMode
+        let anyDefiniteness = definitenessAlike
         switch input.runMode {
         case .performLayout:
-            guard let e = layout, Self.matches(input, mode, e, e.value.size) else { return nil }
+            guard let e = layout, Self.matches(input, mode, anyDefiniteness: anyDefiniteness, e, e.value.size) else {
+                return nil
+            }
             return e.value
         case .computeSize:
             // The newest match of the smallest kind. The first size is the oldest: a
             // later one of its kind or a smaller one beats it, one of a larger kind not.
             var bound = Int.max, best: Size?
-            if let e = firstSize, Self.matches(input, mode, e, e.value) {
+            if let e = firstSize, Self.matches(input, mode, anyDefiniteness: anyDefiniteness, e, e.value) {
                 bound = e.kind
                 best = e.value
             }
             laterSizes.withUnsafeBufferPointer { entries in
                 for i in entries.indices {
                     if entries[i].kind > bound { break }
-                    if Self.matches(input, mode, entries[i], entries[i].value) {
+                    if Self.matches(input, mode, anyDefiniteness: anyDefiniteness, entries[i], entries[i].value) {
                         best = entries[i].value
                         break
                     }
@@ -271,8 +291,13 @@ package struct FlexCache {
     /// Forgets the full layout (its children's frames are gone), keeping the sizes.
     package mutating func forgetLayout() { layout = nil }
 
-    package mutating func store(_ input: FlexInput, _ output: FlexOutput, sizesAlike: Bool) {
+    /// Keeps `output` as the answer for `input`. `sizesAlike`: the node's box sizes alike
+    /// in both sizing modes (`BoxStyle.sizesAlikeInEitherMode`); `definitenessAlike`:
+    /// the node lays out alike however definite its sizes are (nothing in its subtree
+    /// reads it, see `BoxStyle.readsDefiniteness`).
+    package mutating func store(_ input: FlexInput, _ output: FlexOutput, sizesAlike: Bool, definitenessAlike: Bool) {
         self.sizesAlike = sizesAlike
+        self.definitenessAlike = definitenessAlike
         let mode = sizesAlike ? .inherent : input.sizingMode
         switch input.runMode {
         case .performLayout:
