@@ -165,4 +165,23 @@ final class LayoutTreeTests: XCTestCase {
             XCTAssertFalse(sides[1].flexInfo.readsDefiniteness, "\(name): the chain beside it")
         }
     }
+
+    /// A `Flex` inside a wrapper that lays out as its content (a `FlexItem` here) is
+    /// placed as a root `Flex` is: every item gets the frame it gets without the wrapper.
+    func testAFlexInsideAWrapperAtTheRootPlacesItsItems() throws {
+        for (t, component) in trees().enumerated().prefix(2) {
+            let wrapped = LayoutTree(AnyComponent(FlexItem(component)))
+            let bare = LayoutTree(component)
+            for proposal in proposals {
+                wrapped.markDirty()
+                bare.markDirty()
+                XCTAssertEqual(wrapped.layout(proposal), bare.layout(proposal), "tree \(t), \(proposal)")
+                let content = try XCTUnwrap(wrapped.root.flexInfo.containerNode, "tree \(t)")
+                let placed = frames(content)
+                XCTAssertFalse(placed.isEmpty)
+                XCTAssertFalse(placed.contains(nil), "tree \(t), \(proposal): every item placed")
+                XCTAssertEqual(placed, frames(bare.root), "tree \(t), \(proposal)")
+            }
+        }
+    }
 }

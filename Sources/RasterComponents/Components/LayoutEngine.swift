@@ -3,8 +3,8 @@ import RasterLayout
 
 /// The layout stage on its own, without views: lays a component tree out for a
 /// proposal the way an update pass measures and places it, and returns the root's
-/// size. Flex containers place every item (their frames are computed); stacks measure
-/// every child. For benchmarks against other layout engines and for callers who only
+/// size. Flex containers place every item (their frames are computed), also a root
+/// `Flex` inside wrappers that lay out as their content; stacks measure every child. For benchmarks against other layout engines and for callers who only
 /// need sizes.
 public enum LayoutEngine {
     /// The size, in points, `component` takes for `proposal`, with `environment` as the
@@ -30,14 +30,18 @@ public final class LayoutTree {
     let root: LayoutNode
 
     /// The tree of `component`, reading `environment` as its shared values; nothing is
-    /// measured until `layout`.
+    /// measured until `layout`. The root is laid out as an update pass lays out its
+    /// host's root (`LayoutNode.laidOutAsMeasured`): a `Flex` there, or inside wrappers
+    /// that lay out as their content, places its items when it is measured.
     public init(_ component: AnyComponent<Empty>, environment: EnvironmentValues = EnvironmentValues()) {
         self.component = component
         root = LayoutNode(component: component, environment: ErasedEnvironment(typed: [], shared: environment, recorder: nil))
+        root.laidOutAsMeasured = true
     }
 
     /// The size, in points, the component takes for `proposal`. A `Flex` at the root
-    /// places every item (their frames are computed); stacks measure every child.
+    /// (or inside wrappers that lay out as their content) places every item (their
+    /// frames are computed); stacks measure every child.
     public func layout(_ proposal: ProposedSize) -> Size {
         if root.holds(Flex.self) {
             return FlexLayout(tree: ComponentFlexTree()).root(root, proposal: proposal, runMode: .performLayout).size
