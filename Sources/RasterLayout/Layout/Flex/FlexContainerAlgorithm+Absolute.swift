@@ -19,7 +19,10 @@ extension FlexContainerAlgorithm {
     /// what is left. With neither inset on an axis, `justify` (main) or `align-self`
     /// (cross) place them as if they were the only item.
     mutating func layoutAbsoluteChildren() {
-        for child in tree.children(of: node) {
+        let children = tree.children(of: node)
+        // Every child in flow is an item: when all of them are, none is positioned.
+        guard items.count < children.count else { return }
+        for child in children {
             let item = oriented(tree.itemStyle(child))
             guard item.isAbsolute else { continue }
             let resolved = absoluteChild(child, item)
