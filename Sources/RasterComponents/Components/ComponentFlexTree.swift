@@ -78,9 +78,9 @@ final class FlexItemInfo {
     var isContainer: Bool { containerStyle != nil }
 
     /// Whether the child's layout, or its container's through it, can depend on how
-    /// definite the sizes are: its own styles read it (`BoxStyle.readsDefiniteness` and the item's:
-    /// its percentages resolve against its container's definite size), or, for a
-    /// container, a child's styles or layout do (found as the container lists its
+    /// definite the sizes are: its own styles read it (`BoxStyle.readsDefiniteness` and
+    /// the item's: its percentages resolve against its container's definite size), or,
+    /// for a container, a child's styles or layout do (found as the container lists its
     /// children). A leaf's content is measured by proposals, which carry no
     /// definiteness. Found once per pass.
     var readsDefiniteness: Bool {

@@ -4,8 +4,8 @@ import RasterLayout
 /// The layout stage on its own, without views: lays a component tree out for a
 /// proposal the way an update pass measures and places it, and returns the root's
 /// size. Flex containers place every item (their frames are computed), also a root
-/// `Flex` inside wrappers that lay out as their content; stacks measure every child. For benchmarks against other layout engines and for callers who only
-/// need sizes.
+/// `Flex` inside wrappers that lay out as their content; stacks measure every child.
+/// For benchmarks against other layout engines and for callers who only need sizes.
 public enum LayoutEngine {
     /// The size, in points, `component` takes for `proposal`, with `environment` as the
     /// shared values it reads; each call builds a new layout tree.
