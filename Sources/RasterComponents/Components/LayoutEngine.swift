@@ -41,7 +41,10 @@ public final class LayoutTree {
 
     /// The size, in points, the component takes for `proposal`. A `Flex` at the root
     /// (or inside wrappers that lay out as their content) places every item (their
-    /// frames are computed); stacks measure every child.
+    /// frames are computed); stacks measure every child. At a proposal the root has
+    /// already answered since the last `markDirty`, a wrapped `Flex` is not placed again
+    /// (the wrapper's answer is a lookup; its items keep the frames of its last layout),
+    /// where a bare root `Flex` is.
     public func layout(_ proposal: ProposedSize) -> Size {
         if root.holds(Flex.self) {
             return FlexLayout(tree: ComponentFlexTree()).root(root, proposal: proposal, runMode: .performLayout).size
