@@ -81,7 +81,7 @@ public enum DamageWorkloads {
                                      "smoothCorners": true, "fill": .string(colours[i % colours.count])],
                                     ["type": "Text", "text": .string(labels[i]), "layoutPriority": 1],
                                     ["type": "Spacer"]] + trailing)]
-            var button: [String: JSONValue] = ["type": "Button", "id": .string("row-\(i)"), "style": "plain",
+            var button: JSONObject = ["type": "Button", "id": .string("row-\(i)"), "style": "plain",
                                                "content": content]
             if i == tappedRow {
                 button["onTap"] = [["set": ["toggle-\(i)": ["isOn": true]],

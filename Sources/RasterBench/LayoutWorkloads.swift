@@ -160,7 +160,7 @@ public enum LayoutWorkloads {
         var rng = LCG(seed: 12)
         func chain(_ c: Int, _ depth: Int) -> JSONValue {
             guard depth < 98 else { return rect("leaf\(c)", Double(rng.randint(2, 8)), Double(rng.randint(2, 8))) }
-            var node: [String: JSONValue] = ["type": "Flex", "id": .string("c\(c).\(depth)"),
+            var node: JSONObject = ["type": "Flex", "id": .string("c\(c).\(depth)"),
                                              "direction": depth % 2 == 0 ? "row" : "column", "padding": 0.1,
                                              "children": [chain(c, depth + 1)]]
             if depth > 0 { node["grow"] = 1 }

@@ -17,9 +17,9 @@ struct LayoutCommand: ParsableCommand {
         let renderer = SceneRenderer(scene: scene)
         ProcessLifetime.keep(renderer)   // a large tree is not torn down just before exit
         let frames = renderer.layout()
-        let object = JSONValue.object(frames.mapValues { r in
-            .array([.number(r.minX), .number(r.minY), .number(r.width), .number(r.height)])
-        })
+        let object = JSONValue.object(JSONObject(frames.mapValues { r in
+            JSONValue.array([.number(r.minX), .number(r.minY), .number(r.width), .number(r.height)])
+        }))
         try printOut(object.jsonText(pretty: true))
     }
 }

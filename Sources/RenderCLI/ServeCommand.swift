@@ -158,7 +158,7 @@ struct ServeCommand: ParsableCommand {
             let escaped = last.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/"))) ?? ""
             return .object(["name": .string(name), "url": .string("/files/\(index)/\(escaped)")])
         }
-        var object: [String: JSONValue] = [
+        var object: JSONObject = [
             "version": .number(Double(status.version)),
             "ok": .bool(status.error == nil),
             "error": status.error.map { .string($0) } ?? .null,

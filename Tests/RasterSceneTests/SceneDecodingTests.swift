@@ -119,7 +119,7 @@ final class SceneDecodingTests: XCTestCase {
     /// what picks no slot when decoding shares them (margins, alignSelf, order, the
     /// content alignment) keep their own.
     func testFlexItemsDifferingOutsideTheirSizes_StayApart() throws {
-        let base: [String: JSONValue] = ["type": "Rectangle", "frame": ["width": 10, "height": 10], "grow": 1]
+        let base: JSONObject = ["type": "Rectangle", "frame": ["width": 10, "height": 10], "grow": 1]
         let changes: [(String, JSONValue)] = [("margin", 4), ("alignSelf", "center"), ("order", 2)]
         var nodes = [base, base]
         for (key, value) in changes {
@@ -259,8 +259,8 @@ final class SceneDecodingTests: XCTestCase {
         let specs = (rectangle.allProps.filter { !own.contains($0.name) } + flex.childProps).filter { $0.name != "type" }
         let defaulted = specs.compactMap { spec in spec.defaultValue.map { (spec.name, $0) } }
         XCTAssertGreaterThanOrEqual(defaulted.count, 15, "the common and item props with a default")
-        var written: [String: JSONValue] = ["type": "Rectangle", "id": "written", "width": 10, "height": 10]
-        var nulls: [String: JSONValue] = ["type": "Rectangle", "id": "nulls", "width": 10, "height": 10]
+        var written: JSONObject = ["type": "Rectangle", "id": "written", "width": 10, "height": 10]
+        var nulls: JSONObject = ["type": "Rectangle", "id": "nulls", "width": 10, "height": 10]
         for (name, value) in defaulted { written[name] = value }
         for spec in specs where spec.name != "id" { nulls[spec.name] = .null }
         let bare: JSONValue = ["type": "Rectangle", "id": "bare", "width": 10, "height": 10]

@@ -51,7 +51,7 @@ final class SceneSchemaTests: XCTestCase {
         case .nodes: return [["type": "Rectangle"], ["type": "Text", "text": "x"]]
         case .actions: return [["tap": [1, 2]]]
         case .object(let spec):
-            return .object(Dictionary(uniqueKeysWithValues: spec.props.map { ($0.name, sample($0.type, name: $0.name)) }))
+            return .object(JSONObject(uniqueKeysWithValues: spec.props.map { ($0.name, sample($0.type, name: $0.name)) }))
         case .array(let element): return [sample(element, name: name)]
         case .map(let value): return ["key": sample(value, name: name)]
         case .features: return ["liga": false, "tnum": true, "salt": 2]
@@ -81,8 +81,8 @@ final class SceneSchemaTests: XCTestCase {
     }
 
     /// A node of `type` with its required props (and a text for Text), plus `extra`.
-    private func node(_ type: SceneComponentType, _ extra: [String: JSONValue]) -> JSONValue {
-        var o: [String: JSONValue] = ["type": .string(type.name)]
+    private func node(_ type: SceneComponentType, _ extra: JSONObject) -> JSONValue {
+        var o: JSONObject = ["type": .string(type.name)]
         for p in type.allProps where p.required && p.name != "type" { o[p.name] = sample(p.type, name: p.name) }
         if type.name == "Text", extra["spans"] == nil { o["text"] = "sample" }
         o.merge(extra) { _, new in new }

@@ -12,7 +12,7 @@ struct SchemaValidator {
         check(value, against: root, path: "")
     }
 
-    private func resolve(_ schema: [String: JSONValue]) -> [String: JSONValue] {
+    private func resolve(_ schema: JSONObject) -> JSONObject {
         guard case .string(let ref)? = schema["$ref"], ref.hasPrefix("#/$defs/"),
               case .object(let top) = root, case .object(let defs)? = top["$defs"],
               case .object(let target)? = defs[String(ref.dropFirst("#/$defs/".count))] else { return schema }
@@ -45,7 +45,7 @@ struct SchemaValidator {
             if case .array(let required)? = schema["required"] {
                 for case .string(let key) in required where o[key] == nil { return "\(path): missing \(key)" }
             }
-            let properties: [String: JSONValue]
+            let properties: JSONObject
             if case .object(let p)? = schema["properties"] { properties = p } else { properties = [:] }
             for (key, v) in o.sorted(by: { $0.key < $1.key }) {
                 let childPath = path.isEmpty ? key : "\(path).\(key)"

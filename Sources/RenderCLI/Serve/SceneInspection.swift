@@ -14,13 +14,13 @@ struct SceneInspection {
     /// The ids `identified` added (JSON paths).
     let pathIDs: Set<String>
     /// Node objects of the tree by JSON path, and the path of each id in the tree.
-    private let byPath: [String: [String: JSONValue]]
+    private let byPath: [String: JSONObject]
     private let pathOfID: [String: String]
     /// Node objects with an id anywhere in the document (the tree and the timeline).
-    private let byID: [String: [String: JSONValue]]
+    private let byID: [String: JSONObject]
 
     init(scene: Scene) {
-        var byPath: [String: [String: JSONValue]] = [:]
+        var byPath: [String: JSONObject] = [:]
         var pathOfID: [String: String] = [:]
         var added: Set<String> = []
         let registry = scene.registry
@@ -89,14 +89,14 @@ struct SceneInspection {
 
     /// Every node object with an id in the document (the tree and the timeline's
     /// inserts), the first one written for each id.
-    static func nodes(in document: JSONValue) -> [String: [String: JSONValue]] {
-        var found: [String: [String: JSONValue]] = [:]
+    static func nodes(in document: JSONValue) -> [String: JSONObject] {
+        var found: [String: JSONObject] = [:]
         var stack = [document]
         while let value = stack.popLast() {
             switch value {
             case .object(let o):
                 if case .string? = o["type"], case .string(let id)? = o["id"], found[id] == nil { found[id] = o }
-                for key in o.keys.sorted().reversed() { if let child = o[key] { stack.append(child) } }
+                for member in o.sortedMembers.reversed() { stack.append(member.value) }
             case .array(let items):
                 stack.append(contentsOf: items.reversed())
             default:
@@ -107,7 +107,7 @@ struct SceneInspection {
     }
 
     /// `node` with the props that hold nodes replaced by a short description.
-    static func summarized(_ node: [String: JSONValue], registry: SceneRegistry) -> [String: JSONValue] {
+    static func summarized(_ node: JSONObject, registry: SceneRegistry) -> JSONObject {
         guard case .string(let typeName)? = node["type"], let type = registry.types[typeName] else { return node }
         var result = node
         for spec in type.allProps {
@@ -126,7 +126,7 @@ struct SceneInspection {
 }
 
 private extension JSONValue {
-    var objectValue: [String: JSONValue]? {
+    var objectValue: JSONObject? {
         if case .object(let o) = self { return o }
         return nil
     }

@@ -60,7 +60,7 @@ public final class SceneDecodingContext {
         let reader: SceneReader
         var path: String { reader.path }
         let type: String
-        let raw: [String: JSONValue]
+        let raw: JSONObject
         let childSpecs: [PropSpec]
         let childBoxes: Bool
     }
@@ -174,7 +174,9 @@ public final class SceneDecodingContext {
     /// node's decoration) with what the parent reads from the child's props. With
     /// `childBoxes` the parent lays out the child's padding and frame itself (CSS):
     /// they are read into `SceneProps.box` instead of wrapping the content.
-    func decodeNode(_ r: SceneReader, parentType: String, childSpecs: [PropSpec], childBoxes: Bool = false,
+    /// `childNamesAreASCII` says whether every name in `childSpecs` is ASCII (nil: found here).
+    func decodeNode(_ r: SceneReader, parentType: String, childSpecs: [PropSpec], childNamesAreASCII: Bool? = nil,
+                    childBoxes: Bool = false,
                     wrapLayout: ((AnyComponent<Empty>, SceneProps) throws -> AnyComponent<Empty>)? = nil) throws -> DecodedNode {
         guard depth < limits.depth else { throw r.error(limits.tooDeep) }
         try countNode(at: r)
@@ -190,7 +192,8 @@ public final class SceneDecodingContext {
             let names = registry.typeNames.joined(separator: ", ")
             throw typeReader.error("unknown type '\(shown)' (known: \(names.count <= 120 ? names : "see `render components`"))")
         }
-        let props = try SceneProps(r, table: type.propTable, extra: childSpecs, owner: typeName, context: self)
+        let props = try SceneProps(r, table: type.propTable, extra: childSpecs, extraNamesAreASCII: childNamesAreASCII,
+                                   owner: typeName, context: self)
         props.markUsed("type")
         for group in type.exclusive {
             let present = group.filter { props.has($0) }
@@ -489,8 +492,7 @@ enum SceneValues {
             return LayoutInsets(EdgeInsets(top: v[0], left: v[1], bottom: v[2], right: v[3]))
         case .object(let o):
             var v: [String: Double] = [:]
-            for key in o.keys.sorted() {
-                guard let value = o[key] else { continue }
+            for (key, value) in o.sortedMembers {
                 let item = r.child(key, value)
                 guard ["top", "left", "bottom", "right", "leading", "trailing"].contains(key) else {
                     throw item.error("unknown prop '\(key)' (insets take top, bottom, and left and right or leading and trailing)")

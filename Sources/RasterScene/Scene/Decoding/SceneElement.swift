@@ -19,7 +19,7 @@ final class SceneElement {
     /// The path of `source`.
     var path: String { source.path }
     /// Its props as written, with every `set` since merged in.
-    private(set) var props: [String: JSONValue]
+    private(set) var props: JSONObject
     /// The props the parent reads from it (a Flex item's `grow`).
     let childSpecs: [PropSpec]
     /// True when the parent lays out its `padding` and `frame` as a CSS box.
@@ -39,7 +39,7 @@ final class SceneElement {
     /// again, as the parent's wrapping may read them).
     var propsChanged = false
 
-    init(type: SceneComponentType, id: String?, source: SceneReader, props: [String: JSONValue], childSpecs: [PropSpec],
+    init(type: SceneComponentType, id: String?, source: SceneReader, props: JSONObject, childSpecs: [PropSpec],
          childBoxes: Bool) {
         self.type = type
         self.id = id
@@ -51,7 +51,7 @@ final class SceneElement {
 
     /// Merges `changes` into the props; node-valued props among them replace the
     /// nodes they held (decoded again at the next build).
-    func merge(_ changes: [String: JSONValue]) {
+    func merge(_ changes: JSONObject) {
         props.merge(changes) { _, new in new }
         for name in changes.keys where children[name] != nil { children[name] = nil }
         propsChanged = true
@@ -131,7 +131,7 @@ final class SceneModel {
     }
 
     /// Merges `props` into the node with `id` (none: nothing happens).
-    func set(_ id: String, _ props: [String: JSONValue]) {
+    func set(_ id: String, _ props: JSONObject) {
         elements[id]?.merge(props)
     }
 

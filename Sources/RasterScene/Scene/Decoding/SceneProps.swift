@@ -24,15 +24,17 @@ public final class SceneProps {
     public let context: SceneDecodingContext
     /// What the object is, for messages ("Text", "font", "canvas").
     public let owner: String
-    private let values: [String: JSONValue]
-    /// The written keys and their values when there are few (a node usually writes a
-    /// handful): looking through them is cheaper than hashing every name asked for, most
-    /// of them absent.
-    private let few: FewKeys?
-    /// The written props read so far: bits by index in `few`, or names when the object
-    /// writes more.
+    /// The written keys and their values. Decoders ask for names, most of them absent:
+    /// the object's mask of key lengths rejects most without comparing a key.
+    private let values: JSONObject
+    /// The written props read so far: bits by position in `values`, and positions past
+    /// the 64th in a set.
     private var usedKeys: UInt64 = 0
-    private var usedNames: Set<String> = []
+    private var usedPositions: Set<Int> = []
+    /// Whether every prop name the specs declare is ASCII, so that a name asked for is
+    /// found by the object's mask of key lengths (a name that is not ASCII may equal a
+    /// key of another length).
+    private let namesAreASCII: Bool
     /// A child's CSS box (its `padding` and `frame`) and content alignment, when its
     /// container lays out boxes (`SceneComponentType.childBoxes`) and the child is not a
     /// box of its own kind (a Flex reads them as its own props).
@@ -46,14 +48,16 @@ public final class SceneProps {
         try self.init(reader, table: nil, extra: specs, owner: owner, context: context)
     }
 
-    init(_ reader: SceneReader, table: PropTable?, extra: [PropSpec], owner: String, context: SceneDecodingContext) throws {
+    /// `extraNamesAreASCII` says whether every name in `extra` is ASCII (nil: found here).
+    init(_ reader: SceneReader, table: PropTable?, extra: [PropSpec], extraNamesAreASCII: Bool? = nil, owner: String,
+         context: SceneDecodingContext) throws {
         self.reader = reader
         self.table = table
         self.extra = extra
         self.owner = owner
         self.context = context
         values = try reader.object()
-        few = values.count <= 8 ? FewKeys(values) : nil
+        namesAreASCII = (table?.namesAreASCII ?? true) && (extraNamesAreASCII ?? extra.allSatisfy { $0.name.isASCIIKey })
         for spec in table?.required ?? [] where (written(spec.name) ?? .null) == .null { throw missing(spec) }
         for spec in extra where spec.required && (written(spec.name) ?? .null) == .null { throw missing(spec) }
     }
@@ -74,8 +78,13 @@ public final class SceneProps {
     /// from is the spec's default (one lookup instead of reading the default through).
     @inline(__always)
     func isWritten(_ name: String) -> Bool {
-        if let few { return few.index(of: name) != nil }
-        return values[name] != nil
+        position(name) != nil
+    }
+
+    /// The position in `values` of the key `name` (a name the specs declare).
+    @inline(__always)
+    private func position(_ name: String) -> Int? {
+        namesAreASCII ? values.index(ofASCII: name) : values.index(of: name)
     }
 
     /// The value written for `name`; nil when not written or written as null. (It is
@@ -87,44 +96,7 @@ public final class SceneProps {
 
     /// The value written for `name` (`.null` when written as null); nil when not written.
     private func written(_ name: String) -> JSONValue? {
-        guard let few else { return values[name] }
-        return few.index(of: name).map { few.value(at: $0) }
-    }
-
-    /// A few written keys with their UTF-8 lengths and values. Lengths are compared
-    /// first: most names asked for are absent, and most differ in length from every key
-    /// written. A key that is not ASCII (length -1 here) is compared as `String`s are,
-    /// by canonical equivalence, whatever its length, as a dictionary finds it. One
-    /// array, so reading it from the props retains one buffer.
-    private struct FewKeys {
-        let entries: [(key: String, length: Int, value: JSONValue)]
-        /// Bit `n % 64` set for every written key of `n` UTF-8 bytes (every bit when a
-        /// key is not ASCII): most names asked for are rejected by it alone.
-        let lengths: UInt64
-
-        init(_ object: [String: JSONValue]) {
-            entries = object.map { ($0.key, $0.key.isASCIIName ? $0.key.utf8.count : -1, $0.value) }
-            lengths = entries.reduce(0) { $0 | ($1.length < 0 ? ~0 : 1 << UInt64($1.length & 63)) }
-        }
-
-        /// The index of `name` (an ASCII prop name as decoders ask for it, or a written key).
-        /// Inlined, so that the length of a name written in the code is known when compiled.
-        @inline(__always)
-        func index(of name: String) -> Int? {
-            let length = name.utf8.count
-            guard lengths & (1 << UInt64(length & 63)) != 0 else { return nil }
-            return search(name, length: length)
-        }
-
-        private func search(_ name: String, length: Int) -> Int? {
-            for i in entries.indices {
-                let entry = entries[i]
-                if (entry.length == length || entry.length < 0) && entry.key == name { return i }
-            }
-            return nil
-        }
-
-        func value(at index: Int) -> JSONValue { entries[index].value }
+        position(name).map { values[$0].value }
     }
 
     func spec(_ name: String) throws -> PropSpec {
@@ -175,8 +147,9 @@ public final class SceneProps {
     /// a declared prop its decoder never read (a decoder out of step with its specs).
     public func finish() throws {
         // Only written keys are marked read.
-        guard (few == nil ? usedNames.count : usedKeys.nonzeroBitCount) < values.count else { return }
-        for (key, value) in values.sorted(by: { $0.key < $1.key }) where !wasRead(key) {
+        guard usedKeys.nonzeroBitCount + usedPositions.count < values.count else { return }
+        let unread = values.indices.filter { !wasRead(at: $0) }.map { values[$0] }
+        for (key, value) in unread.sorted(by: { $0.key < $1.key }) {
             let known = specs.map(\.name).filter { $0 != "type" }.sorted()
             guard (try? spec(key)) != nil else {
                 let r = reader.child(reader.shortened(key), value)
@@ -195,17 +168,12 @@ public final class SceneProps {
     }
 
     private func markRead(_ name: String) {
-        guard let few else {
-            usedNames.insert(name)
-            return
-        }
-        if let i = few.index(of: name) { usedKeys |= 1 << UInt64(i) }
+        guard let i = position(name) else { return }
+        if i < 64 { usedKeys |= 1 << UInt64(i) } else { usedPositions.insert(i) }
     }
 
-    private func wasRead(_ name: String) -> Bool {
-        guard let few else { return usedNames.contains(name) }
-        guard let i = few.index(of: name) else { return false }
-        return usedKeys & (1 << UInt64(i)) != 0
+    private func wasRead(at i: Int) -> Bool {
+        i < 64 ? usedKeys & (1 << UInt64(i)) != 0 : usedPositions.contains(i)
     }
 
     // MARK: - Typed getters
@@ -347,8 +315,7 @@ public final class SceneProps {
             return DimensionEdges(top: v[0], left: v[1], bottom: v[2], right: v[3])
         case .object(let o):
             var edges = DimensionEdges(top: missing, left: missing, bottom: missing, right: missing)
-            for key in o.keys.sorted() {
-                guard let value = o[key] else { continue }
+            for (key, value) in o.sortedMembers {
                 let item = r.child(key, value)
                 let d = try Self.dimension(item, element)
                 switch key {
@@ -515,9 +482,10 @@ public final class SceneProps {
         }
         let items = try list ? r.array() : [r]
         var elements: [SceneChild] = []
+        let childNamesAreASCII = childSpecs.allSatisfy { $0.name.isASCIIKey }
         let decoded = try items.map { item in
-            let node = try context.decodeNode(item, parentType: owner, childSpecs: childSpecs, childBoxes: childBoxes,
-                                              wrapLayout: wrap)
+            let node = try context.decodeNode(item, parentType: owner, childSpecs: childSpecs,
+                                              childNamesAreASCII: childNamesAreASCII, childBoxes: childBoxes, wrapLayout: wrap)
             try node.props.finish()
             if let child = node.element {
                 child.parent = element
@@ -547,9 +515,12 @@ final class PropTable: Sendable {
     /// length: a lookup compares the few names of one length instead of hashing (decoding
     /// asks several names of every node).
     private let byLength: [[(name: String, index: Int)]]
+    /// Whether every name in `specs` is ASCII.
+    let namesAreASCII: Bool
 
     init(_ specs: [PropSpec]) {
         self.specs = specs
+        namesAreASCII = specs.allSatisfy { $0.name.isASCIIKey }
         required = specs.filter(\.required)
         var byLength: [[(name: String, index: Int)]] = []
         for (i, spec) in specs.enumerated() {
@@ -578,7 +549,7 @@ final class PropTable: Sendable {
         }
         // A name that is not ASCII may equal a spec's name of another length (`String`s
         // compare by canonical equivalence, as a dictionary would find it).
-        guard !name.isASCIIName else { return nil }
+        guard !name.isASCIIKey else { return nil }
         return specs.firstIndex { $0.name == name }
     }
 }
@@ -594,10 +565,4 @@ extension ObjectSpec {
 
 extension String {
     var lowercasedFirst: String { prefix(1).lowercased() + dropFirst() }
-
-    /// Whether every scalar is ASCII: such a name equals another `String` only when their
-    /// UTF-8 bytes are the same, so names of different lengths differ.
-    fileprivate var isASCIIName: Bool {
-        utf8.withContiguousStorageIfAvailable { bytes in bytes.allSatisfy { $0 < 0x80 } } ?? utf8.allSatisfy { $0 < 0x80 }
-    }
 }

@@ -35,7 +35,7 @@ public struct SceneAction: Hashable, Sendable {
     /// What the action does to the tree.
     public enum Change: Hashable, Sendable {
         /// Props merged into the nodes with these ids.
-        case set([String: [String: JSONValue]])
+        case set([String: JSONObject])
         /// A node added to a container's children (`index` nil: at the end).
         case insert(parent: String, index: Int?, node: JSONValue)
         /// The node with this id taken out of its container.
@@ -121,7 +121,7 @@ extension SceneDecodingContext {
         switch kind {
         case "set":
             guard let (r, _) = try p.value("set") else { throw p.reader.error("missing 'set'") }
-            var targets: [String: [String: JSONValue]] = [:]
+            var targets: [String: JSONObject] = [:]
             for (id, value) in try r.object().sorted(by: { $0.key < $1.key }) {
                 let target = r.child(id, value)
                 targets[id] = try target.object()

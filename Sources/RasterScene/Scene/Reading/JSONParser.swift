@@ -18,7 +18,7 @@ struct JSONParser {
     private var index = 0
     private var depth = 0
     /// The members of the objects being read, innermost last: an object's members are
-    /// gathered here and its dictionary is made once, at its size, when it closes.
+    /// gathered here and its array is made once, at its size, when it closes.
     private var members: [(key: String, value: JSONValue)] = []
 
     private init(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -50,7 +50,7 @@ struct JSONParser {
         switch bytes[index] {
         case UInt8(ascii: "{"): return try parseObject()
         case UInt8(ascii: "["): return try parseArray()
-        case UInt8(ascii: "\""): return .string(try parseString())
+        case UInt8(ascii: "\""): return .string(try parseString().text)
         case UInt8(ascii: "t"): try expectWord("true"); return .bool(true)
         case UInt8(ascii: "f"): try expectWord("false"); return .bool(false)
         case UInt8(ascii: "n"): try expectWord("null"); return .null
@@ -74,35 +74,51 @@ struct JSONParser {
             return .object([:])
         }
         let first = members.count
+        // `JSONObject.lengths` of the keys so far: a key whose bit is not yet set cannot
+        // repeat an earlier one, so most keys are never compared.
+        var lengths: UInt64 = 0
+        // Where each key is, once the object is too large to scan for repeats.
+        var places: [String: Int]?
         while true {
             skipSpace()
             guard peek(UInt8(ascii: "\"")) else { throw error("unexpected \(describe(index)), expected a key in quotes") }
-            let key = try parseString()
+            let (key, ascii) = try parseString()
             skipSpace()
             guard peek(UInt8(ascii: ":")) else { throw error("unexpected \(describe(index)), expected ':' after the key") }
             index += 1
             skipSpace()
-            members.append((key, try parseValue()))
+            let value = try parseValue()
+            let bit: UInt64 = ascii ? 1 << UInt64(key.utf8.count & 63) : ~0
+            if members.count - first == JSONObject.hashedDeduplication {
+                places = Dictionary(members[first...].enumerated().map { ($1.key, first + $0) }, uniquingKeysWith: { a, _ in a })
+            }
+            if let i = places?[key] ?? (places == nil && lengths & bit != 0 ? repeated(key, from: first) : nil) {
+                // A repeated key: the last value in the first place.
+                members[i].value = value
+            } else {
+                places?[key] = members.count
+                members.append((key, value))
+            }
+            lengths |= bit
             skipSpace()
             if peek(UInt8(ascii: ",")) {
                 index += 1
             } else if peek(UInt8(ascii: "}")) {
                 index += 1
                 depth -= 1
-                return .object(closeObject(from: first))
+                let object = JSONObject(unique: Array(members[first...]), lengths: lengths)
+                members.removeSubrange(first...)
+                return .object(object)
             } else {
                 throw error("unexpected \(describe(index)), expected ',' or '}'")
             }
         }
     }
 
-    /// The dictionary of the members gathered since `first` (a repeated key takes its
-    /// last value), which are then dropped.
-    private mutating func closeObject(from first: Int) -> [String: JSONValue] {
-        var object = [String: JSONValue](minimumCapacity: members.count - first)
-        for i in first..<members.count { object[members[i].key] = members[i].value }
-        members.removeSubrange(first...)
-        return object
+    /// Where `key` is among the members gathered since `first`.
+    private func repeated(_ key: String, from first: Int) -> Int? {
+        for i in first..<members.count where members[i].key == key { return i }
+        return nil
     }
 
     private mutating func parseArray() throws -> JSONValue {
@@ -131,7 +147,9 @@ struct JSONParser {
         }
     }
 
-    private mutating func parseString() throws -> String {
+    /// The string at `index` (a quote), and whether it was written in ASCII without
+    /// escapes (false says nothing: an escape may stand for an ASCII character).
+    private mutating func parseString() throws -> (text: String, ascii: Bool) {
         let start = index
         index += 1
         // Most strings have no escapes: their text is the bytes between the quotes.
@@ -151,7 +169,7 @@ struct JSONParser {
                     text = valid
                 }
                 index = end + 1
-                return text
+                return (text, ascii)
             }
             if b == UInt8(ascii: "\\") || b < 0x20 { break }
             if b >= 0x80 { ascii = false }
@@ -168,7 +186,7 @@ struct JSONParser {
                 guard let text = String(validating: scalars, as: UTF8.self) else {
                     throw error("a string that is not valid UTF-8", at: start)
                 }
-                return text
+                return (text, false)
             }
             if b < 0x20 { throw error("a control character inside a string (escape it)") }
             if b == UInt8(ascii: "\\") {

@@ -64,15 +64,16 @@ extension JSONValue {
                 try convert(item, path: "\(path)[\(i)]", depth: depth + 1, count: &count)
             })
         case .mapping(let mapping):
-            var object: [String: JSONValue] = [:]
+            var members: [(String, JSONValue)] = []
+            members.reserveCapacity(mapping.count)
             for (key, value) in mapping {
                 guard case .scalar(let k) = key else {
                     throw SceneError(path: path, message: "expected string keys, found a \(key.isMapping ? "mapping" : "sequence") used as a key")
                 }
                 let childPath = path.isEmpty ? k.string : "\(path).\(k.string)"
-                object[k.string] = try convert(value, path: childPath, depth: depth + 1, count: &count)
+                members.append((k.string, try convert(value, path: childPath, depth: depth + 1, count: &count)))
             }
-            return .object(object)
+            return .object(JSONObject(members))
         case .alias:
             throw SceneError(path: path, message: "an unresolved YAML alias")
         }

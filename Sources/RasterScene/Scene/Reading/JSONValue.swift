@@ -8,7 +8,7 @@ public enum JSONValue: Hashable, Sendable, Decodable {
     case number(Double)
     case string(String)
     case array([JSONValue])
-    case object([String: JSONValue])
+    case object(JSONObject)
 
     public init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
@@ -17,7 +17,7 @@ public enum JSONValue: Hashable, Sendable, Decodable {
         if let d = try? container.decode(Double.self) { self = .number(d); return }
         if let s = try? container.decode(String.self) { self = .string(s); return }
         if let a = try? container.decode([JSONValue].self) { self = .array(a); return }
-        if let o = try? container.decode([String: JSONValue].self) { self = .object(o); return }
+        if let o = try? container.decode([String: JSONValue].self) { self = .object(JSONObject(o)); return }
         throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a JSON value")
     }
 
@@ -59,7 +59,7 @@ extension JSONValue: ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral, Exp
 
 extension JSONValue: ExpressibleByDictionaryLiteral {
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
-        self = .object(Dictionary(elements, uniquingKeysWith: { _, new in new }))
+        self = .object(JSONObject(elements))
     }
 
     /// JSON text with sorted keys (pretty: two-space indentation).
@@ -93,11 +93,11 @@ extension JSONValue: ExpressibleByDictionaryLiteral {
         case .object(let o):
             guard !o.isEmpty else { out += "{}"; return }
             out += "{" + newline
-            let keys = o.keys.sorted()
-            for (i, key) in keys.enumerated() {
-                out += (next ?? "") + Self.quote(key) + (indent == nil ? ":" : ": ")
-                o[key]?.write(to: &out, indent: next)
-                out += (i < keys.count - 1 ? "," : "") + newline
+            let members = o.sortedMembers
+            for (i, member) in members.enumerated() {
+                out += (next ?? "") + Self.quote(member.key) + (indent == nil ? ":" : ": ")
+                member.value.write(to: &out, indent: next)
+                out += (i < members.count - 1 ? "," : "") + newline
             }
             out += (indent ?? "") + "}"
         }

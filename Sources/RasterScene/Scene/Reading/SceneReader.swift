@@ -71,7 +71,7 @@ public struct SceneReader {
     }
 
     /// The value as an object.
-    public func object() throws -> [String: JSONValue] {
+    public func object() throws -> JSONObject {
         guard case .object(let o) = value else { throw expected("an object") }
         return o
     }

@@ -23,16 +23,16 @@ public enum SceneCatalog {
     /// `{"TYPE": {"summary": ..., "props": {"NAME": {"type": ..., "default": ..., ...}}}}`.
     public static func json(registry: SceneRegistry = .standard) -> JSONValue {
         func props(_ specs: [PropSpec]) -> JSONValue {
-            .object(Dictionary(uniqueKeysWithValues: specs.map { p in
-                var o: [String: JSONValue] = ["type": .string(p.type.summary), "summary": .string(p.summary)]
+            .object(JSONObject(uniqueKeysWithValues: specs.map { p in
+                var o: JSONObject = ["type": .string(p.type.summary), "summary": .string(p.summary)]
                 if let d = p.defaultValue { o["default"] = d }
                 if p.required { o["required"] = true }
                 return (p.name, JSONValue.object(o))
             }))
         }
-        var types: [String: JSONValue] = [:]
+        var types: JSONObject = [:]
         for (name, type) in registry.types {
-            var o: [String: JSONValue] = ["summary": .string(type.summary), "props": props(type.props)]
+            var o: JSONObject = ["summary": .string(type.summary), "props": props(type.props)]
             if !type.childProps.isEmpty { o["childProps"] = props(type.childProps) }
             if let styles = registry.styles[name] { o["styles"] = .array(styles.names.map(JSONValue.string)) }
             types[name] = .object(o)

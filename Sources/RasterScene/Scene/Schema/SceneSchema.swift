@@ -38,7 +38,7 @@ public enum SceneSchema {
 
     private struct Builder {
         let registry: SceneRegistry
-        var defs: [String: JSONValue] = [:]
+        var defs: JSONObject = [:]
 
         init(registry: SceneRegistry) {
             self.registry = registry
@@ -63,9 +63,9 @@ public enum SceneSchema {
             defs["insets"] = .object(alternatives([
                 ["type": "number", "minimum": 0],
                 ["type": "array", "items": ["type": "number", "minimum": 0], "minItems": 4, "maxItems": 4],
-                ["type": "object", "additionalProperties": false, "properties": .object(Dictionary(uniqueKeysWithValues:
+                ["type": "object", "additionalProperties": false, "properties": .object(JSONObject(uniqueKeysWithValues:
                     ["top", "left", "bottom", "right"].map { ($0, JSONValue.object(["type": "number", "minimum": 0])) }))],
-                ["type": "object", "additionalProperties": false, "properties": .object(Dictionary(uniqueKeysWithValues:
+                ["type": "object", "additionalProperties": false, "properties": .object(JSONObject(uniqueKeysWithValues:
                     ["top", "leading", "bottom", "trailing"].map { ($0, JSONValue.object(["type": "number", "minimum": 0])) }))],
             ], description: "A number, [top, left, bottom, right], or an object with top, bottom and either left and right "
                 + "(physical) or leading and trailing (following the layout direction)."))
@@ -86,8 +86,8 @@ public enum SceneSchema {
         /// form names its type (directly, as a constant, or through a definition), so a
         /// value of none of them is reported as such ("true is not of type 'number',
         /// 'object'") rather than as matching none of the forms.
-        func alternatives(_ forms: [JSONValue], description: String? = nil) -> [String: JSONValue] {
-            var result: [String: JSONValue] = ["anyOf": .array(forms)]
+        func alternatives(_ forms: [JSONValue], description: String? = nil) -> JSONObject {
+            var result: JSONObject = ["anyOf": .array(forms)]
             if let description { result["description"] = .string(description) }
             var types: [String] = []
             for form in forms {
@@ -125,26 +125,26 @@ public enum SceneSchema {
         }
 
         /// `owner`: the node type whose props these are (nil for the file's own objects).
-        mutating func objectSchema(props: [PropSpec], owner container: String?) -> [String: JSONValue] {
-            var properties: [String: JSONValue] = [:]
+        mutating func objectSchema(props: [PropSpec], owner container: String?) -> JSONObject {
+            var properties: JSONObject = [:]
             for p in props {
                 var s = schema(for: p.type, container: container)
                 s["description"] = .string(p.summary)
                 if let d = p.defaultValue { s["default"] = d }
                 properties[p.name] = .object(s)
             }
-            var o: [String: JSONValue] = ["type": "object", "additionalProperties": false, "properties": .object(properties)]
+            var o: JSONObject = ["type": "object", "additionalProperties": false, "properties": .object(properties)]
             let required = props.filter(\.required).map { JSONValue.string($0.name) }
             if !required.isEmpty { o["required"] = .array(required) }
             return o
         }
 
         /// `container`: the type whose props these are (its `children` take its child props).
-        mutating func schema(for type: PropType, container: String?) -> [String: JSONValue] {
-            func ref(_ name: String) -> [String: JSONValue] { ["$ref": .string("#/$defs/\(name)")] }
+        mutating func schema(for type: PropType, container: String?) -> JSONObject {
+            func ref(_ name: String) -> JSONObject { ["$ref": .string("#/$defs/\(name)")] }
             switch type {
             case .number(let lo, let hi):
-                var s: [String: JSONValue] = ["type": "number"]
+                var s: JSONObject = ["type": "number"]
                 if let lo { s["minimum"] = .number(lo) }
                 if let hi { s["maximum"] = .number(hi) }
                 return s
@@ -171,7 +171,7 @@ public enum SceneSchema {
                 let keys = ["top", "left", "bottom", "right"].map { ($0, one) }
                 return alternatives([one, ["type": "array", "items": one, "minItems": 4, "maxItems": 4],
                                      ["type": "object", "additionalProperties": false,
-                                      "properties": .object(Dictionary(uniqueKeysWithValues: keys))]])
+                                      "properties": .object(JSONObject(uniqueKeysWithValues: keys))]])
             case .stops: return ref("stops")
             case .node: return ref("node")
             case .childNode: return ref("anyNode")
@@ -227,7 +227,7 @@ public enum SceneSchema {
         /// unknown type, a misspelt prop, a value of the wrong kind), where `oneOf` over
         /// every type can only say that the node matches none of them.
         func byType(_ description: String, _ names: [String],
-                    branch: (String) -> [String: JSONValue]) -> [String: JSONValue] {
+                    branch: (String) -> JSONObject) -> JSONObject {
             ["description": .string(description), "type": "object", "required": ["type"],
              "properties": ["type": ["enum": .array(names.map { .string($0) })]],
              "allOf": .array(names.map { name in
@@ -236,7 +236,7 @@ public enum SceneSchema {
              })]
         }
 
-        mutating func nodeSchema(_ type: SceneComponentType, extra: [PropSpec]) -> [String: JSONValue] {
+        mutating func nodeSchema(_ type: SceneComponentType, extra: [PropSpec]) -> JSONObject {
             var o = objectSchema(props: type.allProps + extra, owner: type.name)
             if case .object(var properties) = o["properties"] {
                 properties["type"] = .object(["const": .string(type.name)])
@@ -266,8 +266,8 @@ public enum SceneSchema {
         }
 
         /// `styles`: for each stylable type, one of its style names or a stack of them.
-        func sceneStyles() -> [String: JSONValue] {
-            var properties: [String: JSONValue] = [:]
+        func sceneStyles() -> JSONObject {
+            var properties: JSONObject = [:]
             for family in styleFamilies {
                 let name: JSONValue = ["enum": .array(family.names.map(JSONValue.string))]
                 properties[family.typeName] = .object(alternatives([name, ["type": "array", "items": name]]))
@@ -276,7 +276,7 @@ public enum SceneSchema {
         }
 
         /// A node's `style`: a style name of any stylable type, or a stack of one type's.
-        func nodeStyle() -> [String: JSONValue] {
+        func nodeStyle() -> JSONObject {
             let all = styleFamilies.flatMap(\.names).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
             var forms: [JSONValue] = [["enum": .array(all.map(JSONValue.string))]]
             for family in styleFamilies {

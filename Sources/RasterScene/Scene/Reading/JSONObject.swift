@@ -1,0 +1,240 @@
+/// The members of a JSON object in the order they were first written, each key once: a
+/// repeated key keeps the place of its first member and the value of its last. Keys
+/// compare as `String`s do (by canonical equivalence), as a dictionary's keys would.
+///
+/// A scene's objects are small (a node writes a handful of props) and are read by asking
+/// for names, most of them absent. So the members are one array, found by a scan that a
+/// mask of key lengths cuts short, and no key is hashed: neither when the parser makes
+/// the object nor when a decoder asks for a name. Objects of more than
+/// `Self.hashedDeduplication` members are deduplicated through a dictionary when made.
+///
+/// Invariants: no two members have equal keys; `lengths` has bit `n % 64` set for every
+/// ASCII key of `n` UTF-8 bytes, and every bit once any key is not ASCII (such a key may
+/// equal a name of another length).
+public struct JSONObject: Sendable {
+    /// One member: a key and its value.
+    public typealias Member = (key: String, value: JSONValue)
+
+    private var members: [Member]
+    /// See the invariants.
+    private(set) var lengths: UInt64
+
+    /// Objects with more members than this are deduplicated through a dictionary.
+    static let hashedDeduplication = 16
+
+    /// An empty object.
+    public init() {
+        members = []
+        lengths = 0
+    }
+
+    /// The members in order; a repeated key keeps its first place and its last value.
+    public init<S: Sequence>(_ members: S) where S.Element == (String, JSONValue) {
+        self.init(unique: Self.uniqued(members.map { (key: $0.0, value: $0.1) }))
+    }
+
+    /// The members in order, as `init(_:)` takes them.
+    public init<S: Sequence>(uniqueKeysWithValues members: S) where S.Element == (String, JSONValue) {
+        self.init(members)
+    }
+
+    /// A dictionary's entries, in the order of their keys (a dictionary has none of its own).
+    public init(_ dictionary: [String: JSONValue]) {
+        self.init(unique: dictionary.sorted { $0.key < $1.key }.map { (key: $0.key, value: $0.value) })
+    }
+
+    /// Members whose keys are already unique (a parser's, a dictionary's).
+    init(unique members: [Member]) {
+        self.members = members
+        lengths = members.reduce(0) { $0 | Self.lengthBit($1.key) }
+    }
+
+    /// Members whose keys are already unique, with their length mask computed by the caller.
+    init(unique members: [Member], lengths: UInt64) {
+        self.members = members
+        self.lengths = lengths
+    }
+
+    /// The bit of `key` in `lengths`.
+    @inline(__always)
+    static func lengthBit(_ key: String) -> UInt64 {
+        key.isASCIIKey ? 1 << UInt64(key.utf8.count & 63) : ~0
+    }
+
+    /// `members` with each repeated key kept once, in its first place with its last value.
+    static func uniqued(_ members: [Member]) -> [Member] {
+        guard members.count > 1 else { return members }
+        var out = members
+        var kept = 0
+        if members.count <= hashedDeduplication {
+            outer: for member in members {
+                for j in 0..<kept where out[j].key == member.key {
+                    out[j].value = member.value
+                    continue outer
+                }
+                out[kept] = member
+                kept += 1
+            }
+        } else {
+            var place: [String: Int] = [:]
+            place.reserveCapacity(members.count)
+            for member in members {
+                if let j = place[member.key] {
+                    out[j].value = member.value
+                } else {
+                    place[member.key] = kept
+                    out[kept] = member
+                    kept += 1
+                }
+            }
+        }
+        out.removeSubrange(kept...)
+        return out
+    }
+
+    // MARK: - Lookup
+
+    /// The position of the member whose key equals `name`.
+    public func index(of name: String) -> Int? {
+        name.isASCIIKey ? index(ofASCII: name) : members.firstIndex { $0.key == name }
+    }
+
+    /// `index(of:)` for a name known to be ASCII (a prop name as a decoder asks for it):
+    /// only keys of its length, or any key when one is not ASCII, can equal it. Inlined,
+    /// so that the length of a name written in the code is known when compiled.
+    @inline(__always)
+    func index(ofASCII name: String) -> Int? {
+        let length = name.utf8.count
+        guard lengths & (1 << UInt64(length & 63)) != 0 else { return nil }
+        return search(name, length: length)
+    }
+
+    private func search(_ name: String, length: Int) -> Int? {
+        let anyWide = lengths == ~0
+        for i in members.indices {
+            let key = members[i].key
+            if (anyWide || key.utf8.count == length) && key == name { return i }
+        }
+        return nil
+    }
+
+    /// The value of `key`; setting nil removes the member, setting a new key appends it.
+    public subscript(key: String) -> JSONValue? {
+        get { index(of: key).map { members[$0].value } }
+        set {
+            if let i = index(of: key) {
+                if let newValue {
+                    members[i].value = newValue
+                } else {
+                    members.remove(at: i)
+                    lengths = members.reduce(0) { $0 | Self.lengthBit($1.key) }
+                }
+            } else if let newValue {
+                members.append((key, newValue))
+                lengths |= Self.lengthBit(key)
+            }
+        }
+    }
+
+    /// Removes the member of `key`, returning its value.
+    @discardableResult
+    public mutating func removeValue(forKey key: String) -> JSONValue? {
+        let old = self[key]
+        self[key] = nil
+        return old
+    }
+
+    /// Adds `other`'s members: a key both have takes `combine(ours, theirs)` in its place
+    /// here, a new key is appended.
+    public mutating func merge(_ other: JSONObject, uniquingKeysWith combine: (JSONValue, JSONValue) throws -> JSONValue) rethrows {
+        for m in other.members {
+            if let i = index(of: m.key) {
+                members[i].value = try combine(members[i].value, m.value)
+            } else {
+                members.append(m)
+                lengths |= Self.lengthBit(m.key)
+            }
+        }
+    }
+
+    /// The keys, in order.
+    public var keys: [String] { members.map(\.key) }
+    /// The values, in the order of their keys.
+    public var values: [JSONValue] { members.map(\.value) }
+
+    /// The members as a dictionary.
+    public var dictionary: [String: JSONValue] {
+        Dictionary(members, uniquingKeysWith: { _, last in last })
+    }
+
+    /// The values transformed, keyed as here.
+    public func mapValues<T>(_ transform: (JSONValue) throws -> T) rethrows -> [String: T] {
+        var out: [String: T] = [:]
+        out.reserveCapacity(members.count)
+        for m in members { out[m.key] = try transform(m.value) }
+        return out
+    }
+
+    /// The values transformed where `transform` gives one, keyed as here.
+    public func compactMapValues<T>(_ transform: (JSONValue) throws -> T?) rethrows -> [String: T] {
+        var out: [String: T] = [:]
+        for m in members { if let v = try transform(m.value) { out[m.key] = v } }
+        return out
+    }
+
+    /// `merge(_:uniquingKeysWith:)` on a copy.
+    public func merging(_ other: JSONObject, uniquingKeysWith combine: (JSONValue, JSONValue) throws -> JSONValue) rethrows
+        -> JSONObject {
+        var copy = self
+        try copy.merge(other, uniquingKeysWith: combine)
+        return copy
+    }
+
+    /// The members sorted by key.
+    public var sortedMembers: [Member] { members.sorted { $0.key < $1.key } }
+}
+
+extension JSONObject: RandomAccessCollection {
+    public var startIndex: Int { members.startIndex }
+    public var endIndex: Int { members.endIndex }
+    public subscript(position: Int) -> Member { members[position] }
+}
+
+extension JSONObject: ExpressibleByDictionaryLiteral {
+    /// A repeated key keeps its first place and its last value.
+    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+        self.init(elements)
+    }
+}
+
+/// Equal when the members are, in any order (as dictionaries compare).
+extension JSONObject: Hashable {
+    public static func == (a: JSONObject, b: JSONObject) -> Bool {
+        guard a.members.count == b.members.count else { return false }
+        if a.members.count <= hashedDeduplication {
+            return a.members.allSatisfy { m in b[m.key] == m.value }
+        }
+        return zip(a.sortedMembers, b.sortedMembers).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+    }
+
+    /// Independent of the order of the members: their own hashes are summed.
+    public func hash(into hasher: inout Hasher) {
+        var sum: UInt = 0
+        for m in members {
+            var h = Hasher()
+            h.combine(m.key)
+            h.combine(m.value)
+            sum &+= UInt(bitPattern: h.finalize())
+        }
+        hasher.combine(members.count)
+        hasher.combine(sum)
+    }
+}
+
+extension String {
+    /// Whether every scalar is ASCII: such a string equals another only when their UTF-8
+    /// bytes are the same, so strings of different lengths differ.
+    var isASCIIKey: Bool {
+        utf8.withContiguousStorageIfAvailable { bytes in bytes.allSatisfy { $0 < 0x80 } } ?? utf8.allSatisfy { $0 < 0x80 }
+    }
+}
