@@ -111,11 +111,12 @@ public struct JSONObject: Sendable {
 
     private func search(_ name: String, length: Int) -> Int? {
         let anyWide = lengths == ~0
-        for i in members.indices {
-            let key = members[i].key
-            if (anyWide || key.utf8.count == length) && key == name { return i }
+        return members.withUnsafeBufferPointer { buffer in
+            for i in buffer.indices where (anyWide || buffer[i].key.utf8.count == length) && buffer[i].key == name {
+                return i
+            }
+            return nil
         }
-        return nil
     }
 
     /// The value of `key`; setting nil removes the member, setting a new key appends it.
