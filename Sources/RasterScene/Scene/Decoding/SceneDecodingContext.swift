@@ -16,7 +16,14 @@ public final class SceneDecodingContext {
     /// families against it).
     public internal(set) var fonts: FontRegistry = .shared
     /// Semantic colour names a colour value may use.
-    var colorNames: Set<String> = Set(SemanticColor.standardNames)
+    var colorNames: Set<String> = Set(SemanticColor.standardNames) {
+        didSet { lastColor = nil }
+    }
+    /// The last colour string `knownColor` read and what it made of it: a scene's colours
+    /// repeat (a list's rows are painted alike), and reading one costs more than comparing.
+    private var lastColor: (text: String, color: ColorValue?)?
+    /// The last node type looked up by name (siblings are mostly of one type).
+    private var lastType: SceneComponentType?
     /// The theme as the scene sets it (for resolving colours that must be fixed).
     var theme: Theme = .light
     /// Every node with an id: where it is and its raw JSON (for checking `set`).
@@ -184,7 +191,7 @@ public final class SceneDecodingContext {
         guard let typeValue = raw["type"] else { throw r.error("missing 'type' (the node type)") }
         let typeReader = r.child("type", typeValue)
         let typeName = try typeReader.string()
-        guard let type = registry.types[typeName] else {
+        guard let type = lastType?.name == typeName ? lastType : registry.types[typeName] else {
             let shown = typeReader.shortened(typeName)
             if let guess = NameSuggestion.nearest(to: typeName, in: registry.typeNames) {
                 throw typeReader.error("unknown type '\(shown)'; did you mean '\(guess)'?")
@@ -192,6 +199,7 @@ public final class SceneDecodingContext {
             let names = registry.typeNames.joined(separator: ", ")
             throw typeReader.error("unknown type '\(shown)' (known: \(names.count <= 120 ? names : "see `render components`"))")
         }
+        lastType = type
         let props = try SceneProps(r, table: type.propTable, extra: childSpecs, extraNamesAreASCII: childNamesAreASCII,
                                    owner: typeName, context: self)
         props.markUsed("type")
@@ -330,7 +338,10 @@ public final class SceneDecodingContext {
 
     /// `s` as a colour when it is one (see `color(_:)`); nil for anything else.
     func knownColor(_ s: String) -> ColorValue? {
-        ColorValue(s, isSemantic: { colorNames.contains($0) })
+        if let last = lastColor, last.text == s { return last.color }
+        let color = ColorValue(s, isSemantic: { colorNames.contains($0) })
+        lastColor = (s, color)
+        return color
     }
 
     /// A colour resolved now, through the scene's theme.

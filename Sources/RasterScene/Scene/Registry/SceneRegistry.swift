@@ -7,23 +7,58 @@ import RasterComponents
 /// applied around the component it returns. A type that declares a common prop itself
 /// (a RoundedRectangle's `cornerRadius`) takes it over.
 public struct SceneComponentType: Sendable {
+    /// The type's parts, shared by its copies (a decoder looks a type up per node).
+    private let parts: Parts
+
+    /// Invariant: set once, when the type is made.
+    private final class Parts: Sendable {
+        let name: String
+        let summary: String
+        let props: [PropSpec]
+        let childProps: [PropSpec]
+        let childBoxes: Bool
+        let decode: @Sendable (SceneProps) throws -> AnyComponent<Empty>
+        let exclusive: [[String]]
+        let allProps: [PropSpec]
+        let propTable: PropTable
+        let nodePropNames: [String]
+        let overriddenCommonNames: Set<String>
+
+        init(name: String, summary: String, props: [PropSpec], childProps: [PropSpec], childBoxes: Bool,
+             exclusive: [[String]], decode: @escaping @Sendable (SceneProps) throws -> AnyComponent<Empty>) {
+            self.name = name
+            self.summary = summary
+            self.props = props
+            self.childProps = childProps
+            self.childBoxes = childBoxes
+            self.exclusive = exclusive
+            self.decode = decode
+            let own = Set(props.map(\.name))
+            let commonNames = Set(SceneSpecs.common.map(\.name))
+            overriddenCommonNames = own.intersection(commonNames)
+            allProps = props + SceneSpecs.common.filter { !own.contains($0.name) }
+            propTable = PropTable(allProps)
+            nodePropNames = allProps.filter(\.type.holdsNodes).map(\.name)
+        }
+    }
+
     /// The name nodes give in `type`.
-    public let name: String
+    public var name: String { parts.name }
     /// One sentence for `render components` and the schema.
-    public let summary: String
+    public var summary: String { parts.summary }
     /// The type's own props, read by its decode closure.
-    public let props: [PropSpec]
+    public var props: [PropSpec] { parts.props }
     /// Props the children of this type take from it (a Flex item's `grow`).
-    public let childProps: [PropSpec]
+    public var childProps: [PropSpec] { parts.childProps }
     /// True when the children's `padding` and `frame` are CSS boxes this type lays out
     /// (a Flex's items), read into `SceneProps.box` for its `children` wrapper, instead
     /// of SwiftUI's padding and frame around each child.
-    public let childBoxes: Bool
-    let decode: @Sendable (SceneProps) throws -> AnyComponent<Empty>
+    public var childBoxes: Bool { parts.childBoxes }
+    var decode: @Sendable (SceneProps) throws -> AnyComponent<Empty> { parts.decode }
 
     /// Groups of props of which a node may set at most one (a Text's `text` and
     /// `spans`); the decoder refuses two of a group, and the schema says so.
-    public let exclusive: [[String]]
+    public var exclusive: [[String]] { parts.exclusive }
 
     /// A type whose nodes `decode` turns into a `C`; the other arguments set the
     /// properties of the same name.
@@ -31,36 +66,25 @@ public struct SceneComponentType: Sendable {
                               childBoxes: Bool = false, exclusive: [[String]] = [],
                               decode: @escaping @Sendable (SceneProps) throws -> C)
         where C.EnvironmentType == Empty, C: SendableMetatype {
-        self.name = name
-        self.summary = summary
-        self.props = props
-        self.childProps = childProps
-        self.childBoxes = childBoxes
-        self.exclusive = exclusive
-        let own = Set(props.map(\.name))
-        let commonNames = Set(SceneSpecs.common.map(\.name))
-        overriddenCommonNames = own.intersection(commonNames)
-        allProps = props + SceneSpecs.common.filter { !own.contains($0.name) }
-        propTable = PropTable(allProps)
-        nodePropNames = allProps.filter(\.type.holdsNodes).map(\.name)
-        self.decode = { AnyComponent(try decode($0)) }
+        parts = Parts(name: name, summary: summary, props: props, childProps: childProps, childBoxes: childBoxes,
+                      exclusive: exclusive, decode: { AnyComponent(try decode($0)) })
     }
 
     /// The props a node of this type takes: its own, then the common ones it does not
     /// declare itself.
-    public let allProps: [PropSpec]
+    public var allProps: [PropSpec] { parts.allProps }
     /// `allProps` indexed by name.
-    let propTable: PropTable
+    var propTable: PropTable { parts.propTable }
     /// The props whose values are nodes (`children`, `content`...), in `allProps` order.
-    let nodePropNames: [String]
+    var nodePropNames: [String] { parts.nodePropNames }
     /// The common props it declares itself (most types: none).
-    let overriddenCommonNames: Set<String>
+    var overriddenCommonNames: Set<String> { parts.overriddenCommonNames }
 
     /// Whether the type takes the common prop `name` as common (does not declare it
     /// itself). Free of hashing for the many types that take over none.
     @inline(__always)
     func takesAsCommon(_ name: String) -> Bool {
-        overriddenCommonNames.isEmpty || !overriddenCommonNames.contains(name)
+        parts.overriddenCommonNames.isEmpty || !parts.overriddenCommonNames.contains(name)
     }
 }
 
