@@ -248,6 +248,17 @@ final class ComponentTests: XCTestCase {
         }
     }
 
+    /// A string or integer id keys a child as the same id given through `AnyHashable` does
+    /// (the direct initializers skip the type lookup, not the identity).
+    func testDirectStringAndIntegerIdsKeyAsTheirAnyHashables() {
+        let child = AnyComponent<Empty>(Counter())
+        func erased(_ id: AnyHashable) -> ChildKey { AnyComponentWithIdentity(id: id, component: child).key }
+        XCTAssertEqual(AnyComponentWithIdentity(id: "row-1", component: child).key, erased("row-1"))
+        XCTAssertEqual(AnyComponentWithIdentity(id: 7, component: child).key, erased(Int8(7)))
+        XCTAssertNotEqual(AnyComponentWithIdentity(id: "7", component: child).key, erased(7))
+        XCTAssertEqual(AnyComponentWithIdentity(id: "row-1", component: child).id, AnyHashable("row-1"))
+    }
+
     /// A stack keeps a child's view for an equal id, whatever integer type spells it.
     func testStacksKeepViewsForEqualIdsOfAnotherType() throws {
         let host = ComponentHost<Empty>()

@@ -38,6 +38,18 @@ public struct AnyComponentWithIdentity<EnvironmentType>: Equatable {
         key = ChildKey(id)
     }
 
+    /// Keys `component` by a string `id` (a scene node's), without looking its type up.
+    public init(id: String, component: AnyComponent<EnvironmentType>) {
+        self.component = component
+        key = .string(id)
+    }
+
+    /// Keys `component` by an integer `id` (a position), without looking its type up.
+    public init(id: Int, component: AnyComponent<EnvironmentType>) {
+        self.component = component
+        key = .int(id)
+    }
+
     /// The same id (compared through `key`, as `AnyHashable` compares) and equal
     /// components.
     public static func == (lhs: AnyComponentWithIdentity, rhs: AnyComponentWithIdentity) -> Bool {

@@ -188,7 +188,7 @@ public final class SceneDecodingContext {
         guard depth < limits.depth else { throw r.error(limits.tooDeep) }
         try countNode(at: r)
         guard case .object(let raw) = r.value else { throw r.expected("a node (an object with a 'type')") }
-        guard let typeValue = raw["type"] else { throw r.error("missing 'type' (the node type)") }
+        guard let typeValue = raw.value(ofASCII: "type") else { throw r.error("missing 'type' (the node type)") }
         let typeReader = r.child("type", typeValue)
         let typeName = try typeReader.string()
         guard let type = lastType?.name == typeName ? lastType : registry.types[typeName] else {

@@ -18,10 +18,9 @@ enum SceneTreeLimits {
     /// Throws the decoder's error for the first node over `limits.nodes` or nested
     /// `limits.depth` levels deep, naming its path; else returns what it counted.
     static func check(root: SceneReader, registry: SceneRegistry, limits: SceneLimits) throws -> Counts {
-        var counts = Counts()
-        var path: [PathPart] = []
-        try visit(root.value, depth: 0, counts: &counts, path: &path, root: root.path, registry: registry, limits: limits)
-        return counts
+        var walk = Walk(root: root.path, registry: registry, limits: limits)
+        try walk.visit(root.value, depth: 0)
+        return walk.counts
     }
 
     private enum PathPart {
@@ -40,29 +39,44 @@ enum SceneTreeLimits {
         return text
     }
 
-    private static func visit(_ value: JSONValue, depth: Int, counts: inout Counts, path: inout [PathPart], root: String,
-                              registry: SceneRegistry, limits: SceneLimits) throws {
-        // What the decoder would refuse as a node it reports itself, with more detail.
-        guard case .object(let node) = value, case .string(let typeName)? = node["type"],
-              let type = registry.types[typeName] else { return }
-        guard depth < limits.depth else { throw SceneError(path: format(root, path), message: limits.tooDeep) }
-        counts.nodes += 1
-        guard counts.nodes <= limits.nodes else { throw SceneError(path: format(root, path), message: limits.tooManyNodes) }
-        if node["id"] != nil { counts.withIDs += 1 }
-        for name in type.nodePropNames {
-            guard let child = node[name] else { continue }
-            path.append(.key(name))
-            defer { path.removeLast() }
-            if case .array(let items) = child {
-                for (i, item) in items.enumerated() {
-                    path.append(.index(i))
-                    defer { path.removeLast() }
-                    try visit(item, depth: depth + 1, counts: &counts, path: &path, root: root, registry: registry,
-                              limits: limits)
+    /// One walk: what it counted, where it is, and the last node type it looked up
+    /// (siblings are mostly of one type).
+    private struct Walk {
+        let root: String
+        let registry: SceneRegistry
+        let limits: SceneLimits
+        var counts = Counts()
+        var path: [PathPart] = []
+        var lastType: SceneComponentType?
+
+        init(root: String, registry: SceneRegistry, limits: SceneLimits) {
+            self.root = root
+            self.registry = registry
+            self.limits = limits
+        }
+
+        mutating func visit(_ value: JSONValue, depth: Int) throws {
+            // What the decoder would refuse as a node it reports itself, with more detail.
+            guard case .object(let node) = value, case .string(let typeName)? = node.value(ofASCII: "type"),
+                  let type = lastType?.name == typeName ? lastType : registry.types[typeName] else { return }
+            lastType = type
+            guard depth < limits.depth else { throw SceneError(path: format(root, path), message: limits.tooDeep) }
+            counts.nodes += 1
+            guard counts.nodes <= limits.nodes else { throw SceneError(path: format(root, path), message: limits.tooManyNodes) }
+            if node.index(ofASCII: "id") != nil { counts.withIDs += 1 }
+            for name in type.nodePropNames {
+                guard let child = node[name] else { continue }
+                path.append(.key(name))
+                defer { path.removeLast() }
+                if case .array(let items) = child {
+                    for (i, item) in items.enumerated() {
+                        path.append(.index(i))
+                        defer { path.removeLast() }
+                        try visit(item, depth: depth + 1)
+                    }
+                } else {
+                    try visit(child, depth: depth + 1)
                 }
-            } else {
-                try visit(child, depth: depth + 1, counts: &counts, path: &path, root: root, registry: registry,
-                          limits: limits)
             }
         }
     }

@@ -109,6 +109,12 @@ public struct JSONObject: Sendable {
         return search(name, length: length)
     }
 
+    /// The value of `name`, a name known to be ASCII (`index(ofASCII:)`).
+    @inline(__always)
+    func value(ofASCII name: String) -> JSONValue? {
+        index(ofASCII: name).map { members[$0].value }
+    }
+
     private func search(_ name: String, length: Int) -> Int? {
         let anyWide = lengths == ~0
         return members.withUnsafeBufferPointer { buffer in
