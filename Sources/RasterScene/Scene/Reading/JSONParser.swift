@@ -159,7 +159,9 @@ struct JSONParser {
             let b = bytes[end]
             if b == UInt8(ascii: "\"") {
                 let text: String
-                if ascii {
+                if ascii && end - index <= Interned.maxCount {
+                    text = interned(from: index, count: end - index)
+                } else if ascii {
                     // ASCII is valid UTF-8 as it is.
                     text = String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<end]), as: UTF8.self)
                 } else {
@@ -249,6 +251,40 @@ struct JSONParser {
             index += 1
         }
         return v
+    }
+
+    /// A short ASCII string read before, by its bytes: keys and many values repeat (every
+    /// node writes `type`, a list's rows write the same props and colours), and finding
+    /// one here costs less than making it again.
+    private struct Interned {
+        /// The longest string kept: its bytes fit `low` and `high`.
+        static let maxCount = 16
+        /// The string's bytes, little-endian, zero past its end.
+        var low: UInt64 = 0, high: UInt64 = 0
+        /// Its length, -1 for an empty slot.
+        var count = -1
+        var text = ""
+    }
+
+    /// Slots of strings read before, picked by their bytes (a later string that picks a
+    /// taken slot replaces it).
+    private var internedStrings = [Interned](repeating: Interned(), count: 256)
+
+    /// The ASCII string of the `count` bytes (at most `Interned.maxCount`) at `start`:
+    /// the one read before with the same bytes, else made and kept.
+    private mutating func interned(from start: Int, count: Int) -> String {
+        var words: (low: UInt64, high: UInt64) = (0, 0)
+        let source = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[start..<(start + count)]))
+        withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: source) }
+        let mix = (words.low ^ (words.high &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(count)) &* 0xBF58_476D_1CE4_E5B9
+        let slot = Int(truncatingIfNeeded: mix >> 56)
+        if internedStrings[slot].count == count && internedStrings[slot].low == words.low
+            && internedStrings[slot].high == words.high {
+            return internedStrings[slot].text
+        }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<(start + count)]), as: UTF8.self)
+        internedStrings[slot] = Interned(low: words.low, high: words.high, count: count, text: text)
+        return text
     }
 
     /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`
