@@ -8,11 +8,11 @@ import Raster
 /// placed); `L1e` to `L4e` lay the same trees out without views, each run on new layout
 /// nodes, and `L1d` to `L4d` on layout nodes kept from run to run with every node marked
 /// dirty first, as Taffy's compute is timed; `A3` updates a laid-out tree frame by
-/// frame, and `R1` only reads a file.
+/// frame, `R1` only reads a file and `R2` reads and decodes it.
 /// Nothing is drawn, but for `L5`, which takes a file all the way to PNG bytes.
 public enum LayoutWorkloads {
     public static let names = ["L1", "L2", "L3", "L4", "L1e", "L2e", "L3e", "L4e", "L1d", "L2d", "L3d", "L4d", "A3",
-                                      "R1"]
+                                      "R1", "R2"]
     /// Workloads run only when named (`render bench --only L5`): too large for every run.
     public static let namedOnly = ["L5"]
 
@@ -30,7 +30,7 @@ public enum LayoutWorkloads {
         case "L3": return chatList()
         case "L4": return mixedDeep()
         case "A3": return relabelledChatList()
-        case "R1": return largeFile()
+        case "R1", "R2": return largeFile()
         case "L5": return wrappingRectangles(largeSceneItems, seed: 16)
         default: return nil
         }
@@ -50,6 +50,7 @@ public enum LayoutWorkloads {
         case "L4": return "layout: 8,000 leaves in stacks and flex containers 60 deep"
         case "A3": return "update and layout of 10 frames of the L3 list, one row's name changed in each (no drawing)"
         case "R1": return "read: a 48 MB scene file of 455,001 nodes parsed (not decoded), as Python's json.loads reads it"
+        case "R2": return "read and decode: the R1 file parsed and decoded into components, every prop checked against its spec"
         case "L5": return "file to PNG: a 1,000,001-node Flex scene read, decoded, laid out, drawn and encoded"
         default: return ""
         }
@@ -66,6 +67,21 @@ public enum LayoutWorkloads {
                 _ = try JSONValue.parse(data)
                 return data.count
             })
+        }
+        if name == "R2" {
+            // The file's bytes are made once; a run parses and decodes them. Each run's
+            // scene is kept until the next run starts, so that tearing it down is not timed.
+            let data = Data(json.jsonText().utf8)
+            let decoder = SceneDecoder(limits: SceneLimits(nodes: largeFileItems + 1))
+            let kept = Kept()
+            var workload = Workload(name: name, summary: summary(name), width: 1, height: 1, nodes: largeFileItems + 1,
+                                    draw: { _ in }, encode: {
+                kept.scenes.append(try decoder.decode(data, format: .json))
+                return data.count
+            })
+            workload.beforeRun = { kept.scenes.removeAll() }
+            workload.cleanup = { kept.scenes.removeAll() }
+            return workload
         }
         let scene = try SceneDecoder().decode(json)
         var nodes = 0
@@ -128,6 +144,7 @@ public enum LayoutWorkloads {
 
     final class Kept {
         var renderers: [SceneRenderer] = []
+        var scenes: [Scene] = []
     }
 
     static func canvas(_ width: Double, _ height: Double) -> JSONValue {
