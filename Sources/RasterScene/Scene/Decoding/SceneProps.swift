@@ -119,10 +119,7 @@ public final class SceneProps {
     /// reader (for the path in a message) only to check one that is not.
     private func typed(_ name: String) throws -> (value: JSONValue, type: PropType)? {
         let (type, defaultValue) = try specParts(name)
-        if let v = written(name) {
-            markRead(name)
-            if v != .null { return (v, type) }
-        }
+        if let v = take(name), v != .null { return (v, type) }
         if let d = defaultValue { return (d, type) }
         return nil
     }
@@ -135,10 +132,7 @@ public final class SceneProps {
     /// The written value of `name`, else its default; nil when neither.
     public func value(_ name: String) throws -> (SceneReader, PropSpec)? {
         let spec = try spec(name)
-        if let v = written(name) {
-            markRead(name)
-            if v != .null { return (reader.child(name, v), spec) }
-        }
+        if let v = take(name), v != .null { return (reader.child(name, v), spec) }
         if let d = spec.defaultValue { return (reader.child(name, d), spec) }
         return nil
     }
@@ -164,12 +158,15 @@ public final class SceneProps {
 
     /// Marks `name` as handled without reading it (a prop another layer reads).
     func markUsed(_ name: String) {
-        if written(name) != nil { markRead(name) }
+        _ = take(name)
     }
 
-    private func markRead(_ name: String) {
-        guard let i = position(name) else { return }
+    /// The value written for `name` (`.null` when written as null), marked read; nil
+    /// when not written. One lookup for both.
+    private func take(_ name: String) -> JSONValue? {
+        guard let i = position(name) else { return nil }
         if i < 64 { usedKeys |= 1 << UInt64(i) } else { usedPositions.insert(i) }
+        return values[i].value
     }
 
     private func wasRead(at i: Int) -> Bool {
