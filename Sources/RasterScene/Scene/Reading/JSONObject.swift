@@ -15,7 +15,14 @@ public struct JSONObject: Sendable {
     /// One member: a key and its value.
     public typealias Member = (key: String, value: JSONValue)
 
-    private var members: [Member]
+    /// A member as the object keeps it (a struct, which arrays copy with its own code
+    /// where a tuple goes through the runtime's generic copy).
+    struct Entry {
+        var key: String
+        var value: JSONValue
+    }
+
+    private var members: [Entry]
     /// See the invariants.
     private(set) var lengths: UInt64
 
@@ -45,12 +52,12 @@ public struct JSONObject: Sendable {
 
     /// Members whose keys are already unique (a parser's, a dictionary's).
     init(unique members: [Member]) {
-        self.members = members
+        self.members = members.map { Entry(key: $0.key, value: $0.value) }
         lengths = members.reduce(0) { $0 | Self.lengthBit($1.key) }
     }
 
     /// Members whose keys are already unique, with their length mask computed by the caller.
-    init(unique members: [Member], lengths: UInt64) {
+    init(unique members: [Entry], lengths: UInt64) {
         self.members = members
         self.lengths = lengths
     }
@@ -137,7 +144,7 @@ public struct JSONObject: Sendable {
                     lengths = members.reduce(0) { $0 | Self.lengthBit($1.key) }
                 }
             } else if let newValue {
-                members.append((key, newValue))
+                members.append(Entry(key: key, value: newValue))
                 lengths |= Self.lengthBit(key)
             }
         }
@@ -171,7 +178,7 @@ public struct JSONObject: Sendable {
 
     /// The members as a dictionary.
     public var dictionary: [String: JSONValue] {
-        Dictionary(members, uniquingKeysWith: { _, last in last })
+        Dictionary(members.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
     }
 
     /// The values transformed, keyed as here.
@@ -198,13 +205,13 @@ public struct JSONObject: Sendable {
     }
 
     /// The members sorted by key.
-    public var sortedMembers: [Member] { members.sorted { $0.key < $1.key } }
+    public var sortedMembers: [Member] { members.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } }
 }
 
 extension JSONObject: RandomAccessCollection {
     public var startIndex: Int { members.startIndex }
     public var endIndex: Int { members.endIndex }
-    public subscript(position: Int) -> Member { members[position] }
+    public subscript(position: Int) -> Member { (members[position].key, members[position].value) }
 }
 
 extension JSONObject: ExpressibleByDictionaryLiteral {

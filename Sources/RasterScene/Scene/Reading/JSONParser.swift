@@ -19,7 +19,7 @@ struct JSONParser {
     private var depth = 0
     /// The members of the objects being read, innermost last: an object's members are
     /// gathered here and its array is made once, at its size, when it closes.
-    private var members: [(key: String, value: JSONValue)] = []
+    private var members: [JSONObject.Entry] = []
 
     private init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -97,7 +97,7 @@ struct JSONParser {
                 members[i].value = value
             } else {
                 places?[key] = members.count
-                members.append((key, value))
+                members.append(JSONObject.Entry(key: key, value: value))
             }
             lengths |= bit
             skipSpace()
