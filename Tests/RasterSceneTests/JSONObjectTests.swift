@@ -16,7 +16,8 @@ final class JSONObjectTests: XCTestCase {
     /// Every key written is found by itself and by nothing else of its length or of
     /// another; the dictionary of the same members is the reference.
     func testLookups_FindWhatADictionaryFinds() throws {
-        let keys = ["a", "b", "ab", "ba", "type", "fill", "frame", "width", "height", "cornerRadius", "x\u{e9}", "\u{212A}"]
+        let keys = ["a", "b", "ab", "ba", "K", "type", "fill", "frame", "width", "height", "cornerRadius", "x\u{e9}",
+                    "\u{212A}"]
         let asked = keys + ["c", "abc", "tyPe", "fil", "frames", "xe\u{301}", "K", "k", "\u{e9}", ""]
         var generator = SeededGenerator(state: 7)
         for round in 0..<200 {

@@ -246,8 +246,9 @@ extension JSONObject: Hashable {
 }
 
 extension String {
-    /// Whether every scalar is ASCII: such a string equals another only when their UTF-8
-    /// bytes are the same, so strings of different lengths differ.
+    /// Whether every scalar is ASCII: two such strings are equal only when their UTF-8
+    /// bytes are, so two of different lengths differ. (One that is not ASCII may equal an
+    /// ASCII one of another length: U+212A KELVIN SIGN is "K".)
     var isASCIIKey: Bool {
         utf8.withContiguousStorageIfAvailable { bytes in bytes.allSatisfy { $0 < 0x80 } } ?? utf8.allSatisfy { $0 < 0x80 }
     }
