@@ -14,7 +14,8 @@ final class JSONObjectTests: XCTestCase {
     }
 
     /// Every key written is found by itself and by nothing else of its length or of
-    /// another; the dictionary of the same members is the reference.
+    /// another, in objects the parser made and objects made from their members; the
+    /// dictionary of the same members is the reference.
     func testLookups_FindWhatADictionaryFinds() throws {
         let keys = ["a", "b", "ab", "ba", "K", "type", "fill", "frame", "width", "height", "cornerRadius", "x\u{e9}",
                     "\u{212A}"]
@@ -25,13 +26,15 @@ final class JSONObjectTests: XCTestCase {
             var written = keys.filter { _ in Bool.random(using: &generator) }.shuffled(using: &generator)
             if round % 3 == 0, let again = written.randomElement(using: &generator) { written.append(again) }
             let text = "{" + written.enumerated().map { "\"\($1)\": \($0)" }.joined(separator: ", ") + "}"
-            let object = try parse(text)
+            let made = JSONObject(written.enumerated().map { ($1, JSONValue.number(Double($0))) })
             var reference: [String: JSONValue] = [:]
             for (i, key) in written.enumerated() { reference[key] = .number(Double(i)) }
-            XCTAssertEqual(object.count, reference.count, text)
-            for name in asked {
-                XCTAssertEqual(object[name], reference[name], "\(name) in \(text)")
-                XCTAssertEqual(object.index(of: name) != nil, reference[name] != nil, "\(name) in \(text)")
+            for object in [try parse(text), made] {
+                XCTAssertEqual(object.count, reference.count, text)
+                for name in asked {
+                    XCTAssertEqual(object[name], reference[name], "\(name) in \(text)")
+                    XCTAssertEqual(object.index(of: name) != nil, reference[name] != nil, "\(name) in \(text)")
+                }
             }
         }
     }
@@ -44,12 +47,14 @@ final class JSONObjectTests: XCTestCase {
             var members = (0..<count).map { ("k\($0)", $0) }
             members += stride(from: 0, to: count, by: 3).map { ("k\($0)", 1_000 + $0) }
             let text = "{" + members.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
-            let object = try parse(text)
-            XCTAssertEqual(object.count, count, text)
-            for i in 0..<count {
-                XCTAssertEqual(object["k\(i)"], .number(Double(i % 3 == 0 ? 1_000 + i : i)), "k\(i) of \(count)")
+            let made = JSONObject(members.map { ($0.0, JSONValue.number(Double($0.1))) })
+            for object in [try parse(text), made] {
+                XCTAssertEqual(object.count, count, text)
+                for i in 0..<count {
+                    XCTAssertEqual(object["k\(i)"], .number(Double(i % 3 == 0 ? 1_000 + i : i)), "k\(i) of \(count)")
+                }
+                XCTAssertEqual(object.keys, (0..<count).map { "k\($0)" }, "each key in its first place")
             }
-            XCTAssertEqual(object.keys, (0..<count).map { "k\($0)" }, "each key in its first place")
         }
     }
 
@@ -79,13 +84,13 @@ final class JSONObjectTests: XCTestCase {
         object["type"] = nil
         XCTAssertNil(object["type"])
         XCTAssertEqual(object["text"], "a")
-        XCTAssertEqual(object.removeValue(forKey: "fill"), "red")
+        object["fill"] = nil
         XCTAssertNil(object["fill"])
         object.merge(["caf\u{e9}": 1, "text": "b"]) { _, new in new }
         XCTAssertEqual(object["cafe\u{301}"], 1)
         XCTAssertEqual(object["text"], "b")
         XCTAssertEqual(object.keys, ["text", "caf\u{e9}"])
-        XCTAssertEqual(object.dictionary, ["text": "b", "caf\u{e9}": 1])
+        XCTAssertEqual(object, ["caf\u{e9}": 1, "text": "b"])
     }
 }
 

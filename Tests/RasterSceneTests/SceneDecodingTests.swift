@@ -131,7 +131,11 @@ final class SceneDecodingTests: XCTestCase {
         aligned["frame"] = ["width": 10, "height": 10, "alignment": "bottom"]
         nodes.append(aligned)
         // With ids, so that each is a `SceneNode` carrying its item.
-        let children = nodes.enumerated().map { i, node in JSONValue.object(node.merging(["id": .string("n\(i)")]) { a, _ in a }) }
+        let children = nodes.enumerated().map { i, node in
+            var identified = node
+            identified["id"] = .string("n\(i)")
+            return JSONValue.object(identified)
+        }
         let scene = try SceneDecoder().decode(["canvas": ["width": 100, "height": 100],
                                                "root": ["type": "Flex", "children": .array(children)]])
         let items = try XCTUnwrap(scene.root.wrapped as? Flex).items.map(\.component.wrapped)

@@ -37,7 +37,11 @@ public struct JSONObject: Sendable {
 
     /// The members in order; a repeated key keeps its first place and its last value.
     public init<S: Sequence>(_ members: S) where S.Element == (String, JSONValue) {
-        self.init(unique: Self.uniqued(members.map { (key: $0.0, value: $0.1) }))
+        var entries: [Entry] = []
+        entries.reserveCapacity(members.underestimatedCount)
+        var gathering = Gathering()
+        for (key, value) in members { gathering.add(key, ascii: key.isASCIIKey, value, to: &entries, from: 0) }
+        self.init(gathered: entries, lengths: gathering.lengths)
     }
 
     /// The members in order, as `init(_:)` takes them.
@@ -47,56 +51,64 @@ public struct JSONObject: Sendable {
 
     /// A dictionary's entries, in the order of their keys (a dictionary has none of its own).
     public init(_ dictionary: [String: JSONValue]) {
-        self.init(unique: dictionary.sorted { $0.key < $1.key }.map { (key: $0.key, value: $0.value) })
+        self.init(dictionary.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
     }
 
-    /// Members whose keys are already unique (a parser's, a dictionary's).
-    init(unique members: [Member]) {
-        self.members = members.map { Entry(key: $0.key, value: $0.value) }
-        lengths = members.reduce(0) { $0 | Self.lengthBit($1.key) }
-    }
-
-    /// Members whose keys are already unique, with their length mask computed by the caller.
-    init(unique members: [Entry], lengths: UInt64) {
+    /// Members a `Gathering` gathered, with its `lengths`.
+    init(gathered members: [Entry], lengths: UInt64) {
         self.members = members
         self.lengths = lengths
     }
 
-    /// The bit of `key` in `lengths`.
+    /// The bit of `key` in `lengths`; `ascii` says whether the key is ASCII (false when
+    /// not known: every bit).
     @inline(__always)
-    static func lengthBit(_ key: String) -> UInt64 {
-        key.isASCIIKey ? 1 << UInt64(key.utf8.count & 63) : ~0
+    static func lengthBit(_ key: String, ascii: Bool) -> UInt64 {
+        ascii ? 1 << UInt64(key.utf8.count & 63) : ~0
     }
 
-    /// `members` with each repeated key kept once, in its first place with its last value.
-    static func uniqued(_ members: [Member]) -> [Member] {
-        guard members.count > 1 else { return members }
-        var out = members
-        var kept = 0
-        if members.count <= hashedDeduplication {
-            outer: for member in members {
-                for j in 0..<kept where out[j].key == member.key {
-                    out[j].value = member.value
-                    continue outer
-                }
-                out[kept] = member
-                kept += 1
+    /// An object's members gathered one by one as they are written, at the end of an
+    /// array from `first` (the parser gathers every open object's members in one array):
+    /// a repeated key gives its value to the member already there. A key whose bit is not
+    /// yet in `lengths` cannot repeat an earlier one, so most keys are never compared;
+    /// past `hashedDeduplication` members they are found through a dictionary instead.
+    struct Gathering {
+        /// `JSONObject.lengths` of the keys gathered so far.
+        private(set) var lengths: UInt64 = 0
+        /// Where each key is, once the object is too large to scan for repeats.
+        private var places: [String: Int]?
+
+        /// Adds `key` (ASCII when `ascii` says so) with `value` to `members[first...]`.
+        @inline(__always)
+        mutating func add(_ key: consuming String, ascii: Bool, _ value: consuming JSONValue, to members: inout [Entry],
+                          from first: Int) {
+            let bit = JSONObject.lengthBit(key, ascii: ascii)
+            if lengths & bit == 0 && places == nil && members.count - first < JSONObject.hashedDeduplication {
+                // A new length in a small object: a new key.
+                members.append(Entry(key: key, value: value))
+                lengths |= bit
+                return
             }
-        } else {
-            var place: [String: Int] = [:]
-            place.reserveCapacity(members.count)
-            for member in members {
-                if let j = place[member.key] {
-                    out[j].value = member.value
-                } else {
-                    place[member.key] = kept
-                    out[kept] = member
-                    kept += 1
-                }
-            }
+            addChecked(key, bit: bit, value, to: &members, from: first)
         }
-        out.removeSubrange(kept...)
-        return out
+
+        /// `add` for a key that may repeat an earlier one.
+        private mutating func addChecked(_ key: String, bit: UInt64, _ value: JSONValue, to members: inout [Entry],
+                                         from first: Int) {
+            if places == nil && members.count - first >= JSONObject.hashedDeduplication {
+                var found: [String: Int] = [:]
+                for i in first..<members.count { found[members[i].key] = i }
+                places = found
+            }
+            let earlier = places.map { $0[key] } ?? members[first...].firstIndex { $0.key == key }
+            if let earlier {
+                members[earlier].value = value
+            } else {
+                places?[key] = members.count
+                members.append(Entry(key: key, value: value))
+            }
+            lengths |= bit
+        }
     }
 
     // MARK: - Lookup
@@ -141,21 +153,13 @@ public struct JSONObject: Sendable {
                     members[i].value = newValue
                 } else {
                     members.remove(at: i)
-                    lengths = members.reduce(0) { $0 | Self.lengthBit($1.key) }
+                    lengths = members.reduce(0) { $0 | Self.lengthBit($1.key, ascii: $1.key.isASCIIKey) }
                 }
             } else if let newValue {
                 members.append(Entry(key: key, value: newValue))
-                lengths |= Self.lengthBit(key)
+                lengths |= Self.lengthBit(key, ascii: key.isASCIIKey)
             }
         }
-    }
-
-    /// Removes the member of `key`, returning its value.
-    @discardableResult
-    public mutating func removeValue(forKey key: String) -> JSONValue? {
-        let old = self[key]
-        self[key] = nil
-        return old
     }
 
     /// Adds `other`'s members: a key both have takes `combine(ours, theirs)` in its place
@@ -166,42 +170,18 @@ public struct JSONObject: Sendable {
                 members[i].value = try combine(members[i].value, m.value)
             } else {
                 members.append(m)
-                lengths |= Self.lengthBit(m.key)
+                lengths |= Self.lengthBit(m.key, ascii: m.key.isASCIIKey)
             }
         }
     }
 
     /// The keys, in order.
     public var keys: [String] { members.map(\.key) }
-    /// The values, in the order of their keys.
-    public var values: [JSONValue] { members.map(\.value) }
-
-    /// The members as a dictionary.
-    public var dictionary: [String: JSONValue] {
-        Dictionary(members.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
-    }
-
-    /// The values transformed, keyed as here.
-    public func mapValues<T>(_ transform: (JSONValue) throws -> T) rethrows -> [String: T] {
-        var out: [String: T] = [:]
-        out.reserveCapacity(members.count)
-        for m in members { out[m.key] = try transform(m.value) }
-        return out
-    }
-
     /// The values transformed where `transform` gives one, keyed as here.
     public func compactMapValues<T>(_ transform: (JSONValue) throws -> T?) rethrows -> [String: T] {
         var out: [String: T] = [:]
         for m in members { if let v = try transform(m.value) { out[m.key] = v } }
         return out
-    }
-
-    /// `merge(_:uniquingKeysWith:)` on a copy.
-    public func merging(_ other: JSONObject, uniquingKeysWith combine: (JSONValue, JSONValue) throws -> JSONValue) rethrows
-        -> JSONObject {
-        var copy = self
-        try copy.merge(other, uniquingKeysWith: combine)
-        return copy
     }
 
     /// The members sorted by key.

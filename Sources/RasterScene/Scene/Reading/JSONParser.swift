@@ -74,11 +74,7 @@ struct JSONParser {
             return .object([:])
         }
         let first = members.count
-        // `JSONObject.lengths` of the keys so far: a key whose bit is not yet set cannot
-        // repeat an earlier one, so most keys are never compared.
-        var lengths: UInt64 = 0
-        // Where each key is, once the object is too large to scan for repeats.
-        var places: [String: Int]?
+        var gathering = JSONObject.Gathering()
         while true {
             skipSpace()
             guard peek(UInt8(ascii: "\"")) else { throw error("unexpected \(describe(index)), expected a key in quotes") }
@@ -88,37 +84,20 @@ struct JSONParser {
             index += 1
             skipSpace()
             let value = try parseValue()
-            let bit: UInt64 = ascii ? 1 << UInt64(key.utf8.count & 63) : ~0
-            if members.count - first == JSONObject.hashedDeduplication {
-                places = Dictionary(members[first...].enumerated().map { ($1.key, first + $0) }, uniquingKeysWith: { a, _ in a })
-            }
-            if let i = places?[key] ?? (places == nil && lengths & bit != 0 ? repeated(key, from: first) : nil) {
-                // A repeated key: the last value in the first place.
-                members[i].value = value
-            } else {
-                places?[key] = members.count
-                members.append(JSONObject.Entry(key: key, value: value))
-            }
-            lengths |= bit
+            gathering.add(key, ascii: ascii, value, to: &members, from: first)
             skipSpace()
             if peek(UInt8(ascii: ",")) {
                 index += 1
             } else if peek(UInt8(ascii: "}")) {
                 index += 1
                 depth -= 1
-                let object = JSONObject(unique: Array(members[first...]), lengths: lengths)
+                let object = JSONObject(gathered: Array(members[first...]), lengths: gathering.lengths)
                 members.removeSubrange(first...)
                 return .object(object)
             } else {
                 throw error("unexpected \(describe(index)), expected ',' or '}'")
             }
         }
-    }
-
-    /// Where `key` is among the members gathered since `first`.
-    private func repeated(_ key: String, from first: Int) -> Int? {
-        for i in first..<members.count where members[i].key == key { return i }
-        return nil
     }
 
     private mutating func parseArray() throws -> JSONValue {
