@@ -22,8 +22,8 @@ public final class SceneDecodingContext {
     /// The last colour string `knownColor` read and what it made of it: a scene's colours
     /// repeat (a list's rows are painted alike), and reading one costs more than comparing.
     private var lastColor: (text: String, color: ColorValue?)?
-    /// The last node type looked up by name (siblings are mostly of one type).
-    private var lastType: SceneComponentType?
+    /// The node types nodes name, found in `registry`.
+    private var types: SceneTypeLookup
     /// The theme as the scene sets it (for resolving colours that must be fixed).
     var theme: Theme = .light
     /// Every node with an id: where it is and its raw JSON (for checking `set`).
@@ -77,6 +77,7 @@ public final class SceneDecodingContext {
                 limits: SceneLimits = .default) {
         self.limits = limits
         self.registry = registry
+        types = SceneTypeLookup(registry)
         self.baseDirectory = baseDirectory
         self.images = images
     }
@@ -191,7 +192,7 @@ public final class SceneDecodingContext {
         guard let typeValue = raw.value(ofASCII: "type") else { throw r.error("missing 'type' (the node type)") }
         let typeReader = r.child("type", typeValue)
         let typeName = try typeReader.string()
-        guard let type = lastType?.name == typeName ? lastType : registry.types[typeName] else {
+        guard let type = types.type(named: typeName) else {
             let shown = typeReader.shortened(typeName)
             if let guess = NameSuggestion.nearest(to: typeName, in: registry.typeNames) {
                 throw typeReader.error("unknown type '\(shown)'; did you mean '\(guess)'?")
@@ -199,7 +200,6 @@ public final class SceneDecodingContext {
             let names = registry.typeNames.joined(separator: ", ")
             throw typeReader.error("unknown type '\(shown)' (known: \(names.count <= 120 ? names : "see `render components`"))")
         }
-        lastType = type
         let props = try SceneProps(r, table: type.propTable, extra: childSpecs, extraNamesAreASCII: childNamesAreASCII,
                                    owner: typeName, context: self)
         props.markUsed("type")

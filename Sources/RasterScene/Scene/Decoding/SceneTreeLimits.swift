@@ -39,27 +39,24 @@ enum SceneTreeLimits {
         return text
     }
 
-    /// One walk: what it counted, where it is, and the last node type it looked up
-    /// (siblings are mostly of one type).
+    /// One walk: what it counted, where it is, and the node types it looks up.
     private struct Walk {
         let root: String
-        let registry: SceneRegistry
         let limits: SceneLimits
+        var types: SceneTypeLookup
         var counts = Counts()
         var path: [PathPart] = []
-        var lastType: SceneComponentType?
 
         init(root: String, registry: SceneRegistry, limits: SceneLimits) {
             self.root = root
-            self.registry = registry
             self.limits = limits
+            types = SceneTypeLookup(registry)
         }
 
         mutating func visit(_ value: JSONValue, depth: Int) throws {
             // What the decoder would refuse as a node it reports itself, with more detail.
             guard case .object(let node) = value, case .string(let typeName)? = node.value(ofASCII: "type"),
-                  let type = lastType?.name == typeName ? lastType : registry.types[typeName] else { return }
-            lastType = type
+                  let type = types.type(named: typeName) else { return }
             guard depth < limits.depth else { throw SceneError(path: format(root, path), message: limits.tooDeep) }
             counts.nodes += 1
             guard counts.nodes <= limits.nodes else { throw SceneError(path: format(root, path), message: limits.tooManyNodes) }
