@@ -82,7 +82,7 @@ public enum DamageWorkloads {
                                     ["type": "Text", "text": .string(labels[i]), "layoutPriority": 1],
                                     ["type": "Spacer"]] + trailing)]
             var button: JSONObject = ["type": "Button", "id": .string("row-\(i)"), "style": "plain",
-                                               "content": content]
+                                      "content": content]
             if i == tappedRow {
                 button["onTap"] = [["set": ["toggle-\(i)": ["isOn": true]],
                                     "transition": ["duration": 0.3, "curve": "easeInOut"]]]

@@ -178,8 +178,8 @@ public enum LayoutWorkloads {
         func chain(_ c: Int, _ depth: Int) -> JSONValue {
             guard depth < 98 else { return rect("leaf\(c)", Double(rng.randint(2, 8)), Double(rng.randint(2, 8))) }
             var node: JSONObject = ["type": "Flex", "id": .string("c\(c).\(depth)"),
-                                             "direction": depth % 2 == 0 ? "row" : "column", "padding": 0.1,
-                                             "children": [chain(c, depth + 1)]]
+                                    "direction": depth % 2 == 0 ? "row" : "column", "padding": 0.1,
+                                    "children": [chain(c, depth + 1)]]
             if depth > 0 { node["grow"] = 1 }
             return .object(node)
         }
