@@ -95,7 +95,10 @@ final class SceneDecodingTests: XCTestCase {
 
     /// Keys are found as `String`s compare, by canonical equivalence, whether a node
     /// writes a few props or many: a prop named with `K`, written with the Kelvin sign
-    /// (U+212A, canonically `K`, three UTF-8 bytes for one), is read on both paths.
+    /// (U+212A, canonically `K`, three UTF-8 bytes for one), is read with a few keys and
+    /// with more than the parser checks for repeats without hashing; and a prop whose
+    /// name has the Kelvin sign is read where the node writes a plain `K`, which no
+    /// comparison of lengths would find.
     func testWrittenKeys_AreFoundByCanonicalEquivalence_WhateverTheirCount() throws {
         var registry = SceneRegistry.standard
         registry.register(SceneComponentType("Gauge", summary: "A bar.", props: [
@@ -104,15 +107,22 @@ final class SceneDecodingTests: XCTestCase {
         let kelvin = "width\u{212A}"
         XCTAssertEqual(kelvin, "widthK")
         XCTAssertNotEqual(kelvin.utf8.count, "widthK".utf8.count)
-        // Few keys (looked through in a list), then ten (found through a dictionary).
+        // Few keys, then eighteen (past `JSONObject.hashedDeduplication`).
         let head = #"{"canvas": {"width": 100, "height": 10}, "root": {"type": "Gauge", "id": "g", "\#(kelvin)": 40"#
         let few = head + "}}"
         let many = head + #", "opacity": 1, "hidden": false, "scale": 1, "rotation": 0, "clip": false, "#
-            + #""cornerRadius": 0, "smoothCorners": false}}"#
+            + #""cornerRadius": 0, "smoothCorners": false, "offset": [0, 0], "padding": 0, "layoutPriority": 0, "#
+            + #""fixedSize": false, "background": "clear", "flipsForRightToLeftLayoutDirection": false, "#
+            + #""layoutDirection": "ltr"}}"#
         for text in [few, many] {
             let scene = try decode(text, registry: registry)
             XCTAssertEqual(SceneRenderer(scene: scene).layout()["g"]?.width, 40, text)
         }
+        registry.register(SceneComponentType("Thermometer", summary: "A bar.", props: [
+            PropSpec(kelvin, .number(min: 0, max: 1000), default: 1, "Its width."),
+        ]) { props in Rectangle(width: try props.numberValue(kelvin), height: 10) })
+        let plain = #"{"canvas": {"width": 100, "height": 10}, "root": {"type": "Thermometer", "id": "t", "widthK": 30}}"#
+        XCTAssertEqual(SceneRenderer(scene: try decode(plain, registry: registry)).layout()["t"]?.width, 30)
     }
 
     /// Items laid out alike decode to equal flex items, and items that differ only in
