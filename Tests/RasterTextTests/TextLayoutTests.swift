@@ -312,6 +312,34 @@ final class TextLayoutTests: XCTestCase {
         XCTAssertEqual(cache.statistics.misses, 18)
     }
 
+    /// A shaped paragraph is shared by every thread laying it out: right-to-left text
+    /// broken at many widths on many threads at once gives each width's layout from
+    /// scratch (its lines' visual runs come from one bidi object).
+    func testASharedRightToLeftParagraph_LaysOutConcurrentlyAsFromScratch() throws {
+        let cache = TextLayoutCache(capacity: 256)
+        let text = AttributedText([TextSpan("שלום עולם, hello world 123 … ", font: body),
+                                   TextSpan("مرحبا بالعالم and more words to wrap", font: body)])
+        let widths = (0..<400).map { 30 + Double($0) * 0.75 }
+        let fresh = try widths.map { try TextLayout(text, width: $0) }
+        _ = try cache.layout(text, width: .infinity)
+        let results = Locked([Int: TextLayout]())
+        DispatchQueue.concurrentPerform(iterations: 8) { job in
+            // Each thread starts at its own place, so they break lines at different widths at once.
+            for k in widths.indices {
+                let i = (k + job * widths.count / 8) % widths.count
+                guard let layout = try? cache.layout(text, width: widths[i]) else { continue }
+                results.withLock { $0[i] = layout }
+            }
+        }
+        let laidOut = results.withLock { $0 }
+        XCTAssertEqual(laidOut.count, widths.count)
+        for (i, width) in widths.enumerated() {
+            XCTAssertEqual(laidOut[i]?.lines, fresh[i].lines, "width \(width)")
+            XCTAssertEqual(laidOut[i]?.runs.map(\.glyphs), fresh[i].runs.map(\.glyphs), "width \(width)")
+        }
+        XCTAssertEqual(cache.statistics.shaped, 1, "one shaping shared by every thread")
+    }
+
     /// Measuring without placing glyphs gives the sizes and line boxes of the full
     /// layout, for scripts that shape, break and fall back differently, truncation, line
     /// heights, spacing, justification and browser baselines, at widths from none to

@@ -1,4 +1,5 @@
 import CUnicode
+import Foundation
 import RasterCore
 
 /// Grapheme clusters (UAX #29) and line break opportunities (UAX #14, with ICU's
@@ -66,8 +67,13 @@ enum TextSegmentation {
 
 /// A text run through the Unicode bidi algorithm (UAX #9) by ICU: embedding levels,
 /// paragraphs, and the visual order of any line.
-final class BidiParagraphs {
+///
+/// Thread-safe: a shaped paragraph is shared by every thread that lays it out at some
+/// width (`TextLayoutCache`), and ICU sets each line into one line object the handle
+/// holds, so every call into ICU holds `lock`.
+final class BidiParagraphs: @unchecked Sendable {
     private let handle: OpaquePointer
+    private let lock = NSLock()
     let length: Int
 
     /// Nil when ICU cannot run (allocation failure).
@@ -88,7 +94,9 @@ final class BidiParagraphs {
     /// The level of every code unit (odd: right to left).
     func levels() -> [UInt8] {
         var out = [UInt8](repeating: 0, count: length)
-        let n = out.withUnsafeMutableBufferPointer { cu_bidi_levels(handle, $0.baseAddress, Int32(length)) }
+        let n = lock.withLock {
+            out.withUnsafeMutableBufferPointer { cu_bidi_levels(handle, $0.baseAddress, Int32(length)) }
+        }
         return n == length ? out : [UInt8](repeating: 0, count: length)
     }
 
@@ -97,7 +105,7 @@ final class BidiParagraphs {
         let capacity = max(length, 1)
         var starts = [Int32](repeating: 0, count: capacity), limits = starts
         var levels = [UInt8](repeating: 0, count: capacity)
-        let n = cu_bidi_paragraphs(handle, &starts, &limits, &levels, Int32(capacity))
+        let n = lock.withLock { cu_bidi_paragraphs(handle, &starts, &limits, &levels, Int32(capacity)) }
         guard n > 0 else { return [(0..<length, false)] }
         return (0..<Int(n)).map { (Int(starts[$0])..<Int(limits[$0]), levels[$0] & 1 == 1) }
     }
@@ -108,8 +116,10 @@ final class BidiParagraphs {
         let capacity = range.count
         var starts = [Int32](repeating: 0, count: capacity), lengths = starts
         var rtl = [UInt8](repeating: 0, count: capacity)
-        let n = cu_bidi_line_runs(handle, Int32(range.lowerBound), Int32(range.upperBound), &starts, &lengths, &rtl,
-                                  Int32(capacity))
+        let n = lock.withLock {
+            cu_bidi_line_runs(handle, Int32(range.lowerBound), Int32(range.upperBound), &starts, &lengths, &rtl,
+                              Int32(capacity))
+        }
         guard n > 0 else { return [(range, false)] }
         return (0..<Int(n)).map { (Int(starts[$0])..<Int(starts[$0] + lengths[$0]), rtl[$0] != 0) }
     }
