@@ -109,6 +109,42 @@ protocol ChildSlots: AnyObject {
     func prune(keepingMark mark: UInt64)
 }
 
+/// The `Child` and `ChildMap` holders one body created, in the order created: the first
+/// kept inline, since most bodies create one (a wrapper's content), so listing them
+/// allocates nothing.
+struct ChildSlotList: Sequence {
+    private var first: (any ChildSlots)?
+    private var rest: [any ChildSlots] = []
+
+    struct Iterator: IteratorProtocol {
+        fileprivate var first: (any ChildSlots)?
+        fileprivate var rest: IndexingIterator<[any ChildSlots]>
+
+        mutating func next() -> (any ChildSlots)? {
+            if let slot = first {
+                first = nil
+                return slot
+            }
+            return rest.next()
+        }
+    }
+
+    func makeIterator() -> Iterator { Iterator(first: first, rest: rest.makeIterator()) }
+
+    init() {}
+
+    mutating func append(_ slot: any ChildSlots) {
+        if first == nil { first = slot } else { rest.append(slot) }
+    }
+
+    /// Drops, in each holder, the views the run with `mark` did not update.
+    func prune(keepingMark mark: UInt64) {
+        guard let first else { return }
+        first.prune(keepingMark: mark)
+        for slot in rest { slot.prune(keepingMark: mark) }
+    }
+}
+
 /// The shared path of `Child` and `ChildMap`: reuse the view when the component type is
 /// the same, otherwise make a new one (whose first update is never animated). While a
 /// body runs to measure its component, the child is measured instead (no view is made

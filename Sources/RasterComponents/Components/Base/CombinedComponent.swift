@@ -29,9 +29,9 @@ public extension CombinedComponent {
         if let made = node.body as? Body {
             body = made
         } else {
-            pass.registeringSlots = []
+            pass.registeringSlots = ChildSlotList()
             body = Self.body
-            node.slots = pass.registeringSlots ?? []
+            node.slots = pass.registeringSlots ?? ChildSlotList()
             pass.registeringSlots = nil
             node.body = body
         }
@@ -169,7 +169,7 @@ final class CombinedFrame: @unchecked Sendable {
             let views = added.map(\.view)
             node.view.setSubviews(views)
             node.placedChildren = views
-            for slot in node.slots { slot.prune(keepingMark: mark) }
+            node.slots.prune(keepingMark: mark)
             return
         }
         var views: [ComponentView] = []
@@ -207,7 +207,7 @@ final class CombinedFrame: @unchecked Sendable {
         }
         node.view.setSubviews(result)
         node.placedChildren = views
-        for slot in node.slots { slot.prune(keepingMark: mark) }
+        node.slots.prune(keepingMark: mark)
     }
 
     /// Sets the layer to the transition's start and animates it to where it was placed.

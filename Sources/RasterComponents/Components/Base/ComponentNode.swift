@@ -56,7 +56,7 @@ package final class ComponentNode {
     /// The `Child` and `ChildMap` holders its body created, held as the body closure
     /// holds them (they live exactly as long as it: a weak reference would cost each
     /// node a side table).
-    @exclusivity(unchecked) var slots: [any ChildSlots] = []
+    @exclusivity(unchecked) var slots = ChildSlotList()
 
     /// What `measurements` holds. Named types rather than tuples: an optional of a
     /// tuple is copied and destroyed through the runtime's generic value witnesses.
@@ -80,7 +80,8 @@ package final class ComponentNode {
 
     /// A state kept by someone else after its view is gone no longer reaches a host.
     deinit {
-        state.onUpdated = nil
+        state.link = nil
+        state.owner = nil
     }
 
     /// Runs the four-way check and, if anything changed, the component's `update`.
@@ -353,20 +354,20 @@ final class UpdatePass: @unchecked Sendable {
     /// Frames of the combined components whose bodies are running.
     @exclusivity(unchecked) var frames: [CombinedFrame] = []
     /// Collects the `Child` and `ChildMap` holders a body creates while it is evaluated.
-    @exclusivity(unchecked) var registeringSlots: [any ChildSlots]?
+    @exclusivity(unchecked) var registeringSlots: ChildSlotList?
     /// Called when a component's state is updated (with `isLocal`).
     @exclusivity(unchecked) var onStateUpdated: ((ComponentNode, ComponentTransition, Bool) -> Void)?
 
     /// Wires `state.updated` to the host (which marks the path to `node` and starts a
     /// pass, or updates `node` alone).
     func connect(_ state: ComponentState, to node: ComponentNode) {
-        // The node owns the state and disconnects it when it goes (`deinit`), so it is
-        // not held weakly here.
-        state.onUpdated = { [weak self, unowned node] transition, isLocal in
-            guard let self else { return }
-            self.onStateUpdated?(node, transition, isLocal)
-        }
+        // The node owns the state and disconnects it when it goes (`deinit`).
+        state.link = link
+        state.owner = node
     }
+
+    /// What every state this pass connects tells it through.
+    private lazy var link = StateLink(self)
 
     /// The pass running on this thread (bound by `ComponentHost` around each pass).
     static let binding = ThreadBinding<UpdatePass>()

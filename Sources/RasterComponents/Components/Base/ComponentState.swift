@@ -5,9 +5,13 @@
 /// Its own flags are read and written one access at a time (every pass reads
 /// `isUpdated`), so they skip the run-time exclusivity checks.
 open class ComponentState {
-    /// Set by the host: runs a new update pass (only this component's own update when
-    /// the flag is true).
-    @exclusivity(unchecked) var onUpdated: ((ComponentTransition, Bool) -> Void)?
+    /// Set by the host: the pass that `updated` tells (to run a new update pass, or only
+    /// this component's own update when the flag is true) and the node that owns the
+    /// state. The node holds the state and clears both when it goes (`deinit`), so
+    /// `owner` is never read dangling; one link per pass, so connecting a state makes
+    /// nothing.
+    @exclusivity(unchecked) var link: StateLink?
+    @exclusivity(unchecked) unowned(unsafe) var owner: ComponentNode?
     /// ComponentFlow's hook, called by `updated` after the host has been told, with the
     /// transition and `isLocal` (a hosting view may set it to hear every update).
     open var _updated: ((ComponentTransition, Bool) -> Void)?
@@ -32,10 +36,18 @@ open class ComponentState {
     public final func updated(transition: ComponentTransition = .immediate, isLocal: Bool = false) {
         isUpdated = true
         lastUpdateWasLocal = isLocal
-        onUpdated?(transition, isLocal)
+        if let owner, let pass = link?.pass { pass.onStateUpdated?(owner, transition, isLocal) }
         _updated?(transition, isLocal)
     }
 }
 
 /// The state of components that keep none.
 public final class EmptyComponentState: ComponentState {}
+
+/// How a state reaches the pass of its host: one per pass, held weakly so that a state
+/// kept after its host is gone reaches nothing.
+final class StateLink {
+    weak var pass: UpdatePass?
+
+    init(_ pass: UpdatePass) { self.pass = pass }
+}
