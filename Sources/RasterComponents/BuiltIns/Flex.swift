@@ -77,6 +77,7 @@ public struct Flex: CombinedComponent {
             let size = node.assignedSize
                 ?? FlexLayout(tree: ComponentFlexTree()).root(node, proposal: context.proposal, runMode: .performLayout).size
             context.reserveChildren(flex.items.count)
+            children.reserveCapacity(flex.items.count)
             // Each child's layout node goes once the child is updated.
             var queue = node.takeFlexChildren(flex)
             while let (index, child) = queue.next() {

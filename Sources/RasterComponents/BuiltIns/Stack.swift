@@ -54,6 +54,7 @@ struct StackBody {
             positions = positions.indices.map { i in LayoutMath.mirrored(positions[i], size: result.sizes[i], in: result.size) }
         }
         context.reserveChildren(items.count)
+        children.reserveCapacity(items.count)
         for (i, item) in items.enumerated() {
             if fill { nodes[i].placedSize = result.sizes[i] }
             var c = children[item.key].update(component: item.component, typed: context.environment.typed,

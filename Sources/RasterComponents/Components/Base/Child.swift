@@ -54,6 +54,13 @@ public final class ChildMap<EnvironmentType, Key: Hashable> {
     public subscript(key: Key) -> ChildMapEntry<EnvironmentType, Key> {
         ChildMapEntry(map: self, key: key)
     }
+
+    /// Makes room for `count` views (a container that knows how many children it
+    /// updates), so a first update of many children does not grow the table again and
+    /// again.
+    package func reserveCapacity(_ count: Int) {
+        if views.count < count { views.reserveCapacity(count) }
+    }
 }
 
 extension ChildMap: ChildSlots {
