@@ -48,15 +48,37 @@ public final class LayoutNode {
     /// The child in slot 0 (a wrapper's only child), and those in slots 1 and up.
     @exclusivity(unchecked) private var firstSlot: LayoutNode?
     @exclusivity(unchecked) private var laterSlots: [LayoutNode?] = []
-    @exclusivity(unchecked) private var keyedSlots: [AnyHashable: LayoutNode] = [:]
+    /// What few nodes hold (keyed children, what measuring made), made when first set:
+    /// most nodes never need it, and a node is made and dropped in every pass.
+    @exclusivity(unchecked) private var extras: Extras?
+
+    /// See `extras`.
+    private final class Extras {
+        @exclusivity(unchecked) var keyedSlots: [AnyHashable: LayoutNode] = [:]
+        @exclusivity(unchecked) var memo: Any?
+        @exclusivity(unchecked) var scratchState: ComponentState?
+        @exclusivity(unchecked) var scratch: ComponentView?
+        @exclusivity(unchecked) var scratchBody: Any?
+    }
+
+    /// `extras`, made if it is not yet.
+    private var madeExtras: Extras {
+        if let extras { return extras }
+        let made = Extras()
+        extras = made
+        return made
+    }
+
     /// Anything a component computes once per pass for both measuring and updating.
-    @exclusivity(unchecked) package var memo: Any?
-    /// A fresh state for measuring when no view exists yet.
-    @exclusivity(unchecked) private var scratchState: ComponentState?
-    /// A view that measuring by `update` may write to.
-    @exclusivity(unchecked) private var scratch: ComponentView?
+    package var memo: Any? {
+        get { extras?.memo }
+        set { if newValue != nil || extras != nil { madeExtras.memo = newValue } }
+    }
     /// The body closure a combined component measures with when it has no view yet.
-    @exclusivity(unchecked) var scratchBody: Any?
+    var scratchBody: Any? {
+        get { extras?.scratchBody }
+        set { if newValue != nil || extras != nil { madeExtras.scratchBody = newValue } }
+    }
 
     // Flexbox bookkeeping (see `FlexLayout`).
     @exclusivity(unchecked) var flexItem: FlexItemInfo?
@@ -138,11 +160,11 @@ public final class LayoutNode {
     /// The node of the child under `key` (children that custom components update).
     func child<C: Component>(key: AnyHashable, _ component: C, environment: ErasedEnvironment,
                retained: ComponentNode?) -> LayoutNode {
-        if let existing = keyedSlots[key], existing.matches(component) { return existing }
+        if let existing = extras?.keyedSlots[key], existing.matches(component) { return existing }
         let node = LayoutNode(component: component, environment: environment, retained: retained)
         node.measuresTextAsCSS = measuresTextAsCSS
         node.reuseMeasurements(of: component)
-        keyedSlots[key] = node
+        madeExtras.keyedSlots[key] = node
         return node
     }
 
@@ -188,7 +210,7 @@ public final class LayoutNode {
     func releaseChildren() {
         firstSlot = nil
         if !laterSlots.isEmpty { laterSlots = [] }
-        if !keyedSlots.isEmpty { keyedSlots = [:] }
+        if let extras, !extras.keyedSlots.isEmpty { extras.keyedSlots = [:] }
         if let flexState {
             flexState.orderedChildren = nil
             flexState.cache.forgetLayout()
@@ -197,10 +219,11 @@ public final class LayoutNode {
 
     /// Forgets what components computed or made for measuring in this pass.
     private func forgetPassScratch() {
-        memo = nil
-        scratch = nil
-        scratchState = nil
-        scratchBody = nil
+        guard let extras else { return }
+        extras.memo = nil
+        extras.scratch = nil
+        extras.scratchState = nil
+        extras.scratchBody = nil
     }
 
     /// Forgets every answer of this node and the nodes below it (the sizes asked, flex
@@ -221,24 +244,24 @@ public final class LayoutNode {
             node.forgetPassScratch()
             if let first = node.firstSlot { pending.append(first) }
             for case let later? in node.laterSlots { pending.append(later) }
-            pending.append(contentsOf: node.keyedSlots.values)
+            if let extras = node.extras { pending.append(contentsOf: extras.keyedSlots.values) }
         }
     }
 
     /// The scratch view, made once.
     func scratchView(make: () -> ComponentView) -> ComponentView {
-        if let scratch { return scratch }
+        if let scratch = extras?.scratch { return scratch }
         let made = make()
-        scratch = made
+        madeExtras.scratch = made
         return made
     }
 
     /// The state measuring sees: the view's, else a fresh one made once.
     func state(make: () -> ComponentState) -> ComponentState {
         if let retained { return retained.state }
-        if let scratchState { return scratchState }
+        if let scratchState = extras?.scratchState { return scratchState }
         let made = make()
-        scratchState = made
+        madeExtras.scratchState = made
         return made
     }
 }
