@@ -1,3 +1,4 @@
+import Synchronization
 import RasterLayers
 
 /// Runs layer property animations headless, on a clock the caller advances.
@@ -36,12 +37,29 @@ public final class Animator {
     }
 
     /// Running animations by layer and property (one lookup per property set).
-    @exclusivity(unchecked) private var running: [Key: Running] = [:]
+    @exclusivity(unchecked) private var running: [Key: Running] = [:] {
+        didSet {
+            let busy = !running.isEmpty
+            guard busy != isBusy else { return }
+            isBusy = busy
+            Self.busyAnimators.wrappingAdd(busy ? 1 : -1, ordering: .relaxed)
+        }
+    }
+    /// Whether this animator counts among `busyAnimators` (`running` is not empty).
+    @exclusivity(unchecked) private var isBusy = false
+    /// How many animators in the process have running animations. Zero tells a thread
+    /// that its own pass's animator has none without looking the pass up: a thread's
+    /// own changes to the count are seen by it in order.
+    private static let busyAnimators = Atomic<Int>(0)
     @exclusivity(unchecked) private var sequence = 0
     /// Actions due at a time, in the order they were scheduled.
     @exclusivity(unchecked) private var timers: [(time: Double, action: () -> Void)] = []
 
     public init() {}
+
+    deinit {
+        if isBusy { Self.busyAnimators.wrappingSubtract(1, ordering: .relaxed) }
+    }
 
     /// True when nothing animates and nothing is scheduled.
     public var isIdle: Bool { running.isEmpty && timers.isEmpty }
@@ -112,6 +130,13 @@ public final class Animator {
     /// and `animation` does not (what `set` would do, without its lookups).
     func writesAtOnce(_ animation: ComponentTransition.Animation) -> Bool {
         running.isEmpty && !Self.animates(animation)
+    }
+
+    /// Whether a change made with `animation` is simply written by whatever animator
+    /// the current pass has: no animator anywhere animates now, and `animation` does
+    /// not (`writesAtOnce` without finding the pass).
+    static func everyWritesAtOnce(_ animation: ComponentTransition.Animation) -> Bool {
+        busyAnimators.load(ordering: .relaxed) == 0 && !animates(animation)
     }
 
     /// Moves the clock to `time` and writes every running animation's presented value;

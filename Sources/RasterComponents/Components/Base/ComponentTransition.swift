@@ -86,7 +86,8 @@ public struct ComponentTransition {
     /// nothing animates and this transition does not): the named setters below then
     /// write the property itself.
     private var animatorForChange: Animator? {
-        guard let animator = UpdatePass.current?.animator, !animator.writesAtOnce(animation) else { return nil }
+        guard !Animator.everyWritesAtOnce(animation), let animator = UpdatePass.current?.animator,
+              !animator.writesAtOnce(animation) else { return nil }
         return animator
     }
 
