@@ -41,7 +41,7 @@ public final class Layer {
             guard bounds != oldValue else { return }
             noteChange(\.bounds, oldValue)
             touch()
-            if storedDrawing != nil, bounds.size != oldValue.size { contentVersion &+= 1 }
+            if hasDrawing, bounds.size != oldValue.size { contentVersion &+= 1 }
         }
     }
     /// Where `anchorPoint` sits, in the superlayer's bounds coordinates (points, y down).
@@ -224,9 +224,11 @@ public final class Layer {
             // Compared in place: an observer's `oldValue` would copy the old drawing
             // (its paths and paints) at every set, a new layer's first one included.
             if let new = newValue {
-                if let old = storedDrawing, new.isEqual(to: old) { return }
-            } else if storedDrawing == nil {
-                return
+                if hasDrawing, let old = storedDrawing, new.isEqual(to: old) { return }
+                hasDrawing = true
+            } else {
+                guard hasDrawing else { return }
+                hasDrawing = false
             }
             storedDrawing = newValue
             contentVersion &+= 1
@@ -234,6 +236,9 @@ public final class Layer {
         }
     }
     @exclusivity(unchecked) private var storedDrawing: (any LayerDrawing)?
+    /// Whether `storedDrawing` is set: asked without copying the optional existential,
+    /// which testing it against nil does.
+    @exclusivity(unchecked) private var hasDrawing = false
 
     // MARK: - Tree
 
