@@ -20,24 +20,28 @@ public protocol CombinedComponent: Component {
 public extension CombinedComponent {
     func makeView() -> View { View() }
 
-    /// Inlinable, so that a combined component of another module (a scene node, an
-    /// app's own) runs it specialized: its context type and values are known statically,
-    /// not looked up and copied through the runtime on every update. What does not
-    /// depend on the component's type is in `CombinedFrame`.
-    @inlinable
     func update(view: View, availableSize: Size, state: State, environment: Environment<EnvironmentType>,
                 transition: ComponentTransition) -> Size {
-        let frame = CombinedFrame.beginUpdate(of: view, type: Self.self, shared: environment.shared)
+        guard let node = view.node, let pass = UpdatePass.current else {
+            preconditionFailure("\(Self.self) must be updated by a ComponentHost or a parent component")
+        }
         let body: Body
-        if let made = frame.madeBody as? Body {
+        if let made = node.body as? Body {
             body = made
         } else {
-            body = frame.makeBody { Self.body }
+            pass.registeringSlots = ChildSlotList()
+            body = Self.body
+            node.slots = pass.registeringSlots ?? ChildSlotList()
+            pass.registeringSlots = nil
+            node.body = body
         }
+        let frame = CombinedFrame(node: node, shared: environment.shared)
         let context = CombinedComponentContext(component: self, view: view, availableSize: availableSize, state: state,
                                                environment: environment, transition: transition, frame: frame)
+        pass.frames.append(frame)
         let size = body(context)
-        frame.endUpdate(transition: transition)
+        pass.frames.removeLast()
+        frame.finish(transition: transition, animator: pass.animator)
         return size
     }
 
@@ -95,7 +99,6 @@ public final class CombinedComponentContext<C: CombinedComponent> {
     /// The unrounded position of the component's view in the host.
     var origin: Point { frame.node?.origin ?? .zero }
 
-    @usableFromInline
     init(component: C, view: C.View, availableSize: Size, state: C.State, environment: Environment<C.EnvironmentType>,
          transition: ComponentTransition, frame: CombinedFrame) {
         self.component = component
@@ -125,12 +128,9 @@ public final class CombinedComponentContext<C: CombinedComponent> {
 }
 
 /// The bookkeeping of one running body: updating its node, or measuring (`measured`).
-@usableFromInline
 final class CombinedFrame: @unchecked Sendable {
     let node: ComponentNode?
     let measured: LayoutNode?
-    /// The pass an update runs in (nil when measuring).
-    private let pass: UpdatePass?
     var shared: EnvironmentValues
     var added: [UpdatedChildComponent] = []
     /// A number no other run has: the views this run updates and places carry it
@@ -145,54 +145,16 @@ final class CombinedFrame: @unchecked Sendable {
     /// The frame of a body running to measure on this thread, if one is running.
     static var measuring: CombinedFrame? { measuringBinding.current }
 
-    private init(node: ComponentNode, pass: UpdatePass, shared: EnvironmentValues) {
+    init(node: ComponentNode, shared: EnvironmentValues) {
         self.node = node
         measured = nil
-        self.pass = pass
         self.shared = shared
     }
 
     init(measuring node: LayoutNode, shared: EnvironmentValues) {
         self.node = nil
         measured = node
-        pass = nil
         self.shared = shared
-    }
-
-    /// The frame of an update of the combined component of type `type` that `view`
-    /// shows, running from now until `endUpdate` (children updated meanwhile are its).
-    @usableFromInline
-    static func beginUpdate(of view: ComponentView, type: Any.Type, shared: EnvironmentValues) -> CombinedFrame {
-        guard let node = view.node, let pass = UpdatePass.current else {
-            preconditionFailure("\(type) must be updated by a ComponentHost or a parent component")
-        }
-        let frame = CombinedFrame(node: node, pass: pass, shared: shared)
-        pass.frames.append(frame)
-        return frame
-    }
-
-    /// The body the view's first update made (nil before it).
-    @usableFromInline
-    var madeBody: Any? { node?.body }
-
-    /// The body `make` makes, kept on the view with the `Child` and `ChildMap` holders
-    /// it creates.
-    @usableFromInline
-    func makeBody<Body>(_ make: () -> Body) -> Body {
-        guard let node, let pass else { return make() }
-        pass.registeringSlots = ChildSlotList()
-        let body = make()
-        node.slots = pass.registeringSlots ?? ChildSlotList()
-        pass.registeringSlots = nil
-        node.body = body
-        return body
-    }
-
-    /// Ends the update `beginUpdate` started: the added children are put in place.
-    @usableFromInline
-    func endUpdate(transition: ComponentTransition) {
-        pass?.frames.removeLast()
-        finish(transition: transition, animator: pass?.animator)
     }
 
     /// Puts the added children in place and forgets the children that were not updated.

@@ -17,7 +17,7 @@ import RasterCore
 @propertyWrapper
 public struct Environment<T> {
     let typed: [AnyEquatable]
-    @usableFromInline let shared: EnvironmentValues
+    let shared: EnvironmentValues
     let recorder: EnvironmentReadRecorder?
     let keyPath: KeyPath<EnvironmentValues, T>?
 
