@@ -75,6 +75,61 @@ final class BlitterTests: XCTestCase {
         }
     }
 
+    /// An image at a whole-pixel offset under a rounded clip (a layer that masks to its
+    /// rounded bounds): each pixel is the image's own, its coverage the clip mask's times
+    /// the opacity, composited over; the same pixels as filling the image's rectangle with
+    /// the image as its paint, through the general paint path, for both filters.
+    func testTranslatedImages_UnderAClipMask_MatchTheMaskFormulaAndThePaintPath() throws {
+        var rng = LCG(seed: 23)
+        func random() -> UInt8 { UInt8(rng.randint(0, 255)) }
+        let layer = try Bitmap(width: 27, height: 19)
+        for y in 0..<19 {
+            for x in 0..<27 {
+                let a = x % 5 == 0 ? random() : 255
+                layer.row(y)[x] = Color(r: random(), g: random(), b: random(), a: a).premultiplied.packed
+            }
+        }
+        let image = ImageSource(layer)
+        let background = try Bitmap(width: 40, height: 30)
+        for y in 0..<30 {
+            for x in 0..<40 { background.row(y)[x] = Color(r: random(), g: random(), b: random(), a: random()).premultiplied.packed }
+        }
+        func pixels(_ b: Bitmap) -> [UInt32] { (0..<b.height).flatMap { y in (0..<b.width).map { b.row(y)[$0] } } }
+        for (filter, opacity) in [(ImageFilter.nearest, 1.0), (.nearest, 0.6), (.smooth, 0.35)] {
+            let fast = try Bitmap(width: 40, height: 30), paint = try Bitmap(width: 40, height: 30)
+            for y in 0..<30 {
+                for x in 0..<40 { fast.row(y)[x] = background.row(y)[x]; paint.row(y)[x] = background.row(y)[x] }
+            }
+            let clip = Path(roundedRect: Rect(x: 6.3, y: 4.6, width: 24.5, height: 17.2), cornerRadius: 7)
+            let translation = Transform(translationX: 5, y: 3)
+            let a = Canvas(bitmap: fast)
+            a.clip(to: clip)
+            let mask = try XCTUnwrap(a.clip.mask)
+            a.drawImage(image, transform: translation, filter: filter, opacity: opacity)
+            let b = Canvas(bitmap: paint)
+            b.clip(to: clip)
+            b.fill(Rect(x: 5, y: 3, width: 27, height: 19),
+                   paint: .image(ImagePattern(source: image, transform: translation, filter: filter)), opacity: opacity)
+            let drawn = pixels(fast), painted = pixels(paint)
+            let differing = drawn.indices.first { drawn[$0] != painted[$0] }
+            XCTAssertNil(differing, "filter \(filter), opacity \(opacity): the paint path differs at pixel \(differing ?? 0)")
+            let alpha = UInt32((opacity * 255).rounded())
+            var covered = 0
+            for y in 0..<30 {
+                for x in 0..<40 {
+                    var expected = background.row(y)[x]
+                    if (3..<22).contains(y), (5..<32).contains(x) {
+                        let coverage = PixelMath.mulDiv255(UInt32(mask.coverage(x: x, y: y)), alpha)
+                        if coverage > 0 { covered += 1 }
+                        expected = PixelMath.sourceOver(PixelMath.scale(layer.row(y - 3)[x - 5], by: coverage), expected)
+                    }
+                    XCTAssertEqual(fast.row(y)[x], expected, "filter \(filter), opacity \(opacity), pixel (\(x), \(y))")
+                }
+            }
+            XCTAssertGreaterThan(covered, 300)
+        }
+    }
+
     /// An image whose every pixel is opaque is known to be so (`ImageSource.isOpaque`),
     /// and drawn at a whole-pixel offset without its rows being looked at: at an opacity
     /// below one each pixel is the single-rounding mix, at full opacity a copy, which are
