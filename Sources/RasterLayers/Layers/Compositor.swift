@@ -80,8 +80,11 @@ public final class Compositor {
     public func render(_ root: Layer) -> [PixelRect] {
         statistics.frames += 1
         var damage = DamageRegion()
-        // Room for every record up front: growing moves each record again.
-        var next = LayerRecords(capacity: records.isEmpty ? Self.layerCount(root) : records.count)
+        // Room for as many records as the last frame made (a frame makes about as many as
+        // the one before). The first frame's grow as they are made: only layers that reach
+        // the frame are recorded, so a long list's layer count would overstate them many
+        // times over (a record is about 250 bytes).
+        var next = LayerRecords(capacity: records.count)
         let rootDevice = Transform(scaleX: scale, y: scale)
         _ = plan(root, parentDevice: rootDevice, clip: frame.bounds, into: &next, damage: &damage)
         for old in records.list {
@@ -352,11 +355,6 @@ public final class Compositor {
         }
         next.add(record)
         return (subtree, contentChanged || placed)
-    }
-
-    /// The layers of `root`'s tree, hidden ones included.
-    private static func layerCount(_ root: Layer) -> Int {
-        root.sublayers.reduce(1) { $0 + layerCount($1) }
     }
 
     /// True when sublayers present in both lists changed their relative order (added
