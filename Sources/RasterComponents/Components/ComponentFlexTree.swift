@@ -8,7 +8,9 @@ import RasterLayout
 ///
 /// The nodes it refers to are the node it was made for or nodes below it, held by that
 /// node's child slots (both go together in `releaseDescendants`); the references are
-/// unowned, as a node may refer to itself.
+/// unowned, as a node may refer to itself. Only a layout touches it, on one thread and
+/// one property access at a time, so its stored properties skip the run-time
+/// exclusivity checks.
 final class FlexItemInfo {
     let item: FlexItemStyle
     /// The box with its padding physical in the box's own layout direction.
@@ -22,12 +24,19 @@ final class FlexItemInfo {
     /// The node whose size a container's layout decides (a flex item's, or a `Flex`).
     unowned let boxNode: LayoutNode
     /// The leaf's content node once made (held by `boxNode`'s slot 0, or `boxNode` itself).
-    private unowned var madeContent: LayoutNode?
+    @exclusivity(unchecked) private unowned var madeContent: LayoutNode?
     /// A leaf item's content not made into a node yet: made when the container first
     /// measures it, not when it lists its children (listing then walks no content).
-    private var pendingContent: AnyComponent<Empty>?
+    @exclusivity(unchecked) private var pendingContent: AnyComponent<Empty>?
+    /// Whether `pendingContent` is a `Text` (found when it is given: a layout asks each
+    /// pass).
+    @exclusivity(unchecked) private var pendingContentIsText = false
     /// `readsDefiniteness` once found (nil before).
-    private var foundReadsDefiniteness: Bool?
+    @exclusivity(unchecked) private var foundReadsDefiniteness: Bool?
+    /// The `Text` node that gives the content its baseline, once looked for
+    /// (`baselineTextFound`); nil when the content has none.
+    @exclusivity(unchecked) private unowned var baselineTextNode: LayoutNode?
+    @exclusivity(unchecked) private var baselineTextFound = false
 
     private init(item: FlexItemStyle, box: BoxStyle, containerStyle: FlexContainerStyle?, containerNode: LayoutNode?,
                  boxNode: LayoutNode, child: LayoutNode) {
@@ -54,6 +63,7 @@ final class FlexItemInfo {
                      child: LayoutNode) {
         self.init(item: item, box: box, containerStyle: nil, containerNode: nil, boxNode: boxNode, child: child)
         pendingContent = leafContent
+        pendingContentIsText = Swift.type(of: leafContent.wrapped) == Text.self
     }
 
     /// The node a leaf measures (its content inside the padding); nil for a container.
@@ -71,11 +81,24 @@ final class FlexItemInfo {
     /// through). A box whose sizes are both set is laid out without measuring its
     /// content, and asking its baseline then makes no node either.
     var contentHasNoBaseline: Bool {
-        guard madeContent == nil, let pendingContent else { return false }
-        return Swift.type(of: pendingContent.wrapped) != Text.self
+        madeContent == nil && pendingContent != nil && !pendingContentIsText
     }
 
     var isContainer: Bool { containerStyle != nil }
+
+    /// The `Text` whose first line is the content's baseline, through wrappers that lay
+    /// out as their content; nil when there is none (a container, or content that
+    /// draws no text). Looked for once: the nodes on the way are the content's, kept as
+    /// long as this record.
+    var baselineText: LayoutNode? {
+        if baselineTextFound { return baselineTextNode }
+        baselineTextFound = true
+        guard let content else { return nil }
+        var inner = content
+        while !inner.holds(Text.self), let next = inner.transparentContent { inner = next }
+        baselineTextNode = inner.holds(Text.self) ? inner : nil
+        return baselineTextNode
+    }
 
     /// Whether the child's layout, or its container's through it, can depend on how
     /// definite the sizes are: its own styles read it (`BoxStyle.readsDefiniteness` and
@@ -293,10 +316,8 @@ struct ComponentFlexTree: FlexLayoutTree {
     func contentBaseline(_ node: Node, size: Size) -> Double? {
         let n = layoutNode(node)
         let info = n.flexInfo
-        guard !info.contentHasNoBaseline, let content = info.content else { return nil }
-        var inner = content
-        while !inner.holds(Text.self), let next = inner.transparentContent { inner = next }
-        guard let text = inner.component(as: Text.self) else { return nil }
+        guard !info.contentHasNoBaseline, let inner = info.baselineText, let content = info.content,
+              let text = inner.component(as: Text.self) else { return nil }
         let proposal = ProposedSize(size)
         guard let baseline = text.firstBaseline(proposal, node: inner) else { return nil }
         var top = 0.0
