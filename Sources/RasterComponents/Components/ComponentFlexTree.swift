@@ -19,6 +19,14 @@ final class FlexItemInfo {
     let containerStyle: FlexContainerStyle?
     /// The direction the child reads in (a container's own, else the child node's).
     let direction: LayoutDirection
+    // The small fields sit together, in the bytes after `direction`.
+    /// Whether `pendingContent` is a `Text` (found when it is given: a layout asks each
+    /// pass).
+    @exclusivity(unchecked) private var pendingContentIsText = false
+    /// `readsDefiniteness` once found (nil before).
+    @exclusivity(unchecked) private var foundReadsDefiniteness: Bool?
+    /// `hasNoBaseline` once found for a made content (nil before).
+    @exclusivity(unchecked) private var foundNoBaseline: Bool?
     /// That container's node (the child's own node or one below it).
     unowned let containerNode: LayoutNode?
     /// The node whose size a container's layout decides (a flex item's, or a `Flex`).
@@ -28,15 +36,6 @@ final class FlexItemInfo {
     /// A leaf item's content not made into a node yet: made when the container first
     /// measures it, not when it lists its children (listing then walks no content).
     @exclusivity(unchecked) private var pendingContent: AnyComponent<Empty>?
-    /// Whether `pendingContent` is a `Text` (found when it is given: a layout asks each
-    /// pass).
-    @exclusivity(unchecked) private var pendingContentIsText = false
-    /// `readsDefiniteness` once found (nil before).
-    @exclusivity(unchecked) private var foundReadsDefiniteness: Bool?
-    /// The `Text` node that gives the content its baseline, once looked for
-    /// (`baselineTextFound`); nil when the content has none.
-    @exclusivity(unchecked) private unowned var baselineTextNode: LayoutNode?
-    @exclusivity(unchecked) private var baselineTextFound = false
 
     private init(item: FlexItemStyle, box: BoxStyle, containerStyle: FlexContainerStyle?, containerNode: LayoutNode?,
                  boxNode: LayoutNode, child: LayoutNode) {
@@ -76,29 +75,30 @@ final class FlexItemInfo {
         return node
     }
 
-    /// Whether the content is known to have no baseline without making its node: a
-    /// leaf content not made yet that is not a `Text` (a leaf has nothing inside to look
-    /// through). A box whose sizes are both set is laid out without measuring its
-    /// content, and asking its baseline then makes no node either.
-    var contentHasNoBaseline: Bool {
-        madeContent == nil && pendingContent != nil && !pendingContentIsText
+    /// Whether the content has no baseline: a leaf content not made yet that is not a
+    /// `Text` (a leaf has nothing inside to look through; a box whose sizes are both set
+    /// is laid out without measuring its content, and this makes no node for it either),
+    /// or a made content with no `Text` where `contentText` looks. Found once for a
+    /// made content: its nodes are kept as long as this record.
+    var hasNoBaseline: Bool {
+        if madeContent == nil, pendingContent != nil { return !pendingContentIsText }
+        if let foundNoBaseline { return foundNoBaseline }
+        let none = contentText == nil
+        foundNoBaseline = none
+        return none
     }
 
-    var isContainer: Bool { containerStyle != nil }
-
     /// The `Text` whose first line is the content's baseline, through wrappers that lay
-    /// out as their content; nil when there is none (a container, or content that
-    /// draws no text). Looked for once: the nodes on the way are the content's, kept as
-    /// long as this record.
-    var baselineText: LayoutNode? {
-        if baselineTextFound { return baselineTextNode }
-        baselineTextFound = true
+    /// out as their content; nil when there is none (a container, or content that draws
+    /// no text).
+    var contentText: LayoutNode? {
         guard let content else { return nil }
         var inner = content
         while !inner.holds(Text.self), let next = inner.transparentContent { inner = next }
-        baselineTextNode = inner.holds(Text.self) ? inner : nil
-        return baselineTextNode
+        return inner.holds(Text.self) ? inner : nil
     }
+
+    var isContainer: Bool { containerStyle != nil }
 
     /// Whether the child's layout, or its container's through it, can depend on how
     /// definite the sizes are: its own styles read it (`BoxStyle.readsDefiniteness` and
@@ -316,7 +316,7 @@ struct ComponentFlexTree: FlexLayoutTree {
     func contentBaseline(_ node: Node, size: Size) -> Double? {
         let n = layoutNode(node)
         let info = n.flexInfo
-        guard !info.contentHasNoBaseline, let inner = info.baselineText, let content = info.content,
+        guard !info.hasNoBaseline, let content = info.content, let inner = info.contentText,
               let text = inner.component(as: Text.self) else { return nil }
         let proposal = ProposedSize(size)
         guard let baseline = text.firstBaseline(proposal, node: inner) else { return nil }
