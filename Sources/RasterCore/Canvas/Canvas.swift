@@ -217,12 +217,7 @@ public final class Canvas {
         // clip mask, only the mask's coverage).
         if full.isTranslationOnly, full.tx == full.tx.rounded(), full.ty == full.ty.rounded(),
            blendMode == .sourceOver {
-            let dx = Int(clampedInt(full.tx)), dy = Int(clampedInt(full.ty))
-            if let mask = clip.mask {
-                blitTranslated(image, dx: dx, dy: dy, alpha: alpha, through: mask)
-            } else {
-                blitTranslated(image, dx: dx, dy: dy, alpha: alpha)
-            }
+            blitTranslated(image, dx: Int(clampedInt(full.tx)), dy: Int(clampedInt(full.ty)), alpha: alpha)
             return
         }
         let pattern = ImagePattern(source: image, transform: imageTransform, filter: filter, tiling: .pad)
@@ -240,12 +235,30 @@ public final class Canvas {
         drawImage(image, transform: t, filter: filter, opacity: opacity)
     }
 
-    /// Source-over of an image at a whole-pixel offset, with a constant opacity.
+    /// Source-over of an image at a whole-pixel offset, with a constant opacity, through
+    /// the clip's coverage mask when it has one.
     private func blitTranslated(_ image: ImageSource, dx: Int, dy: Int, alpha: UInt32) {
         let src = image.bitmap
         let target = clip.rect.intersection(PixelRect(x: dx, y: dy, width: src.width, height: src.height))
         guard !target.isEmpty else { return }
         let count = target.width
+        if let mask = clip.mask {
+            // Each pixel's coverage is the mask's times `alpha`, as a fill of the image's
+            // rectangle with the image as its paint gives it (`PaintBlitter` on full
+            // coverage, then the mask), and the source is the image's own row, which that
+            // paint samples exactly. The mask's rectangle is the clip's.
+            let coverage = coverageRow
+            mask.storage.withUnsafeBufferPointer { m in
+                guard let base = m.baseAddress else { return }
+                for y in target.y0..<target.y1 {
+                    let source = src.row(y - dy) + (target.x0 - dx), destination = bitmap.row(y) + target.x0
+                    let maskRow = base + ((y - mask.rect.y0) * mask.rect.width + (target.x0 - mask.rect.x0))
+                    ck_fade_coverage(coverage, maskRow, count, alpha)
+                    ck_source_over_coverage(destination, source, coverage, count)
+                }
+            }
+            return
+        }
         let opaqueRows = image.opaqueRows((target.y0 - dy)..<(target.y1 - dy))
         for (y, opaque) in zip(target.y0..<target.y1, opaqueRows) {
             let source = src.row(y - dy) + (target.x0 - dx), destination = bitmap.row(y) + target.x0
@@ -267,27 +280,6 @@ public final class Canvas {
                 }
             } else {
                 ck_blend_row(source, destination, count, alpha)
-            }
-        }
-    }
-
-    /// Source-over of an image at a whole-pixel offset through the clip's coverage
-    /// `mask` (whose rectangle is the clip's), at a constant opacity: each pixel's
-    /// coverage is the mask's times `alpha`, as a fill of the image's rectangle with the
-    /// image as its paint gives it (`PaintBlitter` on full coverage, then the mask), and
-    /// the source is the image's own row, which that paint samples exactly.
-    private func blitTranslated(_ image: ImageSource, dx: Int, dy: Int, alpha: UInt32, through mask: Mask) {
-        let src = image.bitmap
-        let target = clip.rect.intersection(PixelRect(x: dx, y: dy, width: src.width, height: src.height))
-        guard !target.isEmpty else { return }
-        let count = target.width, coverage = coverageRow
-        mask.storage.withUnsafeBufferPointer { m in
-            guard let base = m.baseAddress else { return }
-            for y in target.y0..<target.y1 {
-                let source = src.row(y - dy) + (target.x0 - dx), destination = bitmap.row(y) + target.x0
-                let maskRow = base + ((y - mask.rect.y0) * mask.rect.width + (target.x0 - mask.rect.x0))
-                ck_fade_coverage(coverage, maskRow, count, alpha)
-                ck_source_over_coverage(destination, source, coverage, count)
             }
         }
     }
