@@ -7,7 +7,9 @@ import XCTest
 
 /// A shape or a text that exactly fills its node is drawn on the node's own layer instead
 /// of in a view of its own, and the pixels are those of the tree in which every leaf has a
-/// view (`DrawingLeafPolicy.keepingViews`), still and while animating.
+/// view (`DrawingLeafPolicy.keepingViews`), still and while animating. A node drawing its
+/// leaf so is updated without making its body, and its pixels, frames and layers are
+/// those of the tree updated through every node's body (`SceneNode.runningBodies`).
 final class DrawingLeafTests: XCTestCase {
     /// Nodes of every kind a leaf can sit in: Flex items (whole and fractional sizes,
     /// padded, stroked, a path, texts), stack children with and without a frame (also
@@ -62,8 +64,15 @@ final class DrawingLeafTests: XCTestCase {
                 r.layoutTree()
                 return r
             }
+            let throughBodies = SceneNode.runningBodies { () -> SceneRenderer in
+                let r = SceneRenderer(scene: scene)
+                r.layoutTree()
+                return r
+            }
             XCTAssertEqual(pixels(try merged.render()), pixels(try separate.render()), "scale \(scale)")
             XCTAssertEqual(merged.layout(), separate.layout())
+            XCTAssertEqual(pixels(try merged.render()), pixels(try throughBodies.render()), "scale \(scale)")
+            XCTAssertEqual(merged.layout(), throughBodies.layout())
             // Whole or snapped alike, inside its box or not clipped: drawn on the node's
             // layer, which then has no sublayer.
             for id in ["whole", "grown", "faded", "clipped", "shaded", "turned", "whole-bare", "stroked", "path",
@@ -72,6 +81,12 @@ final class DrawingLeafTests: XCTestCase {
                 XCTAssertNotNil(view.layer.drawing, "\(id) at scale \(scale)")
                 XCTAssertTrue(view.subviews.isEmpty, "\(id) at scale \(scale)")
                 XCTAssertEqual(separate.nodeView(id: id)?.subviews.count, 1, id)
+                // Drawn without the node's body, as its body draws it.
+                XCTAssertEqual(view.node?.hasBody, false, id)
+                let viaBody = try XCTUnwrap(throughBodies.nodeView(id: id))
+                XCTAssertEqual(viaBody.node?.hasBody, true, id)
+                XCTAssertNotNil(viaBody.layer.drawing, id)
+                XCTAssertTrue(viaBody.subviews.isEmpty, id)
             }
             // Inside padding, reaching past its box under a clip, or in a node a filling
             // stack stretches: a view of its own.
@@ -79,6 +94,7 @@ final class DrawingLeafTests: XCTestCase {
                 let view = try XCTUnwrap(merged.nodeView(id: id))
                 XCTAssertNil(view.layer.drawing, id)
                 XCTAssertEqual(view.subviews.count, 1, id)
+                XCTAssertEqual(view.node?.hasBody, true, id)
             }
         }
     }
@@ -124,15 +140,25 @@ final class DrawingLeafTests: XCTestCase {
         let scene = try SceneDecoder().decode(Data(json.utf8))
         let merged = ScenePlayer(scene: scene)
         let separate = DrawingLeafPolicy.keepingViews { ScenePlayer(scene: scene) }
+        let throughBodies = SceneNode.runningBodies { ScenePlayer(scene: scene) }
         var sawGrownPadding = false
         for frame in 0...24 {
             let time = Double(frame) / 20
             let a = try merged.frame(at: time)
+            if frame == 0 {
+                // Before any change every node draws its shape without its body but b,
+                // whose padding gives its shape a view.
+                XCTAssertEqual(["a", "b", "c", "d"].map { merged.renderer.nodeView(id: $0)?.node?.hasBody },
+                               [false, true, false, false])
+            }
             let b = try DrawingLeafPolicy.keepingViews { try separate.frame(at: time) }
+            let c = try SceneNode.runningBodies { try throughBodies.frame(at: time) }
             XCTAssertEqual(pixels(a), pixels(b), "frame \(frame)")
+            XCTAssertEqual(pixels(a), pixels(c), "frame \(frame), through the bodies")
             if frame == 3, let view = merged.renderer.nodeView(id: "a") {
-                // Mid-animation to padding 5: the shape has its own view again.
-                sawGrownPadding = view.layer.drawing == nil && view.subviews.count == 1
+                // Mid-animation to padding 5: the shape has its own view again, placed by
+                // the node's body, which then runs from there on.
+                sawGrownPadding = view.layer.drawing == nil && view.subviews.count == 1 && view.node?.hasBody == true
             }
         }
         XCTAssertTrue(sawGrownPadding)
@@ -149,14 +175,18 @@ final class DrawingLeafTests: XCTestCase {
         let scene = try SceneDecoder().decode(contentsOf: url.path)
         let merged = ScenePlayer(scene: scene)
         let separate = DrawingLeafPolicy.keepingViews { ScenePlayer(scene: scene) }
-        var differing: [Int] = []
+        let throughBodies = SceneNode.runningBodies { ScenePlayer(scene: scene) }
+        var differing: [Int] = [], differingFromBodies: [Int] = []
         for frame in 0...45 {
             let time = Double(frame) / 30
             let a = try merged.frame(at: time)
             let b = try DrawingLeafPolicy.keepingViews { try separate.frame(at: time) }
+            let c = try SceneNode.runningBodies { try throughBodies.frame(at: time) }
             if pixels(a) != pixels(b) { differing.append(frame) }
+            if pixels(a) != pixels(c) { differingFromBodies.append(frame) }
         }
         XCTAssertEqual(differing, [], "frames that differ")
+        XCTAssertEqual(differingFromBodies, [], "frames that differ from those updated through every body")
     }
 
     private func pixels(_ bitmap: Bitmap) -> Data {

@@ -176,23 +176,30 @@ public struct FlexItem: CombinedComponent, LayoutTransparent {
     /// placed inside the padding. Returns the item's size.
     package func update<Parent>(content child: Child<AnyComponent<Empty>>, in context: CombinedComponentContext<Parent>,
                                 clipsContent: Bool = false) -> Size where Parent.EnvironmentType == Empty {
-        let node = context.layoutNode
-        let contentNode = node.content(content)
-        if node.flexInfo.isContainer {
+        guard let placement = placement(node: context.layoutNode, proposal: context.proposal,
+                                        direction: context.environment.layoutDirection) else {
             // The content is a flex container: the box is its own.
             return child.updateAsContent(content, in: context).size
         }
-        let size = node.assignedSize ?? standaloneSize(context.proposal, content: contentNode)
-        let direction = context.environment.layoutDirection
+        context.place(content: content, child: child, placement, clipsContent: clipsContent)
+        return placement.size
+    }
+
+    /// Where the component that is this item, measured through `node` for `proposal`,
+    /// puts the content: the size a containing Flex assigned (else the standalone
+    /// size), the content proposed the space inside the padding and aligned there at
+    /// `contentAlignment`. Nil when the content is a flex container (the box is its own).
+    package func placement(node: LayoutNode, proposal: ProposedSize, direction: LayoutDirection) -> ContentPlacement? {
+        let contentNode = node.content(content)
+        if node.flexInfo.isContainer { return nil }
+        let size = node.assignedSize ?? standaloneSize(proposal, content: contentNode)
         let padding = box.resolved(for: direction).padding
         let inner = Size(width: max(0, size.width - padding.horizontal), height: max(0, size.height - padding.vertical))
         let offer = ProposedSize(inner)
         let measured = contentNode.sizeThatFits(offer)
         let aligned = LayoutMath.aligned(measured, in: inner, alignment: contentAlignment.resolved(for: direction))
-        let position = Point(x: padding.left + aligned.x, y: padding.top + aligned.y)
-        context.place(content: content, child: child, measured: measured, proposal: offer, layout: contentNode,
-                      at: position, boxSize: size, placedSize: node.placedSize, parentSnaps: node.assignedSize != nil,
-                      clipsContent: clipsContent)
-        return size
+        return ContentPlacement(size: size, layout: contentNode, proposal: offer, measured: measured,
+                                position: Point(x: padding.left + aligned.x, y: padding.top + aligned.y),
+                                placedSize: node.placedSize, parentSnaps: node.assignedSize != nil)
     }
 }

@@ -48,17 +48,26 @@ package struct PaddingAndFrame: Hashable {
     }
 
     /// The update of the component that carries this padding and frame: `content`
-    /// (through `child`) proposed what the frame and the insets leave, and placed at
-    /// the frame's alignment and inside the insets as resolved for the layout
-    /// direction. Returns the frame's size.
+    /// (through `child`) placed as `placement` puts it. Returns the frame's size.
     package func update<Parent>(content: AnyComponent<Empty>, child: Child<AnyComponent<Empty>>,
                                 in context: CombinedComponentContext<Parent>, clipsContent: Bool = false) -> Size
         where Parent.EnvironmentType == Empty {
-        let wrapper = context.layoutNode, node = wrapper.content(content)
-        let direction = context.environment.layoutDirection
-        let offer = frame?.childProposal(context.proposal) ?? context.proposal
+        let placement = placement(content: content, wrapper: context.layoutNode, proposal: context.proposal,
+                                  direction: context.environment.layoutDirection)
+        context.place(content: content, child: child, placement, clipsContent: clipsContent)
+        return placement.size
+    }
+
+    /// Where the component that carries this padding and frame, measured through
+    /// `wrapper` for `proposal`, puts `content`: proposed what the frame and the insets
+    /// leave, and placed at the frame's alignment and inside the insets as resolved
+    /// for `direction`, in a box of the frame's size.
+    package func placement(content: AnyComponent<Empty>, wrapper: LayoutNode, proposal: ProposedSize,
+                           direction: LayoutDirection) -> ContentPlacement {
+        let node = wrapper.content(content)
+        let offer = frame?.childProposal(proposal) ?? proposal
         let paddedSize = padded(offer, node)
-        let size = frame?.size(for: context.proposal, child: paddedSize) ?? paddedSize
+        let size = frame?.size(for: proposal, child: paddedSize) ?? paddedSize
         var position = frame == nil ? Point.zero
             : LayoutMath.aligned(paddedSize, in: size, alignment: alignment.resolved(for: direction))
         var contentOffer = offer
@@ -67,8 +76,7 @@ package struct PaddingAndFrame: Hashable {
             position = Point(x: position.x + insets.left, y: position.y + insets.top)
             contentOffer = insets.inset(offer)
         }
-        context.place(content: content, child: child, measured: node.sizeThatFits(contentOffer), proposal: contentOffer,
-                      layout: node, at: position, boxSize: size, placedSize: wrapper.placedSize, clipsContent: clipsContent)
-        return size
+        return ContentPlacement(size: size, layout: node, proposal: contentOffer, measured: node.sizeThatFits(contentOffer),
+                                position: position, placedSize: wrapper.placedSize, parentSnaps: false)
     }
 }

@@ -22,6 +22,14 @@ public extension CombinedComponent {
 
     func update(view: View, availableSize: Size, state: State, environment: Environment<EnvironmentType>,
                 transition: ComponentTransition) -> Size {
+        updateBody(view: view, availableSize: availableSize, state: state, environment: environment, transition: transition)
+    }
+
+    /// The update every combined component runs unless it has its own: the body, made
+    /// the first time, run on a context of this update, then the children it added put
+    /// in place (`update` calls it; a component with its own `update` may too).
+    package func updateBody(view: View, availableSize: Size, state: State, environment: Environment<EnvironmentType>,
+                            transition: ComponentTransition) -> Size {
         guard let node = view.node, let pass = UpdatePass.current else {
             preconditionFailure("\(Self.self) must be updated by a ComponentHost or a parent component")
         }
@@ -43,6 +51,17 @@ public extension CombinedComponent {
         pass.frames.removeLast()
         frame.finish(transition: transition, animator: pass.animator)
         return size
+    }
+
+    /// What this update of `view` would give its body's context (its layout node, its
+    /// proposal, its unrounded position), for a component that can do without running
+    /// its body; nil once the view's body has been made (its children then live in
+    /// it, and only the body updates them) or outside an update pass.
+    package func updateWithoutBody(view: View, availableSize: Size,
+                                   environment: Environment<EnvironmentType>) -> BodylessUpdate? {
+        guard let node = view.node, node.body == nil, UpdatePass.current != nil else { return nil }
+        return BodylessUpdate(layout: node.layoutNode(environment: environment.erased),
+                              proposal: node.proposal ?? ProposedSize(available: availableSize), origin: node.origin)
     }
 
     /// Runs the body with its children measured instead of updated: the size it returns
@@ -67,6 +86,17 @@ public extension CombinedComponent {
                                                transition: .immediate, frame: frame)
         return CombinedFrame.measuringBinding.withValue(frame) { body(context) }
     }
+}
+
+/// The inputs of an update of a combined component that does not run its body
+/// (`CombinedComponent.updateWithoutBody`): what its context would have given.
+package struct BodylessUpdate {
+    /// The node the parent measured the component with in this pass, or a new one.
+    package let layout: LayoutNode
+    /// The proposal the component is updated for.
+    package let proposal: ProposedSize
+    /// The unrounded position of the component's view in the host.
+    package let origin: Point
 }
 
 /// What a combined component's body works with.

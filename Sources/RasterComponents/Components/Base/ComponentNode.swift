@@ -49,6 +49,9 @@ package final class ComponentNode {
     @exclusivity(unchecked) var descendantNeedsUpdate = false
     /// The body closure of a combined component, made once per view.
     @exclusivity(unchecked) var body: Any?
+    /// Whether the body of the node's combined component has been made (a component
+    /// that can update without it may never make it).
+    package var hasBody: Bool { body != nil }
     /// Child views placed by the last update of a combined component.
     @exclusivity(unchecked) var placedChildren: [ComponentView] = []
     /// The update pass that made the node; within it the node's updates are never animated.

@@ -15,17 +15,70 @@ package enum DrawingLeafPolicy {
     }
 
     static var drawsOnWrapper: Bool { binding.current == nil }
+
+    /// The drawing of `content` for the layer of the wrapper whose box it fills: when
+    /// `content` is a leaf that only draws and the size `box` gives (the leaf's and the
+    /// wrapper's) is finite, is the size the wrapper's parent gives its frame
+    /// (`placedSize`), and gives the leaf the bounds the wrapper's layer gets (snapped
+    /// alike, or lying on whole pixels from `wrapperOrigin`, the wrapper's unrounded
+    /// position), and the drawing stays inside that size or nothing clips it
+    /// (`clipsContent`). Nil otherwise, and whenever every leaf keeps its view.
+    package static func drawing(of content: AnyComponent<Empty>, placement: ContentPlacement,
+                                environment: Environment<Empty>, clipsContent: Bool,
+                                wrapperOrigin: Point) -> (any LayerDrawing)? {
+        guard placement.fillsBox else { return nil }
+        return drawing(of: content, environment: environment, proposal: placement.proposal, layout: placement.layout,
+                       placedSize: placement.placedSize, snappedAlike: placement.parentSnaps,
+                       clipsContent: clipsContent, wrapperOrigin: wrapperOrigin) { placement.size }
+    }
+
+    /// The drawing of `content` for the layer of a wrapper (measured through `wrapper`)
+    /// that takes the content's size for `proposal`, as `drawing(of:placement:...)`
+    /// gives it, with that size; the content is measured only when it is such a leaf.
+    package static func drawingAsContent(_ content: AnyComponent<Empty>, wrapper: LayoutNode, proposal: ProposedSize,
+                                         environment: Environment<Empty>, clipsContent: Bool,
+                                         wrapperOrigin: Point) -> (any LayerDrawing, Size)? {
+        let node = wrapper.content(content)
+        var measured = Size.zero
+        let drawing = self.drawing(of: content, environment: environment, proposal: proposal, layout: node,
+                                   placedSize: wrapper.placedSize, snappedAlike: false, clipsContent: clipsContent,
+                                   wrapperOrigin: wrapperOrigin) {
+            measured = node.sizeThatFits(proposal)
+            return measured
+        }
+        return drawing.map { ($0, measured) }
+    }
+
+    private static func drawing(of content: AnyComponent<Empty>, environment: Environment<Empty>, proposal: ProposedSize,
+                                layout: LayoutNode, placedSize: Size?, snappedAlike: Bool, clipsContent: Bool,
+                                wrapperOrigin: Point, _ box: () -> Size) -> (any LayerDrawing)? {
+        guard drawsOnWrapper else { return nil }
+        var size = Size.zero
+        let drawing = content.wrapped.leafDrawing(environment: environment, proposal: proposal, layout: layout) {
+            size = box()
+            guard size.width.isFinite, size.height.isFinite else { return nil }
+            // A parent that sizes the wrapper's frame itself may make it larger than the leaf.
+            if let placedSize, placedSize != size { return nil }
+            if snappedAlike { return size }
+            let rect = Rect(origin: .zero, size: size)
+            let scale = UpdatePass.current?.displayScale ?? 1
+            return PixelSnapping.snap(rect, parentOrigin: wrapperOrigin, scale: scale) == rect ? size : nil
+        }
+        guard let drawing else { return nil }
+        if clipsContent {
+            let reach = drawing.visualBounds(size: size)
+            guard reach.minX >= 0, reach.minY >= 0, reach.maxX <= size.width, reach.maxY <= size.height else { return nil }
+        }
+        return drawing
+    }
 }
 
 extension CombinedComponentContext where C.EnvironmentType == Empty {
-    /// Updates `content`, measured by `layout` for `proposal` at `measured`, as this
-    /// component's one child at `position` (snapped to whole pixels, `add(_:at:)`); or,
-    /// when it is a leaf that only draws (`leafDrawing`) and fills this component's box
-    /// (`boxSize`) exactly, sets its drawing on this view's layer and gives it no view,
-    /// layer or node. `placedSize`: this component's `LayoutNode.placedSize` (the caller
-    /// holds the node). `parentSnaps`: this component's own frame is snapped by its
-    /// parent from its unrounded origin (a `Flex` places its items so). `clipsContent`:
-    /// this component's layer clips what it draws (`masksToBounds`).
+    /// Updates `content` as `placement` puts it: as this component's one child at its
+    /// position (snapped to whole pixels, `add(_:at:)`); or, when it is a leaf that only
+    /// draws and fills this component's box exactly, by setting its drawing on this
+    /// view's layer with no view, layer or node of its own (`DrawingLeafPolicy.drawing`).
+    /// `clipsContent`: this component's layer clips what it draws (`masksToBounds`).
     ///
     /// The pixels are the same either way. A leaf's layer at (0, 0) with the bounds of
     /// this component's layer has its device transform, so its contents land where this
@@ -40,19 +93,18 @@ extension CombinedComponentContext where C.EnvironmentType == Empty {
     /// view does), and a leaf drawn on this layer that no longer fills it gets a view
     /// that starts at this layer's present bounds and animates from there, as the view
     /// it would have had. Only these methods set a wrapper's `drawing`.
-    package func place(content: AnyComponent<Empty>, child: Child<AnyComponent<Empty>>, measured: Size,
-                       proposal: ProposedSize, layout: LayoutNode, at position: Point, boxSize: Size, placedSize: Size?,
-                       parentSnaps: Bool = false, clipsContent: Bool = false) {
-        if position == .zero, measured == boxSize,
-           let drawing = leafDrawing(content, child: child, proposal: proposal, layout: layout, placedSize: placedSize,
-                                     snappedAlike: parentSnaps, clipsContent: clipsContent, { boxSize }) {
+    package func place(content: AnyComponent<Empty>, child: Child<AnyComponent<Empty>>, _ placement: ContentPlacement,
+                       clipsContent: Bool = false) {
+        if !(transition.isAnimated && child.view != nil),
+           let drawing = DrawingLeafPolicy.drawing(of: content, placement: placement, environment: environment,
+                                                   clipsContent: clipsContent, wrapperOrigin: origin) {
             view.layer.drawing = drawing
             return
         }
         let wasDrawn = clearDrawing()
-        let c = child.update(component: content, proposal: proposal, layout: layout, origin: childOrigin(position),
-                             transition: transition)
-        add(startingAtBounds(c, wasDrawn), at: position)
+        let c = child.update(component: content, proposal: placement.proposal, layout: placement.layout,
+                             origin: childOrigin(placement.position), transition: transition)
+        add(startingAtBounds(c, wasDrawn), at: placement.position)
     }
 
     /// `Child.updateAsContent` (the content at (0, 0), not snapped, with the proposal
@@ -60,50 +112,19 @@ extension CombinedComponentContext where C.EnvironmentType == Empty {
     /// it. Returns the content's size.
     package func placeAsContent(_ content: AnyComponent<Empty>, child: Child<AnyComponent<Empty>>,
                                 clipsContent: Bool = false) -> Size {
-        let wrapper = layoutNode, node = wrapper.content(content)
-        let proposal = self.proposal
-        var measured = Size.zero
-        if let drawing = leafDrawing(content, child: child, proposal: proposal, layout: node,
-                                     placedSize: wrapper.placedSize, snappedAlike: false, clipsContent: clipsContent, {
-            measured = node.sizeThatFits(proposal)
-            return measured
-        }) {
+        let wrapper = layoutNode
+        if !(transition.isAnimated && child.view != nil),
+           let (drawing, size) = DrawingLeafPolicy.drawingAsContent(content, wrapper: wrapper, proposal: proposal,
+                                                                    environment: environment, clipsContent: clipsContent,
+                                                                    wrapperOrigin: origin) {
             view.layer.drawing = drawing
-            return measured
+            return size
         }
         let wasDrawn = clearDrawing()
-        let c = child.update(component: content, proposal: proposal, layout: node, origin: origin,
+        let c = child.update(component: content, proposal: proposal, layout: wrapper.content(content), origin: origin,
                              transition: transition)
         add(startingAtBounds(c, wasDrawn).placed(Rect(origin: .zero, size: c.size)))
         return c.size
-    }
-
-    /// The leaf's drawing for this view's layer, when `content` is a leaf that only
-    /// draws and the size `box` gives (the leaf's and this component's) is finite, is the
-    /// size the parent gives this component's frame (`LayoutNode.placedSize`), and gives
-    /// the leaf the bounds this layer gets (snapped alike, or lying on whole pixels), and
-    /// the drawing stays inside that size or nothing clips it.
-    private func leafDrawing(_ content: AnyComponent<Empty>, child: Child<AnyComponent<Empty>>, proposal: ProposedSize,
-                             layout: LayoutNode, placedSize: Size?, snappedAlike: Bool, clipsContent: Bool,
-                             _ box: () -> Size) -> (any LayerDrawing)? {
-        guard !(transition.isAnimated && child.view != nil), DrawingLeafPolicy.drawsOnWrapper else { return nil }
-        var size = Size.zero
-        let drawing = content.wrapped.leafDrawing(environment: environment, proposal: proposal, layout: layout) {
-            size = box()
-            guard size.width.isFinite, size.height.isFinite else { return nil }
-            // A parent that sizes this component's frame itself may make it larger than the leaf.
-            if let placedSize, placedSize != size { return nil }
-            if snappedAlike { return size }
-            let rect = Rect(origin: .zero, size: size)
-            let scale = UpdatePass.current?.displayScale ?? 1
-            return PixelSnapping.snap(rect, parentOrigin: origin, scale: scale) == rect ? size : nil
-        }
-        guard let drawing else { return nil }
-        if clipsContent {
-            let reach = drawing.visualBounds(size: size)
-            guard reach.minX >= 0, reach.minY >= 0, reach.maxX <= size.width, reach.maxY <= size.height else { return nil }
-        }
-        return drawing
     }
 
     /// Removes a leaf's drawing from this view's layer; true when there was one.

@@ -226,8 +226,8 @@ public struct SceneNode: CombinedComponent, LayoutTransparent {
     public static var body: Body {
         let child = Child(AnyComponent<Empty>.self)
         return { context in
-            let node = context.component, s = node.style
-            let clips = s.clip || s.cornerRadius > 0
+            let node = context.component
+            let clips = node.clipsContent
             let size: Size
             if let item = node.flexItem {
                 size = item.update(content: child, in: context, clipsContent: clips)
@@ -236,35 +236,99 @@ public struct SceneNode: CombinedComponent, LayoutTransparent {
             } else {
                 size = context.placeAsContent(node.content, child: child, clipsContent: clips)
             }
-            let view = context.view
-            view.nodeID = node.id
-            view.offset = s.offset
-            view.appearTransition = s.appear
-            view.disappearTransition = s.disappear
-            let layer = view.layer
-            let box = Rect(origin: .zero, size: size)
-            context.transition.setBackground(layer: layer, paint: s.background.map { context.environment.paint($0, in: box) })
-            context.transition.setCornerRadius(layer: layer, cornerRadius: s.cornerRadius)
-            layer.cornerCurve = s.smoothCorners ? .continuous : .circular
-            layer.masksToBounds = clips
-            let t = context.transition
-            t.setBorder(layer: layer, width: s.border?.width ?? 0,
-                        color: s.border.map { context.environment.color($0.color) } ?? .clear)
-            if let shadow = s.shadow {
-                t.setShadow(layer: layer, color: context.environment.color(shadow.color), opacity: shadow.opacity,
-                            radius: shadow.radius / 2, offset: shadow.offset)
-            } else {
-                t.setShadowOpacity(layer: layer, opacity: 0)
-            }
-            t.setAlpha(view: view, alpha: s.opacity)
-            layer.isHidden = s.hidden
-            var transform = s.transform
-            if s.flipsForRightToLeft && context.environment.layoutDirection == .rightToLeft {
-                transform = Transform(scaleX: -1, y: 1).concatenating(transform)
-            }
-            t.setTransform(layer: layer, transform: transform)
+            node.decorate(context.view, size: size, environment: context.environment, transition: context.transition)
             return size
         }
+    }
+
+    /// The body's update, or, while the node's content is a leaf that only draws and
+    /// fills the node's box (a framed shape, a Flex item's text), the same update
+    /// without the body: the leaf's drawing set on the node's layer and the layer
+    /// decorated, with no context, child slot or body made for the node. The body is
+    /// made the first time the content needs a view of its own, and runs from then on.
+    public func update(view: SceneNodeView, availableSize: Size, state: EmptyComponentState,
+                       environment: Environment<Empty>, transition: ComponentTransition) -> Size {
+        if SceneNode.drawsLeavesWithoutBody, let inputs = updateWithoutBody(view: view, availableSize: availableSize,
+                                                                            environment: environment),
+           let size = drawContent(on: view, inputs, environment: environment) {
+            decorate(view, size: size, environment: environment, transition: transition)
+            return size
+        }
+        return updateBody(view: view, availableSize: availableSize, state: state, environment: environment,
+                          transition: transition)
+    }
+
+    /// Sets the content's drawing on `view`'s layer and returns the node's size, when
+    /// the body would draw the content there (`CombinedComponentContext.place`,
+    /// `placeAsContent`); nil, with nothing set, otherwise.
+    private func drawContent(on view: SceneNodeView, _ inputs: BodylessUpdate, environment: Environment<Empty>) -> Size? {
+        let clips = clipsContent
+        let direction = environment.layoutDirection
+        let placement: ContentPlacement
+        if let item = flexItem {
+            guard let p = item.placement(node: inputs.layout, proposal: inputs.proposal, direction: direction) else { return nil }
+            placement = p
+        } else if let paddingAndFrame {
+            placement = paddingAndFrame.placement(content: content, wrapper: inputs.layout, proposal: inputs.proposal,
+                                                  direction: direction)
+        } else {
+            guard let (drawing, size) = DrawingLeafPolicy.drawingAsContent(
+                content, wrapper: inputs.layout, proposal: inputs.proposal, environment: environment, clipsContent: clips,
+                wrapperOrigin: inputs.origin) else { return nil }
+            view.layer.drawing = drawing
+            return size
+        }
+        guard let drawing = DrawingLeafPolicy.drawing(of: content, placement: placement, environment: environment,
+                                                      clipsContent: clips, wrapperOrigin: inputs.origin) else { return nil }
+        view.layer.drawing = drawing
+        return placement.size
+    }
+
+    /// Whether updates may skip the body of a node whose content draws on its layer;
+    /// a test binds `runningBodies` to render the same tree through the body alone.
+    private static var drawsLeavesWithoutBody: Bool { bodyBinding.current == nil }
+    private static let bodyBinding = ThreadBinding<RunBodies>()
+    package final class RunBodies {}
+
+    /// Runs `body` with every scene node updated through its body.
+    package static func runningBodies<R>(_ body: () throws -> R) rethrows -> R {
+        try bodyBinding.withValue(RunBodies(), body)
+    }
+
+    /// The layer clips what the node draws: a clip, or rounded corners.
+    private var clipsContent: Bool { style.clip || style.cornerRadius > 0 }
+
+    /// Sets the node's id, offset and transitions on its view, and its decoration and
+    /// placement (background, corners, clip, border, shadow, opacity, visibility,
+    /// transform) on its layer, for a box of `size`, through `transition`.
+    private func decorate(_ view: SceneNodeView, size: Size, environment: Environment<Empty>,
+                          transition t: ComponentTransition) {
+        let s = style
+        view.nodeID = id
+        view.offset = s.offset
+        view.appearTransition = s.appear
+        view.disappearTransition = s.disappear
+        let layer = view.layer
+        let box = Rect(origin: .zero, size: size)
+        t.setBackground(layer: layer, paint: s.background.map { environment.paint($0, in: box) })
+        t.setCornerRadius(layer: layer, cornerRadius: s.cornerRadius)
+        layer.cornerCurve = s.smoothCorners ? .continuous : .circular
+        layer.masksToBounds = clipsContent
+        t.setBorder(layer: layer, width: s.border?.width ?? 0,
+                    color: s.border.map { environment.color($0.color) } ?? .clear)
+        if let shadow = s.shadow {
+            t.setShadow(layer: layer, color: environment.color(shadow.color), opacity: shadow.opacity,
+                        radius: shadow.radius / 2, offset: shadow.offset)
+        } else {
+            t.setShadowOpacity(layer: layer, opacity: 0)
+        }
+        t.setAlpha(view: view, alpha: s.opacity)
+        layer.isHidden = s.hidden
+        var transform = s.transform
+        if s.flipsForRightToLeft && environment.layoutDirection == .rightToLeft {
+            transform = Transform(scaleX: -1, y: 1).concatenating(transform)
+        }
+        t.setTransform(layer: layer, transform: transform)
     }
 }
 
