@@ -149,4 +149,36 @@ final class LayoutNodeLifetimeTests: XCTestCase {
         XCTAssertEqual(itemFrames([open, tall]), once)
         XCTAssertEqual(itemFrames([open, tall, open]), once)
     }
+
+    /// A shape measures without a layout node (`sizeWithoutLayout`, what lets a wrapper
+    /// drawing it make no node for it) exactly as its node measures it, whatever the
+    /// proposal: unspecified, fractional, infinite, negative, its own size or not.
+    /// Components that are no shape are measured through their node.
+    func testShapesMeasureWithoutANodeAsTheirNodeMeasuresThem() throws {
+        let environment = ErasedEnvironment(typed: [], shared: EnvironmentValues(), recorder: nil)
+        let triangle = try Path(svgPathData: "M0 0 L10 0 L5 8 Z")
+        let shapes: [AnyComponent<Empty>] = [
+            AnyComponent(Rectangle()), AnyComponent(Rectangle(width: 12)), AnyComponent(Rectangle(width: 7, height: -3)),
+            AnyComponent(RoundedRectangle(cornerRadius: 3, height: 9.5)), AnyComponent(Circle(width: 14.25)),
+            AnyComponent(PathShape(triangle)), AnyComponent(PathShape(triangle, width: 20)),
+        ]
+        let proposals = [ProposedSize.unspecified, ProposedSize(width: 30, height: nil), ProposedSize(width: nil, height: 40),
+                         ProposedSize(width: 25.5, height: 17.25), ProposedSize(width: .infinity, height: 10),
+                         ProposedSize(width: -5, height: 3)]
+        for shape in shapes {
+            XCTAssertTrue(shape.wrapped.isDrawingLeaf)
+            for proposal in proposals {
+                let node = LayoutNode(component: shape, environment: environment)
+                let own = try XCTUnwrap(shape.wrapped.sizeWithoutLayout(proposal), "\(shape.wrapped) at \(proposal)")
+                XCTAssertEqual(own, node.sizeThatFits(proposal), "\(shape.wrapped) at \(proposal)")
+            }
+        }
+        let text = AnyComponent<Empty>(Text("Ag"))
+        XCTAssertTrue(text.wrapped.isDrawingLeaf, "a text draws, but is measured through its node")
+        XCTAssertNil(text.wrapped.sizeWithoutLayout(.unspecified))
+        for other in [AnyComponent<Empty>(flex), AnyComponent(VStack([text]))] {
+            XCTAssertFalse(other.wrapped.isDrawingLeaf)
+            XCTAssertNil(other.wrapped.sizeWithoutLayout(ProposedSize(width: 10, height: 10)))
+        }
+    }
 }

@@ -177,7 +177,7 @@ public struct FlexItem: CombinedComponent, LayoutTransparent {
     package func update<Parent>(content child: Child<AnyComponent<Empty>>, in context: CombinedComponentContext<Parent>,
                                 clipsContent: Bool = false) -> Size where Parent.EnvironmentType == Empty {
         guard let placement = placement(node: context.layoutNode, proposal: context.proposal,
-                                        direction: context.environment.layoutDirection) else {
+                                        environment: context.environment) else {
             // The content is a flex container: the box is its own.
             return child.updateAsContent(content, in: context).size
         }
@@ -188,17 +188,21 @@ public struct FlexItem: CombinedComponent, LayoutTransparent {
     /// Where the component that is this item, measured through `node` for `proposal`,
     /// puts the content: the size a containing Flex assigned (else the standalone
     /// size), the content proposed the space inside the padding and aligned there at
-    /// `contentAlignment`. Nil when the content is a flex container (the box is its own).
-    package func placement(node: LayoutNode, proposal: ProposedSize, direction: LayoutDirection) -> ContentPlacement? {
-        let contentNode = node.content(content)
-        if node.flexInfo.isContainer { return nil }
-        let size = node.assignedSize ?? standaloneSize(proposal, content: contentNode)
+    /// `contentAlignment` (both resolved for the layout direction of `environment`).
+    /// Nil when the content is a flex container (the box is its own).
+    package func placement(node: LayoutNode, proposal: ProposedSize, environment: Environment<Empty>) -> ContentPlacement? {
+        if node.holdsFlexContainer {
+            _ = node.content(content)
+            return nil
+        }
+        let size = node.assignedSize ?? standaloneSize(proposal, content: node.content(content))
+        let direction = environment.layoutDirection
         let padding = box.resolved(for: direction).padding
         let inner = Size(width: max(0, size.width - padding.horizontal), height: max(0, size.height - padding.vertical))
         let offer = ProposedSize(inner)
-        let measured = contentNode.sizeThatFits(offer)
+        let measured = content.wrapped.sizeWithoutLayout(offer) ?? node.content(content).sizeThatFits(offer)
         let aligned = LayoutMath.aligned(measured, in: inner, alignment: contentAlignment.resolved(for: direction))
-        return ContentPlacement(size: size, layout: contentNode, proposal: offer, measured: measured,
+        return ContentPlacement(size: size, wrapper: node, content: content, proposal: offer, measured: measured,
                                 position: Point(x: padding.left + aligned.x, y: padding.top + aligned.y),
                                 placedSize: node.placedSize, parentSnaps: node.assignedSize != nil)
     }

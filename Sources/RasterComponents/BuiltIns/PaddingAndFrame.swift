@@ -76,7 +76,8 @@ package struct PaddingAndFrame: Hashable {
             position = Point(x: position.x + insets.left, y: position.y + insets.top)
             contentOffer = insets.inset(offer)
         }
-        return ContentPlacement(size: size, layout: node, proposal: contentOffer, measured: node.sizeThatFits(contentOffer),
+        return ContentPlacement(size: size, wrapper: wrapper, content: content, proposal: contentOffer,
+                                measured: node.sizeThatFits(contentOffer),
                                 position: position, placedSize: wrapper.placedSize, parentSnaps: false)
     }
 }

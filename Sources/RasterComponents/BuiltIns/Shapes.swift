@@ -124,6 +124,14 @@ extension ShapeComponent {
         size(for: proposal)
     }
 
+    /// A shape only draws.
+    public var isDrawingLeaf: Bool { true }
+
+    /// `sizeThatFits`, as a layout node answers it: the size needs no node.
+    public func sizeWithoutLayout(_ proposal: ProposedSize) -> Size? {
+        size(for: proposal).sanitized
+    }
+
     /// Sets the layer to draw the outline at the size for the proposal, with its paints
     /// resolved in the environment.
     public func update(view: ComponentView, availableSize: Size, state: EmptyComponentState,
@@ -144,7 +152,7 @@ extension ShapeComponent {
     }
 
     /// The outline at the size of the box (a shape takes the size proposed, or its own).
-    public func leafDrawing(environment: Environment<Empty>, proposal: ProposedSize, layout: LayoutNode,
+    public func leafDrawing(environment: Environment<Empty>, proposal: ProposedSize, layout: () -> LayoutNode,
                             fillingBox box: () -> Size?) -> (any LayerDrawing)? {
         guard let size = box() else { return nil }
         return drawing(size: size.finite, environment: environment)

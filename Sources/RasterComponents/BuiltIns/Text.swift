@@ -102,14 +102,17 @@ public struct Text: Component {
         return drawing.size(of: layout)
     }
 
+    /// A text only draws (unless a text style draws it: `leafDrawing` then gives nothing).
+    public var isDrawingLeaf: Bool { true }
+
     /// The text laid out for `proposal`, as `update` sets it, when no text style draws it
     /// and its size is the box's.
-    public func leafDrawing(environment: Environment<Empty>, proposal: ProposedSize, layout: LayoutNode,
+    public func leafDrawing(environment: Environment<Empty>, proposal: ProposedSize, layout: () -> LayoutNode,
                             fillingBox box: () -> Size?) -> (any LayerDrawing)? {
         if isStyled(environment) { return nil }
         guard let size = box() else { return nil }
         let drawing = self.drawing(proposal, text: attributed(environment), environment: environment,
-                                   css: layout.measuresTextAsCSS)
+                                   css: layout().measuresTextAsCSS)
         guard let metrics = drawing.metrics, drawing.size(of: metrics) == size else { return nil }
         return drawing
     }

@@ -50,14 +50,23 @@ public protocol Component: Equatable {
     var asFlexItem: FlexItem? { get }
     /// For a leaf that only draws (a shape, a text without styles: no state, no
     /// children, nothing on its layer but its drawing), the drawing its update would set
-    /// for `proposal`, measured through `layout`, with its paints resolved in
-    /// `environment`, when its size is the one `box` gives (asked only of such a leaf;
-    /// nil: no box to fill); nil for any other component. A wrapper whose box the leaf
-    /// fills exactly draws it on its own layer instead of giving it a view
-    /// (`CombinedComponentContext.place`). Provided by the built-in shapes and `Text`;
-    /// components do not implement it.
-    func leafDrawing(environment: Environment<Empty>, proposal: ProposedSize, layout: LayoutNode,
+    /// for `proposal`, measured through the node `layout` gives (made when first asked
+    /// for: a shape never asks), with its paints resolved in `environment`, when its size
+    /// is the one `box` gives (asked only of such a leaf; nil: no box to fill); nil for
+    /// any other component. A wrapper whose box the leaf fills exactly draws it on its
+    /// own layer instead of giving it a view (`CombinedComponentContext.place`). Provided
+    /// by the built-in shapes and `Text`; components do not implement it.
+    func leafDrawing(environment: Environment<Empty>, proposal: ProposedSize, layout: () -> LayoutNode,
                      fillingBox box: () -> Size?) -> (any LayerDrawing)?
+    /// Whether the component is a leaf that only draws, which `leafDrawing` may give as
+    /// a drawing (the built-in shapes and `Text`): a wrapper looks no further for any
+    /// other. Provided; components do not implement it.
+    var isDrawingLeaf: Bool { get }
+    /// For a leaf whose size needs no layout node (a shape: its own size, else the
+    /// proposal's), the size its node would answer for `proposal`; nil for any other
+    /// component (measured through its node). A wrapper that places such a leaf makes
+    /// no node for it. Provided by the built-in shapes; components do not implement it.
+    func sizeWithoutLayout(_ proposal: ProposedSize) -> Size?
 
     // The update machinery's entry points for a component it holds as `any Component`.
     // Each is provided (specialized per component type, so a call costs one witness
@@ -160,8 +169,12 @@ public extension Component {
     /// None: the component is not a flex item of its own.
     var asFlexItem: FlexItem? { nil }
     /// None: the component is not a leaf that only draws.
-    func leafDrawing(environment: Environment<Empty>, proposal: ProposedSize, layout: LayoutNode,
+    func leafDrawing(environment: Environment<Empty>, proposal: ProposedSize, layout: () -> LayoutNode,
                      fillingBox box: () -> Size?) -> (any LayerDrawing)? { nil }
+    /// No: the component is not a leaf that only draws.
+    var isDrawingLeaf: Bool { false }
+    /// None: the component is measured through its layout node.
+    func sizeWithoutLayout(_ proposal: ProposedSize) -> Size? { nil }
     /// Measures by running `update` on a scratch view (with the view's state when it
     /// has one): ComponentFlow's contract, where a component sizes itself in `update`.
     func sizeThatFits(_ proposal: ProposedSize, context: MeasureContext<Self>) -> Size {

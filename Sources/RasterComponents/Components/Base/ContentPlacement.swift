@@ -6,13 +6,16 @@ import RasterLayout
 /// wrapper's layer (`DrawingLeafPolicy.drawing(of:placement:...)`) or updated as a
 /// child view at `position` (`CombinedComponentContext.place`).
 ///
-/// Invariant: `measured` is `layout`'s answer for `proposal`, and `size` is the size
-/// the wrapper's update returns.
+/// Invariant: `measured` is the content's size for `proposal` (its layout node's
+/// answer, or a shape's own, `Component.sizeWithoutLayout`), and `size` is the size the
+/// wrapper's update returns.
 package struct ContentPlacement {
     /// The wrapper's size: the box the content is placed in.
     package var size: Size
-    /// The content's layout node in this pass.
-    package var layout: LayoutNode
+    /// The wrapper's layout node in this pass.
+    package var wrapper: LayoutNode
+    /// The content.
+    package var content: AnyComponent<Empty>
     /// What the content is proposed.
     package var proposal: ProposedSize
     /// The content's size for `proposal`.
@@ -28,4 +31,8 @@ package struct ContentPlacement {
     /// Whether the content fills the wrapper's box exactly, at its origin: the only
     /// placement in which a leaf can be drawn on the wrapper's layer.
     var fillsBox: Bool { position == .zero && measured == size }
+
+    /// The content's layout node in this pass (made when first asked for: a shape
+    /// measured without one and drawn on the wrapper's layer never has one).
+    var layout: LayoutNode { wrapper.content(content) }
 }

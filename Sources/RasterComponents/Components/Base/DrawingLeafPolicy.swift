@@ -27,30 +27,28 @@ package enum DrawingLeafPolicy {
                                 environment: Environment<Empty>, clipsContent: Bool,
                                 wrapperOrigin: Point) -> (any LayerDrawing)? {
         guard placement.fillsBox else { return nil }
-        return drawing(of: content, environment: environment, proposal: placement.proposal, layout: placement.layout,
+        return drawing(of: content, environment: environment, proposal: placement.proposal, layout: { placement.layout },
                        placedSize: placement.placedSize, snappedAlike: placement.parentSnaps,
                        clipsContent: clipsContent, wrapperOrigin: wrapperOrigin) { placement.size }
     }
 
     /// The drawing of `content` for the layer of a wrapper (measured through `wrapper`)
     /// that takes the content's size for `proposal`, as `drawing(of:placement:...)`
-    /// gives it, with that size; the content is measured only when it is such a leaf.
+    /// gives it, with that size set in `measured`; the content is measured only when it
+    /// is such a leaf.
     package static func drawingAsContent(_ content: AnyComponent<Empty>, wrapper: LayoutNode, proposal: ProposedSize,
-                                         environment: Environment<Empty>, clipsContent: Bool,
-                                         wrapperOrigin: Point) -> (any LayerDrawing, Size)? {
-        let node = wrapper.content(content)
-        var measured = Size.zero
-        let drawing = self.drawing(of: content, environment: environment, proposal: proposal, layout: node,
-                                   placedSize: wrapper.placedSize, snappedAlike: false, clipsContent: clipsContent,
-                                   wrapperOrigin: wrapperOrigin) {
-            measured = node.sizeThatFits(proposal)
+                                         environment: Environment<Empty>, clipsContent: Bool, wrapperOrigin: Point,
+                                         measured: inout Size) -> (any LayerDrawing)? {
+        drawing(of: content, environment: environment, proposal: proposal, layout: { wrapper.content(content) },
+                placedSize: wrapper.placedSize, snappedAlike: false, clipsContent: clipsContent,
+                wrapperOrigin: wrapperOrigin) {
+            measured = content.wrapped.sizeWithoutLayout(proposal) ?? wrapper.content(content).sizeThatFits(proposal)
             return measured
         }
-        return drawing.map { ($0, measured) }
     }
 
     private static func drawing(of content: AnyComponent<Empty>, environment: Environment<Empty>, proposal: ProposedSize,
-                                layout: LayoutNode, placedSize: Size?, snappedAlike: Bool, clipsContent: Bool,
+                                layout: () -> LayoutNode, placedSize: Size?, snappedAlike: Bool, clipsContent: Bool,
                                 wrapperOrigin: Point, _ box: () -> Size) -> (any LayerDrawing)? {
         guard drawsOnWrapper else { return nil }
         var size = Size.zero
@@ -113,10 +111,11 @@ extension CombinedComponentContext where C.EnvironmentType == Empty {
     package func placeAsContent(_ content: AnyComponent<Empty>, child: Child<AnyComponent<Empty>>,
                                 clipsContent: Bool = false) -> Size {
         let wrapper = layoutNode
+        var size = Size.zero
         if !(transition.isAnimated && child.view != nil),
-           let (drawing, size) = DrawingLeafPolicy.drawingAsContent(content, wrapper: wrapper, proposal: proposal,
-                                                                    environment: environment, clipsContent: clipsContent,
-                                                                    wrapperOrigin: origin) {
+           let drawing = DrawingLeafPolicy.drawingAsContent(content, wrapper: wrapper, proposal: proposal,
+                                                            environment: environment, clipsContent: clipsContent,
+                                                            wrapperOrigin: origin, measured: &size) {
             view.layer.drawing = drawing
             return size
         }

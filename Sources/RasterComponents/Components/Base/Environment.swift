@@ -77,8 +77,13 @@ public struct Environment<T> {
         return shared[K.self]
     }
 
-    /// The direction the subtree reads in (recorded like any shared value).
-    public var layoutDirection: LayoutDirection { self[key: LayoutDirectionKey.self] }
+    /// The direction the subtree reads in (recorded like any shared value). Read from
+    /// its own field rather than through the generic subscript, which a caller that is
+    /// itself generic over the environment type runs unspecialized.
+    public var layoutDirection: LayoutDirection {
+        recorder?.record(.key(ObjectIdentifier(LayoutDirectionKey.self)))
+        return shared.layoutDirection
+    }
 
     /// The theme's name (reading the whole palette records every colour).
     public var theme: Theme {

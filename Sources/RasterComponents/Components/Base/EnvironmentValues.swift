@@ -126,7 +126,7 @@ public struct EnvironmentValues: Equatable {
 
     /// The direction text paragraphs without a strong character of their own run in.
     public var layoutDirection: LayoutDirection {
-        get { self[LayoutDirectionKey.self] }
+        get { contents.layoutDirection }
         set { self[LayoutDirectionKey.self] = newValue }
     }
 

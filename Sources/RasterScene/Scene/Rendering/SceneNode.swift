@@ -248,8 +248,8 @@ public struct SceneNode: CombinedComponent, LayoutTransparent {
     /// made the first time the content needs a view of its own, and runs from then on.
     public func update(view: SceneNodeView, availableSize: Size, state: EmptyComponentState,
                        environment: Environment<Empty>, transition: ComponentTransition) -> Size {
-        if SceneNode.drawsLeavesWithoutBody, let inputs = updateWithoutBody(view: view, availableSize: availableSize,
-                                                                            environment: environment),
+        if content.wrapped.isDrawingLeaf, SceneNode.drawsLeavesWithoutBody,
+           let inputs = updateWithoutBody(view: view, availableSize: availableSize, environment: environment),
            let size = drawContent(on: view, inputs, environment: environment) {
             decorate(view, size: size, environment: environment, transition: transition)
             return size
@@ -263,18 +263,19 @@ public struct SceneNode: CombinedComponent, LayoutTransparent {
     /// `placeAsContent`); nil, with nothing set, otherwise.
     private func drawContent(on view: SceneNodeView, _ inputs: BodylessUpdate, environment: Environment<Empty>) -> Size? {
         let clips = clipsContent
-        let direction = environment.layoutDirection
         let placement: ContentPlacement
         if let item = flexItem {
-            guard let p = item.placement(node: inputs.layout, proposal: inputs.proposal, direction: direction) else { return nil }
+            guard let p = item.placement(node: inputs.layout, proposal: inputs.proposal, environment: environment)
+            else { return nil }
             placement = p
         } else if let paddingAndFrame {
             placement = paddingAndFrame.placement(content: content, wrapper: inputs.layout, proposal: inputs.proposal,
-                                                  direction: direction)
+                                                  direction: environment.layoutDirection)
         } else {
-            guard let (drawing, size) = DrawingLeafPolicy.drawingAsContent(
+            var size = Size.zero
+            guard let drawing = DrawingLeafPolicy.drawingAsContent(
                 content, wrapper: inputs.layout, proposal: inputs.proposal, environment: environment, clipsContent: clips,
-                wrapperOrigin: inputs.origin) else { return nil }
+                wrapperOrigin: inputs.origin, measured: &size) else { return nil }
             view.layer.drawing = drawing
             return size
         }
