@@ -42,9 +42,11 @@ extension Child: ChildSlots {
 }
 
 /// Holds the views of a keyed collection of child components: the same key gets the
-/// same view (and state) on every update, as a `key` does in React.
+/// same view (and state) on every update, as a `key` does in React. Only the update
+/// pass touches the table, on one thread and one access at a time, so it skips the
+/// run-time exclusivity checks.
 public final class ChildMap<EnvironmentType, Key: Hashable> {
-    var views: [Key: ComponentView] = [:]
+    @exclusivity(unchecked) var views: [Key: ComponentView] = [:]
 
     /// Create in a `body`: `let items = ChildMap(environment: Empty.self, keyedBy: AnyHashable.self)`.
     public init(environment: EnvironmentType.Type, keyedBy: Key.Type) {

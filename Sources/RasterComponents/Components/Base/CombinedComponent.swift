@@ -158,11 +158,13 @@ public final class CombinedComponentContext<C: CombinedComponent> {
 }
 
 /// The bookkeeping of one running body: updating its node, or measuring (`measured`).
+/// A body runs on one thread, and its frame is touched one access at a time, so its
+/// lists skip the run-time exclusivity checks.
 final class CombinedFrame: @unchecked Sendable {
     let node: ComponentNode?
     let measured: LayoutNode?
-    var shared: EnvironmentValues
-    var added: [UpdatedChildComponent] = []
+    @exclusivity(unchecked) var shared: EnvironmentValues
+    @exclusivity(unchecked) var added: [UpdatedChildComponent] = []
     /// A number no other run has: the views this run updates and places carry it
     /// (`ComponentView.updateMark`, `placeMark`), which a set of them would otherwise hold.
     let mark = CombinedFrame.nextMark()

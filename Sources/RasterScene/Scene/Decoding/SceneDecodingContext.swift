@@ -7,6 +7,10 @@ import RasterText
 /// What decoding one scene file shares: the registry, the folder relative paths
 /// resolve against, the fonts, the colour names the scene defines, the ids seen so far
 /// and the guards against absurd input.
+///
+/// One decoding uses a context, on one thread and one property access at a time, so the
+/// bookkeeping each node touches skips the run-time exclusivity checks
+/// (`@exclusivity(unchecked)`).
 public final class SceneDecodingContext {
     /// The node types nodes are decoded with.
     public let registry: SceneRegistry
@@ -21,20 +25,20 @@ public final class SceneDecodingContext {
     }
     /// The last colour string `knownColor` read and what it made of it: a scene's colours
     /// repeat (a list's rows are painted alike), and reading one costs more than comparing.
-    private var lastColor: (text: String, color: ColorValue?)?
+    @exclusivity(unchecked) private var lastColor: (text: String, color: ColorValue?)?
     /// The node types nodes name, found in `registry`.
-    private var types: SceneTypeLookup
+    @exclusivity(unchecked) private var types: SceneTypeLookup
     /// The theme as the scene sets it (for resolving colours that must be fixed).
     var theme: Theme = .light
     /// Every node with an id: where it is and its raw JSON (for checking `set`).
-    var nodes: [String: NodeRecord] = [:]
+    @exclusivity(unchecked) var nodes: [String: NodeRecord] = [:]
     /// Ids named by actions, checked once the whole file is read.
-    var idReferences: [(id: String, reader: SceneReader, use: IDUse)] = []
+    @exclusivity(unchecked) var idReferences: [(id: String, reader: SceneReader, use: IDUse)] = []
 
     /// What an action does with the node it names, which decides what is checked.
     enum IDUse { case set, insertInto, remove, tap }
-    private var depth = 0
-    private var nodeCount = 0
+    @exclusivity(unchecked) private var depth = 0
+    @exclusivity(unchecked) private var nodeCount = 0
     /// Decoded images by path, shared with later decodes of the same scene.
     let images: SceneImageCache
     /// True while re-decoding a node to check a `set` (ids are not registered again).
@@ -44,16 +48,16 @@ public final class SceneDecodingContext {
     /// included), so they are not registered or counted again; nesting is checked.
     private(set) var isBuilding = false
     /// Elements decoded from JSON during a build (inserted nodes, replaced children).
-    private var newElements: [SceneElement] = []
+    @exclusivity(unchecked) private var newElements: [SceneElement] = []
     /// Whether decoded nodes are kept as `SceneElement`s (a scene with a timeline, which
     /// edits them).
     var keepsModel = false
     /// Every Text decoded, with its JSON path, for the font report.
-    var texts: [SceneText] = []
+    @exclusivity(unchecked) var texts: [SceneText] = []
     /// The boxed styles and flex item layouts of the nodes decoded so far, which nodes
     /// decorated or laid out alike share.
-    private var styleBoxes = SharedBoxes<SceneNodeStyle>()
-    private var flexLayoutBoxes = SharedBoxes<FlexItemLayout>()
+    @exclusivity(unchecked) private var styleBoxes = SharedBoxes<SceneNodeStyle>()
+    @exclusivity(unchecked) private var flexLayoutBoxes = SharedBoxes<FlexItemLayout>()
 
     /// Nesting deeper than this is refused by default (`SceneLimits.depth`).
     public static var maxDepth: Int { SceneLimits.default.depth }
@@ -83,7 +87,7 @@ public final class SceneDecodingContext {
     }
 
     /// Characters of the texts decoded so far.
-    private var characterCount = 0
+    @exclusivity(unchecked) private var characterCount = 0
 
     /// Records a decoded Text for `Scene.fontReport()` and counts its characters.
     /// - Throws: when the scene's texts exceed `limits.characters`.
@@ -111,7 +115,7 @@ public final class SceneDecodingContext {
     }
 
     /// Every file named so far (images, fonts), as `resolve` returned it.
-    var files: Set<String> = []
+    @exclusivity(unchecked) var files: Set<String> = []
 
     /// `file`, read at `r`, relative to the scene's folder (absolute paths stay).
     ///

@@ -10,7 +10,9 @@ import RasterText
 /// say is what decoding does. `finish()` reports any prop that no spec declares.
 ///
 /// Invariant: a getter only reads props its specs declare; asking for another is a
-/// mistake in the decoder and is reported as such (not a crash).
+/// mistake in the decoder and is reported as such (not a crash). Props are read on the
+/// decoding's one thread, one access at a time, so their bookkeeping skips the run-time
+/// exclusivity checks.
 public final class SceneProps {
     /// The object's value and JSON path.
     public let reader: SceneReader
@@ -29,8 +31,8 @@ public final class SceneProps {
     private let values: JSONObject
     /// The written props read so far: bits by position in `values`, and positions past
     /// the 64th in a set.
-    private var usedKeys: UInt64 = 0
-    private var usedPositions: Set<Int> = []
+    @exclusivity(unchecked) private var usedKeys: UInt64 = 0
+    @exclusivity(unchecked) private var usedPositions: Set<Int> = []
     /// Whether every prop name the specs declare is ASCII, so that a name asked for is
     /// found by the object's mask of key lengths (a name that is not ASCII may equal a
     /// key of another length).
@@ -38,9 +40,9 @@ public final class SceneProps {
     /// A child's CSS box (its `padding` and `frame`) and content alignment, when its
     /// container lays out boxes (`SceneComponentType.childBoxes`) and the child is not a
     /// box of its own kind (a Flex reads them as its own props).
-    public internal(set) var box: (style: BoxStyle, alignment: Alignment?)?
+    @exclusivity(unchecked) public internal(set) var box: (style: BoxStyle, alignment: Alignment?)?
     /// The node these props are of, in the decoded node model (nil for other objects).
-    var element: SceneElement?
+    @exclusivity(unchecked) var element: SceneElement?
 
     /// Reads the object at `reader` against `specs`; `owner` names it in messages.
     /// - Throws: when the value is not an object or a required prop is missing.
