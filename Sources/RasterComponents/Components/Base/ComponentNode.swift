@@ -30,6 +30,9 @@ package final class ComponentNode {
     @exclusivity(unchecked) private var readsHoldIn: EnvironmentValues?
     /// The proposal of the last update (what the four-way check compares).
     @exclusivity(unchecked) package private(set) var proposal: ProposedSize?
+    /// A state somewhere below changed: the path down to it must update. (Declared
+    /// here, it takes a byte the optional above leaves free.)
+    @exclusivity(unchecked) var descendantNeedsUpdate = false
     /// The fractional part of the unrounded position of the last update (frames below
     /// are snapped from it).
     @exclusivity(unchecked) private(set) var originFraction: Point?
@@ -43,10 +46,10 @@ package final class ComponentNode {
     /// `reusableMeasurements`.
     @exclusivity(unchecked) private var measurements: KeptMeasurements?
     @exclusivity(unchecked) private(set) var origin = Point.zero
-    /// The environment and position of the last update, which a local update reuses.
-    @exclusivity(unchecked) private var lastInputs: LastInputs?
-    /// A state somewhere below changed: the path down to it must update.
-    @exclusivity(unchecked) var descendantNeedsUpdate = false
+    /// The environment and position of the last update, which a local update reuses;
+    /// kept only for a component with state (the only kind that asks for one), in a box
+    /// so that the others carry a word for it.
+    @exclusivity(unchecked) private var lastInputs: OutOfLine<LastInputs>?
     /// The body closure of a combined component, made once per view.
     @exclusivity(unchecked) var body: Any?
     /// Whether the body of the node's combined component has been made (a component
@@ -119,9 +122,9 @@ package final class ComponentNode {
         typedValues = environment.typed
         // Only a component with state can ask for a local update.
         if !(state is EmptyComponentState) {
-            lastInputs = LastInputs(environment: ErasedEnvironment(typed: environment.typed, shared: environment.shared,
-                                                                   recorder: nil),
-                                    origin: origin)
+            lastInputs = OutOfLine(LastInputs(environment: ErasedEnvironment(typed: environment.typed,
+                                                                             shared: environment.shared, recorder: nil),
+                                              origin: origin))
         }
         state.isUpdated = false
         descendantNeedsUpdate = false
@@ -204,7 +207,7 @@ package final class ComponentNode {
     /// its view keeps its origin and takes the size the update returns.
     /// - Returns: false when the node never updated (a full pass must run instead).
     func updateLocally(transition: ComponentTransition, pass: UpdatePass) -> Bool {
-        guard let proposal, let inputs = lastInputs else { return false }
+        guard let proposal, let inputs = lastInputs?.value else { return false }
         let size = update(component: component, environment: inputs.environment, proposal: proposal, origin: inputs.origin,
                           transition: transition, pass: pass)
         // Its own frame takes the new size where it is, as a ComponentFlow host view's does.
