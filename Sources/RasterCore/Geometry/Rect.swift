@@ -152,12 +152,16 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
     /// The pixels any part of `rect` touches, clamped to a sane range so that
     /// absurd geometry cannot overflow integer arithmetic.
     public init(enclosing rect: Rect) {
-        func clamp(_ v: Double) -> Int {
-            guard v.isFinite else { return v > 0 ? 1 << 30 : -(1 << 30) }
-            return Int(min(max(v, -1_073_741_824), 1_073_741_824))
-        }
-        self.init(x0: clamp(rect.minX.rounded(.down)), y0: clamp(rect.minY.rounded(.down)),
-                  x1: clamp(rect.maxX.rounded(.up)), y1: clamp(rect.maxY.rounded(.up)))
+        self.init(x0: Self.coordinate(rect.minX.rounded(.down)), y0: Self.coordinate(rect.minY.rounded(.down)),
+                  x1: Self.coordinate(rect.maxX.rounded(.up)), y1: Self.coordinate(rect.maxY.rounded(.up)))
+    }
+
+    /// `v` (already rounded) as a pixel coordinate, clamped to ±2^30 (infinities to the
+    /// end of their sign, NaN to the negative end): absurd geometry lands far outside any
+    /// frame instead of trapping, and sums of a few such coordinates stay in range.
+    public static func coordinate(_ v: Double) -> Int {
+        guard v.isFinite else { return v > 0 ? 1 << 30 : -(1 << 30) }
+        return Int(min(max(v, -1_073_741_824), 1_073_741_824))
     }
 
     /// The same area as a `Rect`, in pixel coordinates.

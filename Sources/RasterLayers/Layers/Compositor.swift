@@ -385,8 +385,9 @@ public final class Compositor {
 
     private func shadowExtent(_ layer: Layer, _ shape: PixelRect, parentDevice: Transform, device: Transform) -> PixelRect {
         let offset = parentDevice.applyToVector(layer.shadowOffset)
-        let reach = Int((3 * deviceSigma(layer, device)).rounded(.up)) + 2
-        let dx = Int(offset.x.rounded(.down)), dy = Int(offset.y.rounded(.down))
+        // Clamped: an offset or a blur no frame could show must not trap on the way.
+        let reach = PixelRect.coordinate((3 * deviceSigma(layer, device)).rounded(.up)) + 2
+        let dx = PixelRect.coordinate(offset.x.rounded(.down)), dy = PixelRect.coordinate(offset.y.rounded(.down))
         return PixelRect(x0: shape.x0 + dx - reach, y0: shape.y0 + dy - reach,
                          x1: shape.x1 + dx + reach + 1, y1: shape.y1 + dy + reach + 1)
     }
@@ -498,7 +499,7 @@ public final class Compositor {
             var clip: PixelRect?
             if Double(full.width) * Double(full.height) > Double(Compositor.maxRasterPixels) {
                 // The frame's area in the raster's pixels.
-                let x = Int(d.tx.rounded(.down)), y = Int(d.ty.rounded(.down))
+                let x = PixelRect.coordinate(d.tx.rounded(.down)), y = PixelRect.coordinate(d.ty.rounded(.down))
                 clip = full.intersection(PixelRect(x0: area.x0 - x, y0: area.y0 - y, x1: area.x1 - x, y1: area.y1 - y))
             }
             return (RasterKey(version: layer.contentVersion, size: layer.bounds.size, sx: d.a, sy: d.d, fx: fx, fy: fy,
@@ -539,8 +540,8 @@ public final class Compositor {
         defer { canvas.transform = saved }
         canvas.transform = .identity
         if axisAligned {
-            let x = Int(d.tx.rounded(.down)) + entry.pixelOrigin.0 - origin.0
-            let y = Int(d.ty.rounded(.down)) + entry.pixelOrigin.1 - origin.1
+            let x = PixelRect.coordinate(d.tx.rounded(.down)) + entry.pixelOrigin.0 - origin.0
+            let y = PixelRect.coordinate(d.ty.rounded(.down)) + entry.pixelOrigin.1 - origin.1
             canvas.drawImage(entry.image, transform: Transform(translationX: Double(x), y: Double(y)),
                              filter: .nearest, opacity: alpha)
         } else {
@@ -581,7 +582,7 @@ public final class Compositor {
     private func drawPathShadow(_ layer: Layer, _ path: Path, _ record: LayerRecord, canvas: Canvas,
                                 origin: (Int, Int), opacity: Double, pass: CompositePass) {
         let (mask, whole) = pathShadow(layer, path, record, pass: pass)
-        let placed = mask.moved(dx: Int(whole.0) - origin.0, dy: Int(whole.1) - origin.1)
+        let placed = mask.moved(dx: PixelRect.coordinate(whole.0) - origin.0, dy: PixelRect.coordinate(whole.1) - origin.1)
         let saved = canvas.transform
         canvas.transform = .identity
         canvas.composite(mask: placed, color: layer.shadowColor.withOpacity(layer.shadowOpacity * opacity))
@@ -672,8 +673,8 @@ public final class Compositor {
     private func groupShadow(_ layer: Layer, _ record: LayerRecord, pass: CompositePass) -> GroupShadowEntry {
         let id = ObjectIdentifier(layer)
         if let cached = groupShadows[id], cached.stamp == record.stamp {
-            let dx = Int((record.device.tx - cached.device.tx).rounded())
-            let dy = Int((record.device.ty - cached.device.ty).rounded())
+            let dx = PixelRect.coordinate((record.device.tx - cached.device.tx).rounded())
+            let dy = PixelRect.coordinate((record.device.ty - cached.device.ty).rounded())
             if dx == 0 && dy == 0 { return cached }
             let moved = cached.moved(dx: dx, dy: dy, device: record.device)
             if pass.storesCaches { groupShadows[id] = moved }
@@ -682,8 +683,9 @@ public final class Compositor {
         // Pixels inside the clip depend on content up to the blur's reach beyond it.
         let sigma = deviceSigma(layer, record.device)
         let offset = record.shadowOffset
-        let dx = Int(offset.x.rounded()), dy = Int(offset.y.rounded())
-        let reach = Int((3 * sigma).rounded(.up)) + 2
+        // Clamped: an offset or a blur no frame could show must not trap on the way.
+        let dx = PixelRect.coordinate(offset.x.rounded()), dy = PixelRect.coordinate(offset.y.rounded())
+        let reach = PixelRect.coordinate((3 * sigma).rounded(.up)) + 2
         let needed = PixelRect(x0: record.clip.x0 - reach - abs(dx), y0: record.clip.y0 - reach - abs(dy),
                                x1: record.clip.x1 + reach + abs(dx), y1: record.clip.y1 + reach + abs(dy))
         let rect = record.content.intersection(needed)
