@@ -181,7 +181,7 @@ public struct FlexItem: CombinedComponent, LayoutTransparent {
             // The content is a flex container: the box is its own.
             return child.updateAsContent(content, in: context).size
         }
-        context.place(content: content, child: child, placement, clipsContent: clipsContent)
+        context.place(placement, child: child, clipsContent: clipsContent)
         return placement.size
     }
 
@@ -191,10 +191,7 @@ public struct FlexItem: CombinedComponent, LayoutTransparent {
     /// `contentAlignment` (both resolved for the layout direction of `environment`).
     /// Nil when the content is a flex container (the box is its own).
     package func placement(node: LayoutNode, proposal: ProposedSize, environment: Environment<Empty>) -> ContentPlacement? {
-        if node.holdsFlexContainer {
-            _ = node.content(content)
-            return nil
-        }
+        if node.flexInfo.isContainer { return nil }
         let size = node.assignedSize ?? standaloneSize(proposal, content: node.content(content))
         let direction = environment.layoutDirection
         let padding = box.resolved(for: direction).padding

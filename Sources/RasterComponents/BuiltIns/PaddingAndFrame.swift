@@ -54,7 +54,7 @@ package struct PaddingAndFrame: Hashable {
         where Parent.EnvironmentType == Empty {
         let placement = placement(content: content, wrapper: context.layoutNode, proposal: context.proposal,
                                   direction: context.environment.layoutDirection)
-        context.place(content: content, child: child, placement, clipsContent: clipsContent)
+        context.place(placement, child: child, clipsContent: clipsContent)
         return placement.size
     }
 

@@ -128,10 +128,6 @@ extension LayoutNode {
         return info
     }
 
-    /// Whether the node, as a flex item, is a flex container (itself or through the
-    /// wrappers that lay out as their content): its box is the container's own.
-    var holdsFlexContainer: Bool { flexInfo.isContainer }
-
     private func resolveFlexInfo() -> FlexItemInfo {
         var node = self
         while true {

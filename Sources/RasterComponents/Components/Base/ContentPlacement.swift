@@ -3,7 +3,7 @@ import RasterLayout
 
 /// Where a wrapper that lays out its one content itself (a flex item, a padding and
 /// frame) puts that content in this update: worked out once, then either drawn on the
-/// wrapper's layer (`DrawingLeafPolicy.drawing(of:placement:...)`) or updated as a
+/// wrapper's layer (`DrawingLeafPolicy.drawing(_:environment:...)`) or updated as a
 /// child view at `position` (`CombinedComponentContext.place`).
 ///
 /// Invariant: `measured` is the content's size for `proposal` (its layout node's

@@ -23,17 +23,16 @@ package enum DrawingLeafPolicy {
     /// alike, or lying on whole pixels from `wrapperOrigin`, the wrapper's unrounded
     /// position), and the drawing stays inside that size or nothing clips it
     /// (`clipsContent`). Nil otherwise, and whenever every leaf keeps its view.
-    package static func drawing(of content: AnyComponent<Empty>, placement: ContentPlacement,
-                                environment: Environment<Empty>, clipsContent: Bool,
+    package static func drawing(_ placement: ContentPlacement, environment: Environment<Empty>, clipsContent: Bool,
                                 wrapperOrigin: Point) -> (any LayerDrawing)? {
         guard placement.fillsBox else { return nil }
-        return drawing(of: content, environment: environment, proposal: placement.proposal, layout: { placement.layout },
+        return drawing(of: placement.content, environment: environment, proposal: placement.proposal, layout: { placement.layout },
                        placedSize: placement.placedSize, snappedAlike: placement.parentSnaps,
                        clipsContent: clipsContent, wrapperOrigin: wrapperOrigin) { placement.size }
     }
 
     /// The drawing of `content` for the layer of a wrapper (measured through `wrapper`)
-    /// that takes the content's size for `proposal`, as `drawing(of:placement:...)`
+    /// that takes the content's size for `proposal`, as `drawing(_:environment:...)`
     /// gives it, with that size set in `measured`; the content is measured only when it
     /// is such a leaf.
     package static func drawingAsContent(_ content: AnyComponent<Empty>, wrapper: LayoutNode, proposal: ProposedSize,
@@ -91,16 +90,15 @@ extension CombinedComponentContext where C.EnvironmentType == Empty {
     /// view does), and a leaf drawn on this layer that no longer fills it gets a view
     /// that starts at this layer's present bounds and animates from there, as the view
     /// it would have had. Only these methods set a wrapper's `drawing`.
-    package func place(content: AnyComponent<Empty>, child: Child<AnyComponent<Empty>>, _ placement: ContentPlacement,
-                       clipsContent: Bool = false) {
+    package func place(_ placement: ContentPlacement, child: Child<AnyComponent<Empty>>, clipsContent: Bool = false) {
         if !(transition.isAnimated && child.view != nil),
-           let drawing = DrawingLeafPolicy.drawing(of: content, placement: placement, environment: environment,
-                                                   clipsContent: clipsContent, wrapperOrigin: origin) {
+           let drawing = DrawingLeafPolicy.drawing(placement, environment: environment, clipsContent: clipsContent,
+                                                   wrapperOrigin: origin) {
             view.layer.drawing = drawing
             return
         }
         let wasDrawn = clearDrawing()
-        let c = child.update(component: content, proposal: placement.proposal, layout: placement.layout,
+        let c = child.update(component: placement.content, proposal: placement.proposal, layout: placement.layout,
                              origin: childOrigin(placement.position), transition: transition)
         add(startingAtBounds(c, wasDrawn), at: placement.position)
     }

@@ -279,7 +279,7 @@ public struct SceneNode: CombinedComponent, LayoutTransparent {
             view.layer.drawing = drawing
             return size
         }
-        guard let drawing = DrawingLeafPolicy.drawing(of: content, placement: placement, environment: environment,
+        guard let drawing = DrawingLeafPolicy.drawing(placement, environment: environment,
                                                       clipsContent: clips, wrapperOrigin: inputs.origin) else { return nil }
         view.layer.drawing = drawing
         return placement.size
